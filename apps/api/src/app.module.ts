@@ -1,0 +1,20 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AppConfig } from '@tabour/platform';
+import { AccountsModule } from './accounts/accounts.module';
+import { AuthGuard } from './common/auth';
+import { InfraModule } from './common/infra.module';
+import { HealthController } from './health/health.controller';
+import { OrganisationModule } from './organisation/organisation.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [InfraModule.forRoot(config, databaseUrl), AccountsModule, OrganisationModule],
+      controllers: [HealthController],
+      providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
+    };
+  }
+}

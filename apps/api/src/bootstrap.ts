@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { json, urlencoded } from 'express';
+import { AppConfig, createDb, migrateToLatest } from '@tabour/platform';
+import { AppModule } from './app.module';
+import { AllErrorsFilter, validationPipe } from './common/http';
+
+export interface CreateAppOptions {
+  logger?: LogLevel[] | false;
+}
+
+export async function migrate(databaseUrl: string): Promise<string[]> {
+  const { db } = createDb(databaseUrl, 1);
+  try {
+    return await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Builds the whole product on one HTTP server: API, OpenAPI document and the built web app. */
+export async function createApp(config: AppConfig, databaseUrl: string, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+    bodyParser: false,
+    logger: options.logger ?? ['error', 'warn', 'log'],
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(json({ limit: '2mb' }));
+  app.use(urlencoded({ extended: true, limit: '2mb' }));
+  app.useGlobalPipes(validationPipe());
+  app.useGlobalFilters(new AllErrorsFilter(config.webDist));
+  app.enableCors({ origin: true, credentials: true });
+  const openapi = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Tabour API').addBearerAuth().build());
+  SwaggerModule.setup('docs/api', app, openapi);
+  if (existsSync(config.webDist)) app.useStaticAssets(config.webDist, { index: false, maxAge: '1h' });
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}

@@ -1,0 +1,81 @@
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { forbidden, Package, planRequired, Principal, Role, unauthorized, UserPrincipal } from '@tabour/platform';
+
+export const PUBLIC_KEY = 'tabour:public';
+export const ROLES_KEY = 'tabour:roles';
+export const PLAN_KEY = 'tabour:plan';
+export const PRINCIPAL_KINDS_KEY = 'tabour:principal-kinds';
+
+/** No token needed (login, register, captcha, public ticket pages). */
+export const Public = () => SetMetadata(PUBLIC_KEY, true);
+/** Staff roles allowed; without it any staff user passes. */
+export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+/** Packages whose members may call this; trial counts as every package. */
+export const RequiresPlan = (...packages: Package[]) => SetMetadata(PLAN_KEY, packages);
+/** Which kinds of token may call; staff users only by default. */
+export const PrincipalKinds = (...kinds: Principal['kind'][]) => SetMetadata(PRINCIPAL_KINDS_KEY, kinds);
+
+/** Resolves a bearer token to its principal; the accounts module provides it. */
+export abstract class SessionResolver {
+  abstract resolve(token: string): Promise<Principal | null>;
+}
+
+/** Answers which package a business is on now; the accounts module provides it. */
+export abstract class MembershipReader {
+  abstract activePackage(tenantId: string): Promise<Package>;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m ? m[1] : null;
+}
+
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionResolver,
+    private readonly memberships: MembershipReader,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const req = context.switchToHttp().getRequest();
+    const token = bearerToken(req.headers?.authorization);
+    if (!token) throw unauthorized();
+    const principal = await this.sessions.resolve(token);
+    if (!principal) throw unauthorized();
+    const kinds = this.reflector.getAllAndOverride<Principal['kind'][]>(PRINCIPAL_KINDS_KEY, targets) ?? ['user'];
+    if (!kinds.includes(principal.kind)) throw forbidden();
+    req.principal = principal;
+    const roles = this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, targets);
+    if (roles?.length && (principal.kind !== 'user' || !roles.includes(principal.role))) throw forbidden();
+    const plans = this.reflector.getAllAndOverride<Package[]>(PLAN_KEY, targets);
+    if (plans?.length) {
+      const pkg = await this.memberships.activePackage(principal.tenantId);
+      if (pkg !== 'TRIAL' && !plans.includes(pkg)) throw planRequired();
+    }
+    return true;
+  }
+}
+
+/** The caller, as the guard resolved it. */
+export const Ctx = createParamDecorator((_: unknown, context: ExecutionContext): Principal => {
+  return context.switchToHttp().getRequest().principal;
+});
+
+/** The calling staff user (routes that only staff reach). */
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): UserPrincipal => {
+  const p = context.switchToHttp().getRequest().principal as Principal;
+  if (!p || p.kind !== 'user') throw forbidden();
+  return p;
+});

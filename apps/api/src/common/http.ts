@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  Logger,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { IdempotencyConflict, WrongExpectedVersion } from '@tabour/eventstore';
+import { DomainError } from '@tabour/platform';
+
+function flatten(errors: ValidationError[], prefix = '', out: Record<string, string[]> = {}): Record<string, string[]> {
+  for (const e of errors) {
+    const key = prefix ? `${prefix}.${e.property}` : e.property;
+    if (e.constraints) out[key] = Object.values(e.constraints);
+    if (e.children?.length) flatten(e.children, key, out);
+  }
+  return out;
+}
+
+/** Bad input: 422 with a message per field, before any handler runs, so nothing is written. */
+export function validationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    transform: true,
+    forbidUnknownValues: true,
+    stopAtFirstError: false,
+    exceptionFactory: (errors) => {
+      const fields = flatten(errors);
+      const first = Object.values(fields)[0]?.[0] ?? 'The given data was invalid';
+      return new DomainError(422, first, 'validation_failed', fields);
+    },
+  });
+}
+
+const PG_INPUT_ERRORS = new Set(['22P02', '22003', '22007', '22008', '22001', '22023', '2201E', '22021']);
+
+/**
+ * Every error leaves as `{ message }` with its status; nothing leaks a stack trace. An unknown
+ * GET path that asks for a page gets the web app, which shows its own 404 screen.
+ */
+@Catch()
+export class AllErrorsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+  constructor(private readonly webDist?: string) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    if (res.headersSent) return;
+    const { status, body } = this.describe(exception, req);
+    if (status === 404 && req.method === 'GET' && this.webDist && req.accepts(['json', 'html']) === 'html' && !(exception instanceof DomainError)) {
+      const index = path.join(this.webDist, 'index.html');
+      if (existsSync(index)) {
+        res.status(200).sendFile(index);
+        return;
+      }
+    }
+    res.status(status).json(body);
+  }
+
+  private describe(exception: unknown, req: Request): { status: number; body: Record<string, unknown> } {
+    if (exception instanceof DomainError) {
+      return { status: exception.status, body: { message: exception.message, code: exception.code, ...(exception.errors ? { errors: exception.errors } : {}) } };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const r = exception.getResponse();
+      const raw = typeof r === 'string' ? r : (r as { message?: unknown }).message;
+      const message = Array.isArray(raw) ? raw.join(', ') : typeof raw === 'string' ? raw : exception.message;
+      if (status === 404 && /^Cannot (GET|POST|PUT|DELETE|PATCH)/.test(message)) {
+        return { status, body: { message: 'Not found', code: 'route_not_found' } };
+      }
+      return { status, body: { message, code: codeFor(status) } };
+    }
+    const e = exception as { type?: string; status?: number; statusCode?: number; code?: string; message?: string };
+    if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON', code: 'malformed_body' } };
+    if (e?.type === 'entity.too.large') return { status: 413, body: { message: 'The request body is too large', code: 'too_large' } };
+    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+      return { status: e.status, body: { message: e.message ?? 'Bad request', code: codeFor(e.status) } };
+    }
+    if (exception instanceof WrongExpectedVersion || exception instanceof IdempotencyConflict) {
+      return { status: 409, body: { message: 'The record was changed at the same time by someone else, try again', code: 'concurrency' } };
+    }
+    if (e?.code && PG_INPUT_ERRORS.has(e.code)) return { status: 400, body: { message: 'Invalid input', code: 'invalid_input' } };
+    if (e?.code === '23505') return { status: 409, body: { message: 'This record already exists', code: 'duplicate' } };
+    this.logger.error(`${req.method} ${req.url}: ${(exception as Error)?.stack ?? String(exception)}`);
+    return { status: 500, body: { message: 'Something went wrong on our side, please try again', code: 'internal' } };
+  }
+}
+
+function codeFor(status: number): string {
+  return (
+    { 400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 409: 'conflict', 413: 'too_large', 415: 'unsupported_media_type', 422: 'validation_failed', 429: 'too_many_requests' } as Record<number, string>
+  )[status] ?? 'error';
+}

@@ -1,0 +1,32 @@
+import { Global, Module, OnApplicationShutdown, Inject } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { PgEventStore } from '@tabour/eventstore';
+import { AppConfig, createDb, Db } from '@tabour/platform';
+import { APP_CONFIG, DB, EVENT_STORE } from './tokens';
+
+/** Process-wide parts: configuration, the read-model database, the event store. */
+@Global()
+@Module({})
+export class InfraModule implements OnApplicationShutdown {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  static forRoot(config: AppConfig, databaseUrl: string) {
+    const { db } = createDb(databaseUrl, Number(process.env.DB_POOL_SIZE ?? 20));
+    const store = new PgEventStore(db);
+    return {
+      module: InfraModule,
+      imports: [CqrsModule.forRoot()],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DB, useValue: db },
+        { provide: EVENT_STORE, useValue: store },
+        { provide: PgEventStore, useValue: store },
+      ],
+      exports: [APP_CONFIG, DB, EVENT_STORE, PgEventStore, CqrsModule],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.destroy();
+  }
+}

@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { EmbeddedPostgresHandle, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
+import { createApp, migrate } from './bootstrap';
+import { seedDemo } from './seed';
+
+async function main(): Promise<void> {
+  const log = new Logger('tabour');
+  const config = loadConfig();
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.log(`DATABASE_URL is unset: starting the embedded PostgreSQL (data in ${config.dataDir})`);
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+    databaseUrl = embedded.url;
+  }
+  const applied = await migrate(databaseUrl);
+  if (applied.length) log.log(`migrations applied: ${applied.length}`);
+  const app = await createApp(config, databaseUrl);
+  if (config.seedDemo) await seedDemo(app);
+  await app.listen(config.port);
+  log.log(`Tabour is ready on ${config.publicUrl} (broadcast on port ${config.broadcastPort})`);
+
+  const stop = async () => {
+    await app.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  // eslint-disable-next-line no-console
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import type { Kysely, Transaction } from 'kysely';
+
+/** Who caused an event: shown in the activity log and kept for audit. */
+export interface Actor {
+  type: 'user' | 'kiosk' | 'display' | 'customer_link' | 'system';
+  id?: string;
+  name?: string;
+}
+
+export interface EventMetadata {
+  tenantId: string | null;
+  actor: Actor;
+  correlationId?: string;
+  causationId?: string;
+  schemaVersion: number;
+  [key: string]: unknown;
+}
+
+/** An event about to be appended. `id` makes retries idempotent; generated when absent. */
+export interface NewEvent<T extends string = string, D = unknown> {
+  id?: string;
+  type: T;
+  data: D;
+  schemaVersion?: number;
+}
+
+export interface RecordedEvent<T extends string = string, D = any> {
+  position: number;
+  streamId: string;
+  revision: number;
+  category: string;
+  tenantId: string | null;
+  eventId: string;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+/** EventStoreDB's four expected-revision states; revisions are 0-based. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+  tenantId: string | null;
+  actor: Actor;
+  correlationId?: string;
+  causationId?: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextExpectedRevision: number;
+  /** Global position of the last appended event. */
+  position: number;
+  events: RecordedEvent[];
+}
+
+/** Runs inside the append transaction, so a read model is current when the command returns. */
+export interface InlineProjection {
+  name: string;
+  /** Event types this projection handles; others are never passed in. */
+  handles: readonly string[];
+  apply(trx: Transaction<any> | Kysely<any>, events: RecordedEvent[]): Promise<void>;
+  /** Empties the projection's tables before a rebuild from position 0. */
+  truncate?(db: Kysely<any>): Promise<void>;
+}
+
+export interface ReadAllOptions {
+  fromPosition?: number; // exclusive
+  limit?: number;
+  categories?: readonly string[];
+  eventTypes?: readonly string[];
+  tenantId?: string;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: number; // inclusive
+  limit?: number;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  streamRevision(streamId: string): Promise<number | null>;
+  headPosition(): Promise<number>;
+}
+
+export function categoryOf(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  if (dash <= 0) throw new Error(`stream id "${streamId}" must be <category>-<id>`);
+  return streamId.slice(0, dash);
+}

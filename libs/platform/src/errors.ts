@@ -1,0 +1,25 @@
+/**
+ * Errors the domain raises on purpose. The HTTP layer maps each to its status and answers
+ * `{ message, code, errors }`; anything else becomes a logged 500 with a generic message.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = 'error',
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'No data found') => new DomainError(404, message, 'not_found');
+export const forbidden = (message = 'You are not allowed to do this') => new DomainError(403, message, 'forbidden');
+export const unauthorized = (message = 'Unauthenticated') => new DomainError(401, message, 'unauthenticated');
+export const conflict = (message: string, code = 'conflict') => new DomainError(409, message, code);
+export const invalid = (message: string, errors?: Record<string, string[]>, code = 'invalid') =>
+  new DomainError(422, message, code, errors);
+export const badRequest = (message: string, code = 'bad_request') => new DomainError(400, message, code);
+
+export const PLAN_GATE_MESSAGE = 'You must upgrade your account to get access to this functionality';
+export const planRequired = () => new DomainError(403, PLAN_GATE_MESSAGE, 'plan_required');

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './database';
+export * from './migrate';
+export * from './embedded';
+export * from './config';
+export * from './roles';
