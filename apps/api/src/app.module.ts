@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AppConfig } from '@tabour/platform';
 import { AccountsModule } from './accounts/accounts.module';
+import { ActivityModule } from './activity/activity.module';
+import { BroadcastModule } from './broadcast/broadcast.module';
 import { AuthGuard } from './common/auth';
 import { InfraModule } from './common/infra.module';
 import { HealthController } from './health/health.controller';
@@ -12,7 +14,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.forRoot(config, databaseUrl), AccountsModule, OrganisationModule],
+      imports: [InfraModule.forRoot(config, databaseUrl), AccountsModule, OrganisationModule, ActivityModule, BroadcastModule],
       controllers: [HealthController],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
     };

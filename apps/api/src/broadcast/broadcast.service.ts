@@ -1,0 +1,91 @@
+import { createServer, IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Server, Socket } from 'socket.io';
+import { AppConfig, Principal } from '@tabour/platform';
+import { bearerToken, SessionResolver } from '../common/auth';
+import { APP_CONFIG } from '../common/tokens';
+import { businessRoom, ChangeNotice, roomFor } from './rooms';
+
+/**
+ * The broadcast channel: socket.io on its own port (BROADCAST_PORT, 6001 by default), with
+ * `POST /auth` on the same port for clients that authorise a channel before joining it.
+ */
+@Injectable()
+export class BroadcastService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('broadcast');
+  private http?: HttpServer;
+  private io?: Server;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: SessionResolver,
+  ) {}
+
+  get port(): number | undefined {
+    return (this.http?.address() as AddressInfo | null)?.port;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.http = createServer((req, res) => void this.handleHttp(req, res));
+    this.io = new Server(this.http, { cors: { origin: true, credentials: true }, serveClient: false });
+    this.io.use(async (socket, next) => {
+      const token = (socket.handshake.auth?.token as string | undefined) ?? bearerToken(socket.handshake.headers.authorization) ?? undefined;
+      if (token) {
+        const principal = await this.sessions.resolve(token).catch(() => null);
+        if (!principal) return next(new Error('unauthorised'));
+        socket.data.principal = principal;
+      }
+      next();
+    });
+    this.io.on('connection', (socket) => this.onConnection(socket));
+    await new Promise<void>((resolve, reject) => {
+      this.http!.once('error', reject);
+      this.http!.listen(this.config.broadcastPort, () => resolve());
+    });
+  }
+
+  private onConnection(socket: Socket): void {
+    const principal = socket.data.principal as Principal | undefined;
+    if (principal) void socket.join(businessRoom(principal.tenantId));
+    socket.on('subscribe', (msg: { kind?: unknown; id?: unknown }, ack?: (r: { ok: boolean; room?: string }) => void) => {
+      const room = roomFor(principal, String(msg?.kind ?? ''), String(msg?.id ?? ''));
+      if (room) void socket.join(room);
+      if (typeof ack === 'function') ack(room ? { ok: true, room } : { ok: false });
+    });
+    socket.on('unsubscribe', (msg: { kind?: unknown; id?: unknown }) => {
+      const room = roomFor(principal, String(msg?.kind ?? ''), String(msg?.id ?? ''));
+      if (room) void socket.leave(room);
+    });
+  }
+
+  /** Tells a token whether it may use the channel, as `{ auth, tenant }`; 403 otherwise. */
+  private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': req.headers.origin ?? '*' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'POST' });
+      return void res.end();
+    }
+    if (req.url?.split('?')[0] !== '/auth' || req.method !== 'POST') return send(404, { message: 'Not found' });
+    const token = bearerToken(req.headers.authorization);
+    const principal = token ? await this.sessions.resolve(token).catch(() => null) : null;
+    if (!principal) return send(403, { message: 'Unauthenticated' });
+    send(200, { auth: true, kind: principal.kind, room: businessRoom(principal.tenantId) });
+  }
+
+  /** Sends a change notice to the business room and to any narrower rooms named. */
+  publish(tenantId: string | null, notice: ChangeNotice, rooms: string[] = []): void {
+    if (!this.io) return;
+    let target = this.io.to(rooms);
+    if (tenantId) target = target.to(businessRoom(tenantId));
+    target.emit('change', notice);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
+    this.log.debug('closed');
+  }
+}

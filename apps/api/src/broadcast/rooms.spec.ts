@@ -1,0 +1,24 @@
+import type { Principal } from '@tabour/platform';
+import { roomFor } from './rooms';
+
+const staff: Principal = { kind: 'user', tenantId: 't1', userId: 'u1', role: 'ADMIN', email: 'a@b.c', name: 'A', sessionId: 's' };
+const display: Principal = { kind: 'display', tenantId: 't1', displayId: 'd1', sessionId: 's' };
+
+describe('broadcast rooms', () => {
+  it('given staff, when they ask for a queue room, then it is scoped to their business', () => {
+    expect(roomFor(staff, 'queue', 'q-123456')).toBe('business:t1:queue:q-123456');
+  });
+  it('given no token, when asking for a queue room, then it is refused', () => {
+    expect(roomFor(undefined, 'queue', 'q-123456')).toBeNull();
+  });
+  it('given no token, when asking for a ticket uid room, then it is granted', () => {
+    expect(roomFor(undefined, 'ticket', 'Zx81kq0PaaaB')).toBe('ticket:Zx81kq0PaaaB');
+  });
+  it('given a display token, when asking for a counter room, then it is refused', () => {
+    expect(roomFor(display, 'counter', 'c-123456')).toBeNull();
+  });
+  it('given an unknown kind or a malformed id, then it is refused', () => {
+    expect(roomFor(staff, 'billing', 'x-123456')).toBeNull();
+    expect(roomFor(staff, 'queue', '../../etc')).toBeNull();
+  });
+});
