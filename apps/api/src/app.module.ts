@@ -6,6 +6,7 @@ import { ActivityModule } from './activity/activity.module';
 import { BroadcastModule } from './broadcast/broadcast.module';
 import { AuthGuard } from './common/auth';
 import { InfraModule } from './common/infra.module';
+import { EventingModule } from './eventing/eventing.module';
 import { HealthController } from './health/health.controller';
 import { OrganisationModule } from './organisation/organisation.module';
 
@@ -14,7 +15,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.forRoot(config, databaseUrl), AccountsModule, OrganisationModule, ActivityModule, BroadcastModule],
+      imports: [InfraModule.forRoot(config, databaseUrl), EventingModule.forRoot(databaseUrl), AccountsModule, OrganisationModule, ActivityModule, BroadcastModule],
       controllers: [HealthController],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
     };

@@ -1,4 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
+import { seedDemoAccounts } from './accounts/demo-seed';
+import { seedOrganisationDemo } from './organisation/organisation.seed';
 
 /**
  * The demo business, seeded on the first start on an empty database. Each context adds its
@@ -17,7 +19,7 @@ export const DEMO = {
 
 export type DemoSeeder = (app: INestApplication) => Promise<void>;
 
-export const demoSeeders: DemoSeeder[] = [];
+export const demoSeeders: DemoSeeder[] = [(app) => seedDemoAccounts(app), (app) => seedOrganisationDemo(app)];
 
 export async function seedDemo(app: INestApplication): Promise<void> {
   for (const seeder of demoSeeders) await seeder(app);

@@ -2,3 +2,8 @@ export * from './types';
 export * from './errors';
 export * from './pg-event-store';
 export * from './decider';
+export * from './connection';
+export * from './notifier';
+export * from './subscription';
+export * from './subscription-manager';
+export * from './rebuild';

@@ -62,9 +62,30 @@ export interface InlineProjection {
   /** Event types this projection handles; others are never passed in. */
   handles: readonly string[];
   apply(trx: Transaction<any> | Kysely<any>, events: RecordedEvent[]): Promise<void>;
-  /** Empties the projection's tables before a rebuild from position 0. */
-  truncate?(db: Kysely<any>): Promise<void>;
+  /** The tables the projection alone writes: a rebuild truncates them before replaying. */
+  tables?: readonly string[];
+  /** Empties the projection's tables before a rebuild, when TRUNCATE of `tables` is not enough. */
+  truncate?(db: Transaction<any> | Kysely<any>): Promise<void>;
 }
+
+/**
+ * Runs from a subscription, after the append committed: the handler and the checkpoint move
+ * in one transaction, so each event is applied exactly once.
+ */
+export interface AsyncProjection extends InlineProjection {
+  /** Narrows the subscription to these categories as well as to `handles`. */
+  categories?: readonly string[];
+  batchSize?: number;
+}
+
+/** Which events a subscription receives; an empty or missing list means all. */
+export interface SubscriptionFilter {
+  categories?: readonly string[];
+  eventTypes?: readonly string[];
+}
+
+/** Called after commit with the events just appended in this process. */
+export type AppendListener = (result: AppendResult, streamId: string) => void | Promise<void>;
 
 export interface ReadAllOptions {
   fromPosition?: number; // exclusive

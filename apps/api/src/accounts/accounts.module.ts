@@ -1,23 +1,57 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { PgEventStore } from '@tabour/eventstore';
+import { ACCOUNTS_PROJECTIONS } from '@tabour/accounts';
+import { mailboxDir, MailboxNotifier, Notifier } from '@tabour/notifications';
+import { AppConfig } from '@tabour/platform';
 import { MembershipReader, SessionResolver } from '../common/auth';
+import { StaffAccounts } from '../common/staff-accounts';
+import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
+import { AccountController } from './account.controller';
+import { CaptchaService } from './captcha.service';
+import { Clock } from './clock';
+import { AccountsCommands } from './commands';
+import { LoginService } from './login.service';
+import { MembershipController } from './membership.controller';
+import { MembershipService } from './membership.service';
+import { PasswordService } from './passwords.service';
+import { RegistrationService } from './registration.service';
+import { SecretWrites } from './secrets';
+import { SessionService } from './sessions.service';
+import { StaffAccountsService } from './staff-accounts.service';
+import { UsersController } from './users.controller';
+import { UsersQueries } from './users.queries';
+import { UsersService } from './users.service';
 
-// Placeholder until the accounts context lands: nobody is authenticated.
-class NoSessions extends SessionResolver {
-  async resolve() {
-    return null;
-  }
-}
-class TrialForAll extends MembershipReader {
-  async activePackage() {
-    return 'TRIAL' as const;
-  }
-}
-
+/** Accounts: registration, logins and sessions, passwords, users, membership and plan gate. */
 @Module({
+  controllers: [AccountController, UsersController, MembershipController],
   providers: [
-    { provide: SessionResolver, useClass: NoSessions },
-    { provide: MembershipReader, useClass: TrialForAll },
+    Clock,
+    SecretWrites,
+    AccountsCommands,
+    CaptchaService,
+    SessionService,
+    MembershipService,
+    LoginService,
+    PasswordService,
+    RegistrationService,
+    UsersQueries,
+    UsersService,
+    { provide: Notifier, useFactory: (config: AppConfig) => new MailboxNotifier(mailboxDir(config.dataDir)), inject: [APP_CONFIG] },
+    { provide: SessionResolver, useExisting: SessionService },
+    { provide: MembershipReader, useExisting: MembershipService },
+    { provide: StaffAccounts, useClass: StaffAccountsService },
   ],
-  exports: [SessionResolver, MembershipReader],
+  exports: [SessionResolver, MembershipReader, StaffAccounts, Notifier, RegistrationService, CaptchaService, Clock],
 })
-export class AccountsModule {}
+export class AccountsModule implements OnModuleInit {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: PgEventStore,
+    private readonly secrets: SecretWrites,
+  ) {}
+
+  onModuleInit(): void {
+    for (const projection of ACCOUNTS_PROJECTIONS) this.store.registerInlineProjection(projection);
+    this.store.registerInlineProjection(this.secrets);
+  }
+}

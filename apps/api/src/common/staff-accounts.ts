@@ -1,5 +1,5 @@
 import type { Actor } from '@tabour/eventstore';
-import type { Position } from '@tabour/platform';
+import type { Position, Role } from '@tabour/platform';
 
 export interface StaffLoginInput {
   tenantId: string;
@@ -9,6 +9,8 @@ export interface StaffLoginInput {
   firstName: string;
   lastName: string;
   position: Position;
+  /** ADMIN or MANAGER granted whatever the position; absent: the position's own role. */
+  role?: Role;
 }
 
 /**

@@ -1,4 +1,29 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { PgEventStore } from '@tabour/eventstore';
+import { ORGANISATION_PROJECTIONS } from '@tabour/organisation';
+import { AccountsModule } from '../accounts/accounts.module';
+import { EVENT_STORE } from '../common/tokens';
+import { BusinessController } from './business.controller';
+import { OrganisationCommands } from './commands';
+import { DepartmentsController } from './departments.controller';
+import { HolidaysController } from './holidays.controller';
+import { OrganisationQueries } from './queries';
+import { ServicesController } from './services.controller';
+import { TeamController } from './team.controller';
+import { TeamService } from './team.service';
+import { UploadsController } from './uploads';
 
-@Module({})
-export class OrganisationModule {}
+/** Business information, departments, services, team and holidays. */
+@Module({
+  imports: [AccountsModule],
+  controllers: [BusinessController, DepartmentsController, ServicesController, TeamController, HolidaysController, UploadsController],
+  providers: [OrganisationCommands, OrganisationQueries, TeamService],
+  exports: [OrganisationQueries, TeamService, OrganisationCommands],
+})
+export class OrganisationModule implements OnModuleInit {
+  constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}
+
+  onModuleInit(): void {
+    for (const projection of ORGANISATION_PROJECTIONS) this.store.registerInlineProjection(projection);
+  }
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Actor } from '@tabour/eventstore';
+import { isStrongPassword, PASSWORD_RULE } from '@tabour/accounts';
+import { Notifier } from '@tabour/notifications';
+import { AppConfig, Db, invalid } from '@tabour/platform';
+import { APP_CONFIG, DB } from '../common/tokens';
+import { Clock } from './clock';
+import { AccountsCommands } from './commands';
+import { hashPassword, newResetCode, SecretWrites, sha256, verifyPassword } from './secrets';
+import { UsersQueries } from './users.queries';
+
+export const RESET_MISMATCH = 'email and reset code do not match';
+const RESET_TTL_MS = 30 * 60 * 1000;
+const RESET_MAX_ATTEMPTS = 5;
+// One code per minute at most: the answer stays 200, but the mailbox is not flooded.
+const RESET_RESEND_MS = 60 * 1000;
+
+const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
+
+interface LoginRef {
+  id: string;
+  tenant_id: string;
+  email: string;
+  first_name: string;
+}
+
+@Injectable()
+export class PasswordService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly commands: AccountsCommands,
+    private readonly secrets: SecretWrites,
+    private readonly users: UsersQueries,
+    private readonly notifier: Notifier,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Writes a new password through the UserPasswordChanged event; other sessions end in the same commit. */
+  async set(user: { id: string; tenant_id: string }, password: string, reason: 'changed' | 'reset' | 'set', actor: Actor, keepSessionId?: string): Promise<void> {
+    if (!isStrongPassword(password)) throw invalid(PASSWORD_RULE, { password: [PASSWORD_RULE] }, 'weak_password');
+    const credentialId = randomUUID();
+    const hash = await hashPassword(password);
+    await this.secrets.withPending(credentialId, { userId: user.id, tenantId: user.tenant_id, hash, keepSessionId }, () =>
+      this.commands.user({ type: 'ChangePassword', user_id: user.id, business_id: user.tenant_id, credential_id: credentialId, reason }, actor),
+    );
+  }
+
+  async change(user: { id: string; tenant_id: string }, current: string, next: string, actor: Actor, sessionId: string): Promise<void> {
+    const row = await this.db.selectFrom('credentials').select('password_hash').where('user_id', '=', user.id).executeTakeFirst();
+    if (!row || !(await verifyPassword(row.password_hash, current))) {
+      const msg = 'The current password is not correct';
+      throw invalid(msg, { current_password: [msg] }, 'wrong_password');
+    }
+    await this.set(user, next, 'changed', actor, sessionId);
+  }
+
+  /**
+   * Sends a 6-digit code valid 30 minutes. Unknown e-mails get the same answer as known ones,
+   * so the call cannot tell who has an account.
+   */
+  async requestReset(email: string): Promise<void> {
+    const user = await this.users.byEmail(email);
+    if (!user) return;
+    const last = await this.db.selectFrom('password_resets').select('created_at').where('user_id', '=', user.id).executeTakeFirst();
+    if (last && this.clock.now().getTime() - last.created_at.getTime() < RESET_RESEND_MS) return;
+    await this.issueCode(user, 'forgotten', { type: 'user', id: user.id, name: `${user.first_name} ${user.last_name}` });
+  }
+
+  async issueCode(user: LoginRef, reason: 'forgotten' | 'new_login', actor: Actor): Promise<void> {
+    const code = newResetCode();
+    const now = this.clock.now();
+    const values = { user_id: user.id, tenant_id: user.tenant_id, code_hash: codeHash(user.id, code), attempts: 0, created_at: now, expires_at: new Date(now.getTime() + RESET_TTL_MS) };
+    await this.db
+      .insertInto('password_resets')
+      .values(values)
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+    await this.commands.user({ type: 'RequestPasswordReset', user_id: user.id, business_id: user.tenant_id, reason }, actor);
+    const link = `${this.config.publicUrl}/password/reset?email=${encodeURIComponent(user.email)}`;
+    const text =
+      reason === 'new_login'
+        ? `Hello ${user.first_name},\n\nAn account was created for you on Tabour. To set your password, open ${link} and enter this code: ${code}\n\nThe code is valid for 30 minutes. When it runs out, ask for a new one with "Forgot password".`
+        : `Hello ${user.first_name},\n\nYour password reset code is: ${code}\n\nEnter it at ${link} within 30 minutes. If you did not ask for it, ignore this message: your password stays as it is.`;
+    await this.notifier.sendEmail({
+      to: user.email,
+      subject: reason === 'new_login' ? 'Set your Tabour password' : 'Your Tabour password reset code',
+      text,
+      tenantId: user.tenant_id,
+    });
+  }
+
+  async confirmReset(email: string, code: string, password: string): Promise<void> {
+    const user = await this.users.byEmail(email);
+    const mismatch = () => invalid(RESET_MISMATCH, { code: [RESET_MISMATCH] }, 'reset_mismatch');
+    if (!user) throw mismatch();
+    const reset = await this.db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id).executeTakeFirst();
+    if (!reset || reset.expires_at <= this.clock.now() || reset.attempts >= RESET_MAX_ATTEMPTS) throw mismatch();
+    if (reset.code_hash !== codeHash(user.id, code.trim())) {
+      // A code has a million values: five guesses, then it is spent.
+      await this.db.updateTable('password_resets').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('user_id', '=', user.id).execute();
+      throw mismatch();
+    }
+    await this.set(user, password, 'reset', { type: 'user', id: user.id, name: `${user.first_name} ${user.last_name}` });
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Db, Principal, Role } from '@tabour/platform';
+import '@tabour/accounts';
+import { SessionResolver } from '../common/auth';
+import { DB } from '../common/tokens';
+import { Clock } from './clock';
+import { newToken, sha256 } from './secrets';
+
+/** A session lives 12 hours past its last use, and never more than 7 days. */
+export const IDLE_MS = 12 * 3600 * 1000;
+export const MAX_MS = 7 * 24 * 3600 * 1000;
+// Extending on every call would write on every request; a few minutes of slack is enough.
+const TOUCH_MS = 5 * 60 * 1000;
+
+/**
+ * Opaque bearer tokens. Only the token's sha256 is stored; every call reads the row, so a
+ * logout, a removal or a password change ends a token at once (nothing is cached).
+ */
+@Injectable()
+export class SessionService extends SessionResolver {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  async open(user: { id: string; tenant_id: string }, ip: string | null): Promise<{ token: string; sessionId: string }> {
+    const token = newToken();
+    const now = this.clock.now();
+    const id = randomUUID();
+    await this.db
+      .insertInto('sessions')
+      .values({ id, token_hash: sha256(token), user_id: user.id, tenant_id: user.tenant_id, ip, created_at: now, last_seen_at: now, expires_at: new Date(now.getTime() + IDLE_MS) })
+      .execute();
+    return { token, sessionId: id };
+  }
+
+  async resolve(token: string): Promise<Principal | null> {
+    const now = this.clock.now();
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('business_accounts as b', 'b.tenant_id', 'u.tenant_id')
+      .select(['s.id', 's.created_at', 's.last_seen_at', 'u.id as user_id', 'u.tenant_id', 'u.role', 'u.email', 'u.first_name', 'u.last_name'])
+      .where('s.token_hash', '=', sha256(token))
+      .where('s.expires_at', '>', now)
+      .where('b.status', '=', 'approved')
+      .executeTakeFirst();
+    if (!row) return null;
+    if (now.getTime() - row.last_seen_at.getTime() > TOUCH_MS) {
+      const expires = new Date(Math.min(now.getTime() + IDLE_MS, row.created_at.getTime() + MAX_MS));
+      await this.db.updateTable('sessions').set({ last_seen_at: now, expires_at: expires }).where('id', '=', row.id).execute();
+    }
+    return {
+      kind: 'user',
+      tenantId: row.tenant_id,
+      userId: row.user_id,
+      role: row.role as Role,
+      email: row.email,
+      name: `${row.first_name} ${row.last_name}`.trim(),
+      sessionId: row.id,
+    };
+  }
+
+  async end(sessionId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+}

@@ -1,0 +1,2 @@
+export * from './eventing.module';
+export * from './projection-registry';

@@ -1,0 +1,135 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import countries from 'i18n-iso-countries';
+import { BusinessInfo, businessDecider, businessStream, INDUSTRIES, LANGUAGES } from '@tabour/organisation';
+import { AppConfig, UserPrincipal } from '@tabour/platform';
+import { CurrentUser, Roles } from '../common/auth';
+import { paged, pageRequest } from '../common/paging';
+import { APP_CONFIG } from '../common/tokens';
+import { actorOf, OrganisationCommands } from './commands';
+import { BusinessUpdateDto, LangQuery, LocationDto, TranslationsDto, WorkingDaysDto } from './dto';
+import { OrganisationQueries } from './queries';
+import { checkImage, imageUpload, storeImage, UploadedImage } from './uploads';
+
+const all = { limit: null, offset: 0, page: 1 };
+
+/** The language of names in an answer: `?lang=`, else Content-Language, else English. */
+export function answerLanguage(lang: string | undefined, header: string | undefined): string {
+  for (const candidate of [lang, header]) {
+    const code = candidate?.trim().slice(0, 2).toLowerCase();
+    if (code && (LANGUAGES as readonly string[]).includes(code)) return code;
+  }
+  return 'en';
+}
+
+/**
+ * The business's own settings (ADMIN writes, any staff reads: every screen needs the time
+ * zone and the opening hours) and the helper lists of the settings screens.
+ */
+@Controller('business')
+export class BusinessController {
+  constructor(
+    private readonly commands: OrganisationCommands,
+    private readonly queries: OrganisationQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('info')
+  info(@CurrentUser() user: UserPrincipal) {
+    return this.queries.business(user.tenantId);
+  }
+
+  /** The same record under the name the settings screen uses. */
+  @Get('settings')
+  settings(@CurrentUser() user: UserPrincipal) {
+    return this.queries.business(user.tenantId);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  @Roles('ADMIN')
+  @UseInterceptors(FileInterceptor('logo', imageUpload))
+  async update(@CurrentUser() user: UserPrincipal, @Body() body: BusinessUpdateDto, @UploadedFile() file?: UploadedImage) {
+    const ext = checkImage(file, 'logo');
+    const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<BusinessInfo>;
+    const stream = businessStream(user.tenantId);
+    const command = { type: 'UpdateBusinessInformation' as const, business_id: user.tenantId, changes };
+    // Validate before the file is written, so a refused form leaves nothing behind.
+    await this.commands.check(businessDecider, stream, command);
+    const logo = file && ext ? await storeImage(this.config.dataDir, user.tenantId, file, ext) : undefined;
+    await this.commands.run(businessDecider, stream, { ...command, logo }, { tenantId: user.tenantId, actor: actorOf(user) });
+    return this.queries.business(user.tenantId);
+  }
+
+  @Post('location/update')
+  @HttpCode(200)
+  @Roles('ADMIN')
+  async location(@CurrentUser() user: UserPrincipal, @Body() body: LocationDto) {
+    await this.commands.run(
+      businessDecider,
+      businessStream(user.tenantId),
+      { type: 'UpdateBusinessLocation', business_id: user.tenantId, lat: body.lat, lng: body.lng },
+      { tenantId: user.tenantId, actor: actorOf(user) },
+    );
+    return this.queries.business(user.tenantId);
+  }
+
+  @Post('workingdays/update')
+  @HttpCode(200)
+  @Roles('ADMIN')
+  async workingDays(@CurrentUser() user: UserPrincipal, @Body() body: WorkingDaysDto) {
+    await this.commands.run(
+      businessDecider,
+      businessStream(user.tenantId),
+      { type: 'UpdateBusinessWorkingDays', business_id: user.tenantId, working_days: body.working_days },
+      { tenantId: user.tenantId, actor: actorOf(user) },
+    );
+    return this.queries.business(user.tenantId);
+  }
+
+  @Get('translations/business')
+  async translations(@CurrentUser() user: UserPrincipal) {
+    const b = await this.queries.business(user.tenantId);
+    return { id: b.id, translations: b.translations };
+  }
+
+  @Post('translations/update')
+  @HttpCode(200)
+  @Roles('ADMIN')
+  async updateTranslations(@CurrentUser() user: UserPrincipal, @Body() body: TranslationsDto) {
+    await this.commands.run(
+      businessDecider,
+      businessStream(user.tenantId),
+      { type: 'UpdateBusinessTranslations', business_id: user.tenantId, translations: body.translations },
+      { tenantId: user.tenantId, actor: actorOf(user) },
+    );
+    return this.translations(user);
+  }
+
+  @Get('industry')
+  industries() {
+    return paged([...INDUSTRIES], INDUSTRIES.length, all);
+  }
+
+  @Get('countries')
+  countries(@Query() q: LangQuery, @Headers('content-language') contentLanguage?: string) {
+    const lang = answerLanguage(q.lang, contentLanguage);
+    const names = countries.getNames(lang, { select: 'official' });
+    const rows = Object.entries(names)
+      .map(([code, name]) => ({ code, name }))
+      .sort((a, b) => a.name.localeCompare(b.name, lang));
+    return paged(rows, rows.length, all);
+  }
+
+  /** The business's services, lite, for pickers (`?pagination=1000` pages of that size). */
+  @Get('helpers/service')
+  helperServices(@CurrentUser() user: UserPrincipal, @Query() q: LangQuery) {
+    return this.queries.servicesLite(user.tenantId, pageRequest(q as Record<string, unknown>, 1000));
+  }
+
+  /** Services whose name or category contains the keyword, lite. */
+  @Get('helpers/setting/filter/:keyword')
+  helperFilter(@CurrentUser() user: UserPrincipal, @Query() q: LangQuery, @Param('keyword') keyword: string) {
+    return this.queries.servicesLite(user.tenantId, pageRequest(q as Record<string, unknown>, 1000), keyword.slice(0, 100));
+  }
+}

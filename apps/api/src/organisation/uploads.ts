@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AppConfig, invalid, notFound } from '@tabour/platform';
+import { Public } from '../common/auth';
+import { isUuid } from '../common/ids';
+import { APP_CONFIG } from '../common/tokens';
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** Multer options for an image field: in memory (2 MB at most), checked before anything is stored. */
+export const imageUpload = { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } };
+
+export interface UploadedImage {
+  buffer: Buffer;
+  size: number;
+  originalname?: string;
+}
+
+const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+type Ext = keyof typeof TYPES;
+const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
+
+/**
+ * The kind of image from its first bytes, never from the name or the declared type a client
+ * sends. SVG is refused: it can carry script, and it would be served from our own origin.
+ */
+export function sniffImage(buffer: Buffer): Ext | null {
+  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpg';
+  if (buffer.length >= 12 && buffer.toString('ascii', 0, 4) === 'RIFF' && buffer.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** Refuses a file that is not a PNG, JPEG or WebP image; nothing is written. */
+export function checkImage(file: UploadedImage | undefined, field: string): Ext | null {
+  if (!file) return null;
+  const ext = sniffImage(file.buffer);
+  if (!ext) throw invalid('Attach a valid file (PNG, JPEG or WebP image)', { [field]: ['Attach a valid file (PNG, JPEG or WebP image)'] });
+  if (file.size > MAX_IMAGE_BYTES) throw invalid('The image may be at most 2 MB', { [field]: ['The image may be at most 2 MB'] });
+  return ext;
+}
+
+/**
+ * Stores an image under <dataDir>/uploads/<tenantId>/ with a random 128-bit name and returns
+ * that name. Served publicly (kiosks, displays and ticket pages show logos without a staff
+ * token), which is safe because the name cannot be guessed and the content is a checked image.
+ */
+export async function storeImage(dataDir: string, tenantId: string, file: UploadedImage, ext: Ext): Promise<string> {
+  const dir = path.join(dataDir, 'uploads', tenantId);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  await fs.writeFile(path.join(dir, name), file.buffer, { flag: 'wx' });
+  return name;
+}
+
+export const uploadUrl = (tenantId: string, name: string | null): string | null => (name ? `/business/uploads/${tenantId}/${name}` : null);
+
+@Controller('business/uploads')
+export class UploadsController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Public()
+  @Get(':tenant/:file')
+  async serve(@Param('tenant') tenant: string, @Param('file') file: string, @Res() res: Response): Promise<void> {
+    if (!isUuid(tenant) || !FILE_NAME.test(file)) throw notFound();
+    const full = path.join(this.config.dataDir, 'uploads', tenant.toLowerCase(), file);
+    try {
+      await fs.access(full);
+    } catch {
+      throw notFound();
+    }
+    res.setHeader('Content-Type', TYPES[file.split('.')[1] as Ext]);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'");
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.sendFile(full);
+  }
+}

@@ -1,0 +1,6 @@
+export * from './account';
+export * from './user';
+export * from './password';
+export * from './throttle';
+export * from './projections';
+export * from './tables';

@@ -1,0 +1,245 @@
+import { Kysely, sql, Transaction } from 'kysely';
+import type { Client } from 'pg';
+import { ConnectFn, kyselyOn } from './connection';
+import { readEvents, readHead } from './pg-event-store';
+import type { RecordedEvent, SubscriptionFilter } from './types';
+
+export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<any>) => Promise<void>;
+
+export interface SubscriptionLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface SubscriptionOptions {
+  /** Events handed to one handler call, in one transaction. */
+  batchSize?: number;
+  /** Fallback poll when no notice arrives (a lost LISTEN connection, another database client). */
+  pollIntervalMs?: number;
+  /** How often a standby instance tries to take the advisory lock. */
+  lockPollMs?: number;
+  /** Failed attempts of one batch before the subscription is marked faulted. */
+  maxAttempts?: number;
+  /** First back-off after a failure; doubles on each further failure, up to retryMaxMs. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  logger?: SubscriptionLogger;
+}
+
+export type SubscriptionState = 'stopped' | 'connecting' | 'standby' | 'running' | 'faulted';
+
+const silent: SubscriptionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The handler threw: the batch is retried, then the subscription is faulted. */
+class HandlerFailed extends Error {
+  constructor(readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+const describe = (err: unknown) => (err instanceof Error ? err.stack ?? err.message : String(err)).slice(0, 4000);
+
+/**
+ * One named reader of the global log. Each batch reads `position > checkpoint`, runs the handler
+ * and moves the checkpoint in one transaction, on the connection that holds the subscription's
+ * session advisory lock. A second instance polls for that lock and takes over when the first
+ * stops or its connection dies.
+ */
+export class Subscription {
+  private readonly opts: Required<Omit<SubscriptionOptions, 'logger'>> & { logger: SubscriptionLogger };
+  private client?: Client;
+  private db?: Kysely<any>;
+  private locked = false;
+  private broken = false;
+  private stopping = false;
+  private loop?: Promise<void>;
+  private pending = false;
+  private wakeUp?: () => void;
+  private attempts = 0;
+  private _state: SubscriptionState = 'stopped';
+  private _position = 0;
+
+  constructor(
+    readonly name: string,
+    readonly filter: SubscriptionFilter,
+    private readonly handler: SubscriptionHandler,
+    private readonly connect: ConnectFn,
+    options: SubscriptionOptions = {},
+  ) {
+    this.opts = {
+      batchSize: options.batchSize ?? 500,
+      pollIntervalMs: options.pollIntervalMs ?? 2000,
+      lockPollMs: options.lockPollMs ?? 2000,
+      maxAttempts: options.maxAttempts ?? 5,
+      retryBaseMs: options.retryBaseMs ?? 200,
+      retryMaxMs: options.retryMaxMs ?? 10_000,
+      logger: options.logger ?? silent,
+    };
+  }
+
+  get state(): SubscriptionState {
+    return this._state;
+  }
+
+  /** The checkpoint this instance last committed or read. */
+  get position(): number {
+    return this._position;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this._state = 'connecting';
+    this.loop = this.run().finally(() => {
+      this._state = 'stopped';
+      this.loop = undefined;
+    });
+  }
+
+  /** Something was appended: read now rather than at the next poll. */
+  wake(): void {
+    this.pending = true;
+    this.wakeUp?.();
+  }
+
+  /** Lets the batch in flight finish, then releases the lock and the connection. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeUp?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    try {
+      while (!this.stopping) {
+        try {
+          await this.step();
+        } catch (err) {
+          await this.onError(err);
+        }
+      }
+    } finally {
+      await this.disconnect();
+    }
+  }
+
+  private async step(): Promise<void> {
+    if (!this.client || this.broken) {
+      await this.disconnect();
+      this._state = 'connecting';
+      await this.open();
+    }
+    if (!this.locked) {
+      this.locked = await this.tryLock();
+      if (!this.locked) {
+        this._state = 'standby';
+        return this.sleep(this.opts.lockPollMs, false);
+      }
+      this.opts.logger.log(`subscription ${this.name} took the lock`);
+      this.attempts = 0;
+      this._state = 'running';
+    }
+    // Faulted: hold the lock so no standby retries forever, and wait for stop().
+    if (this._state === 'faulted') return this.sleep(this.opts.pollIntervalMs, false);
+    const more = await this.batch();
+    this.attempts = 0;
+    if (!more) await this.sleep(this.opts.pollIntervalMs, true);
+  }
+
+  private async open(): Promise<void> {
+    const client = await this.connect();
+    this.broken = false;
+    const lost = () => {
+      if (this.client === client) this.broken = true;
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    this.client = client;
+    this.db = kyselyOn(client);
+    await sql`INSERT INTO es_checkpoints (name) VALUES (${this.name}) ON CONFLICT (name) DO NOTHING`.execute(this.db);
+  }
+
+  private async tryLock(): Promise<boolean> {
+    const res = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtextextended(${lockKey(this.name)}, 0)) AS locked`.execute(this.db!);
+    return res.rows[0].locked;
+  }
+
+  /** One transaction: read a batch after the checkpoint, handle it, move the checkpoint. */
+  private async batch(): Promise<boolean> {
+    this.pending = false;
+    return this.db!.transaction().execute(async (trx) => {
+      const cp = await sql<{ position: string }>`SELECT position FROM es_checkpoints WHERE name = ${this.name} FOR UPDATE`.execute(trx);
+      const from = Number(cp.rows[0].position);
+      // Every event at or below the head is committed, so reading up to it skips nothing.
+      const head = await readHead(trx);
+      this._position = from;
+      if (head <= from) return false;
+      const events = await readEvents(trx, { ...this.filter, fromPosition: from, toPosition: head, limit: this.opts.batchSize });
+      if (events.length) {
+        try {
+          await this.handler(events, trx);
+        } catch (err) {
+          throw new HandlerFailed(err);
+        }
+      }
+      const full = events.length === this.opts.batchSize;
+      // A filtered subscription moves past the events it does not want, up to the head.
+      const to = full ? events[events.length - 1].position : head;
+      await sql`UPDATE es_checkpoints SET position = ${to}, status = 'running', error = NULL, attempts = 0, updated_at = now() WHERE name = ${this.name}`.execute(trx);
+      this._position = to;
+      return full;
+    });
+  }
+
+  private async onError(err: unknown): Promise<void> {
+    if (this.broken || !this.client) {
+      // The connection is gone, and with it the lock: start over, as a standby might.
+      this.locked = false;
+      if (this._state !== 'faulted') this._state = 'connecting';
+      this.opts.logger.warn(`subscription ${this.name}: connection lost (${err instanceof Error ? err.message : String(err)})`);
+      return this.sleep(Math.min(this.opts.retryMaxMs, this.opts.lockPollMs), false);
+    }
+    this.attempts++;
+    const cause = err instanceof HandlerFailed ? err.cause : err;
+    const faulted = this.attempts >= this.opts.maxAttempts;
+    this.opts.logger.error(`subscription ${this.name} failed at position ${this._position} (attempt ${this.attempts}${faulted ? ', now faulted' : ''}): ${describe(cause)}`);
+    try {
+      await sql`UPDATE es_checkpoints SET attempts = ${this.attempts}, error = ${describe(cause)}, status = ${faulted ? 'faulted' : 'retrying'}, updated_at = now() WHERE name = ${this.name}`.execute(this.db!);
+    } catch {
+      this.broken = true;
+    }
+    if (faulted) {
+      this._state = 'faulted';
+      return;
+    }
+    const backoff = Math.min(this.opts.retryMaxMs, this.opts.retryBaseMs * 2 ** (this.attempts - 1));
+    await this.sleep(backoff, false);
+  }
+
+  /** Waits for the delay, stop(), or (when `wakeable`) an append notice. */
+  private sleep(ms: number, wakeable: boolean): Promise<void> {
+    if (this.stopping || (wakeable && this.pending)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = () => {
+        if (this.stopping || wakeable) done();
+      };
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.db = undefined;
+    this.locked = false;
+    if (client) await client.end().catch(() => undefined);
+  }
+}
+
+export const lockKey = (name: string) => `es_subscription:${name}`;

@@ -1,0 +1,206 @@
+import type { Decider } from '@tabour/eventstore';
+import { isValid as isCountry } from 'i18n-iso-countries';
+import {
+  addError,
+  checkTranslations,
+  checkWorkingDays,
+  DEFAULT_TIME_ZONE,
+  FieldErrors,
+  isTimeZone,
+  throwIfAny,
+  Translations,
+  WorkingDays,
+} from '../shared';
+import { INDUSTRY_IDS } from './industries';
+
+/** The business's editable information (the "basic information" screen). */
+export interface BusinessInfo {
+  name: string;
+  industry: string | null;
+  country: string | null;
+  city: string | null;
+  address: string | null;
+  postal_code: string | null;
+  phone: string | null;
+  email: string | null;
+  sms_sender_name: string | null;
+  slot_minutes: number;
+  booking_days_limit: number;
+  booking_confirmation: boolean;
+  published: boolean;
+  time_zone: string;
+}
+
+export const BUSINESS_DEFAULTS: Omit<BusinessInfo, 'name'> = {
+  industry: null,
+  country: null,
+  city: null,
+  address: null,
+  postal_code: null,
+  phone: null,
+  email: null,
+  sms_sender_name: null,
+  slot_minutes: 15,
+  booking_days_limit: 30,
+  booking_confirmation: false,
+  published: false,
+  time_zone: DEFAULT_TIME_ZONE,
+};
+
+export type BusinessCommand =
+  | { type: 'UpdateBusinessInformation'; business_id: string; changes: Partial<BusinessInfo>; logo?: string }
+  | { type: 'UpdateBusinessLocation'; business_id: string; lat: number; lng: number }
+  | { type: 'UpdateBusinessWorkingDays'; business_id: string; working_days: WorkingDays }
+  | { type: 'UpdateBusinessTranslations'; business_id: string; translations: Translations };
+
+export type BusinessEvent =
+  | { type: 'BusinessInformationUpdated'; data: { business_id: string; changes: Partial<BusinessInfo> } }
+  | { type: 'BusinessLogoChanged'; data: { business_id: string; logo: string } }
+  | { type: 'BusinessLocationUpdated'; data: { business_id: string; lat: number; lng: number } }
+  | { type: 'BusinessWorkingDaysUpdated'; data: { business_id: string; working_days: WorkingDays } }
+  | { type: 'BusinessTranslationsUpdated'; data: { business_id: string; translations: Translations } };
+
+export const BUSINESS_EVENT_TYPES = [
+  'BusinessInformationUpdated',
+  'BusinessLogoChanged',
+  'BusinessLocationUpdated',
+  'BusinessWorkingDaysUpdated',
+  'BusinessTranslationsUpdated',
+] as const;
+
+/** What the settings stream remembers: enough to answer "did anything change?". */
+export interface BusinessState {
+  info: Partial<BusinessInfo>;
+  logo: string | null;
+  location: { lat: number; lng: number } | null;
+  working_days: WorkingDays | null;
+  translations: Translations;
+}
+
+export const businessStream = (businessId: string) => `business-${businessId}`;
+
+const TEXT_LIMITS: Partial<Record<keyof BusinessInfo, number>> = {
+  name: 150,
+  city: 100,
+  address: 255,
+  postal_code: 20,
+  phone: 30,
+  email: 255,
+};
+
+function checkInfo(changes: Partial<BusinessInfo>, errors: FieldErrors): Partial<BusinessInfo> {
+  const out: Partial<BusinessInfo> = {};
+  for (const [key, raw] of Object.entries(changes) as [keyof BusinessInfo, unknown][]) {
+    if (raw === undefined) continue;
+    const limit = TEXT_LIMITS[key];
+    if (limit !== undefined) {
+      const v = raw === null ? null : String(raw).trim();
+      if (key === 'name' && !v) addError(errors, key, 'The name is required');
+      else if (v && v.length > limit) addError(errors, key, `The ${key.replace('_', ' ')} may have at most ${limit} characters`);
+      (out as Record<string, unknown>)[key] = v || null;
+      if (key === 'name' && v) out.name = v;
+      continue;
+    }
+    switch (key) {
+      case 'industry':
+        if (raw !== null && !INDUSTRY_IDS.includes(String(raw))) addError(errors, key, 'Select a valid industry');
+        out.industry = raw === null ? null : String(raw);
+        break;
+      case 'country':
+        if (raw !== null && !(typeof raw === 'string' && /^[A-Z]{2}$/.test(raw) && isCountry(raw))) addError(errors, key, 'Select a valid country');
+        out.country = raw === null ? null : String(raw);
+        break;
+      case 'sms_sender_name':
+        // Alphanumeric sender ids are limited to 11 characters by the SMS networks.
+        if (raw !== null && !/^[A-Za-z0-9 ]{1,11}$/.test(String(raw))) addError(errors, key, 'The SMS sender name must be 1 to 11 letters or digits');
+        out.sms_sender_name = raw === null ? null : String(raw);
+        break;
+      case 'slot_minutes':
+        if (!Number.isInteger(raw) || (raw as number) < 1 || (raw as number) > 1440) addError(errors, key, 'The slot length must be from 1 to 1440 minutes');
+        out.slot_minutes = raw as number;
+        break;
+      case 'booking_days_limit':
+        if (!Number.isInteger(raw) || (raw as number) < 0 || (raw as number) > 3650) addError(errors, key, 'Number of days is invalid');
+        out.booking_days_limit = raw as number;
+        break;
+      case 'booking_confirmation':
+      case 'published':
+        if (typeof raw !== 'boolean') addError(errors, key, `${key} must be true or false`);
+        out[key] = raw as boolean;
+        break;
+      case 'time_zone':
+        if (!isTimeZone(raw)) addError(errors, key, 'Select a valid time zone');
+        out.time_zone = raw as string;
+        break;
+      default:
+        addError(errors, key, 'Unknown field');
+    }
+  }
+  return out;
+}
+
+function changed<T extends object>(current: Partial<T>, next: Partial<T>): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(next) as [keyof T, T[keyof T]][]) {
+    if (JSON.stringify(current[k]) !== JSON.stringify(v)) out[k] = v;
+  }
+  return out;
+}
+
+export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEvent> = {
+  initialState: () => ({ info: {}, logo: null, location: null, working_days: null, translations: {} }),
+
+  decide(command, state) {
+    const errors: FieldErrors = {};
+    const id = command.business_id;
+    switch (command.type) {
+      case 'UpdateBusinessInformation': {
+        const info = checkInfo(command.changes, errors);
+        throwIfAny(errors);
+        const diff = changed(state.info, info);
+        const events: BusinessEvent[] = [];
+        if (Object.keys(diff).length) events.push({ type: 'BusinessInformationUpdated', data: { business_id: id, changes: diff } });
+        if (command.logo && command.logo !== state.logo) events.push({ type: 'BusinessLogoChanged', data: { business_id: id, logo: command.logo } });
+        return events;
+      }
+      case 'UpdateBusinessLocation': {
+        const { lat, lng } = command;
+        if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) addError(errors, 'lat', 'The latitude must be from -90 to 90');
+        if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) addError(errors, 'lng', 'The longitude must be from -180 to 180');
+        throwIfAny(errors);
+        if (state.location?.lat === lat && state.location?.lng === lng) return [];
+        return [{ type: 'BusinessLocationUpdated', data: { business_id: id, lat, lng } }];
+      }
+      case 'UpdateBusinessWorkingDays': {
+        const days = checkWorkingDays(command.working_days, errors);
+        throwIfAny(errors);
+        if (JSON.stringify(days) === JSON.stringify(state.working_days)) return [];
+        return [{ type: 'BusinessWorkingDaysUpdated', data: { business_id: id, working_days: days } }];
+      }
+      case 'UpdateBusinessTranslations': {
+        const translations = checkTranslations(command.translations, errors);
+        throwIfAny(errors);
+        const merged = { ...state.translations, ...translations };
+        if (JSON.stringify(merged) === JSON.stringify(state.translations)) return [];
+        return [{ type: 'BusinessTranslationsUpdated', data: { business_id: id, translations } }];
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'BusinessInformationUpdated':
+        return { ...state, info: { ...state.info, ...event.data.changes } };
+      case 'BusinessLogoChanged':
+        return { ...state, logo: event.data.logo };
+      case 'BusinessLocationUpdated':
+        return { ...state, location: { lat: event.data.lat, lng: event.data.lng } };
+      case 'BusinessWorkingDaysUpdated':
+        return { ...state, working_days: event.data.working_days };
+      case 'BusinessTranslationsUpdated':
+        return { ...state, translations: { ...state.translations, ...event.data.translations } };
+      default:
+        return state;
+    }
+  },
+};

@@ -1,0 +1,151 @@
+import type { Decider } from '@tabour/eventstore';
+import { notFound } from '@tabour/platform';
+import { addError, checkTranslations, FieldErrors, isHexColour, throwIfAny, Translations } from '../shared';
+
+export interface DepartmentFields {
+  name: string;
+  primary_color: string;
+  secondary_color: string;
+  text_color: string;
+  service_ids: string[];
+  /** A department may give a service its own duration; absent means the service's own. */
+  service_durations: { service_id: string; duration_seconds: number }[];
+  slot_duration: number; // minutes
+  max_bookings_per_slot: number;
+  /** null: no daily limit. */
+  max_daily_bookings: number | null;
+  can_select_member: boolean;
+  must_select_member: boolean;
+}
+
+export const DEPARTMENT_DEFAULTS: Omit<DepartmentFields, 'name'> = {
+  primary_color: '#1976d2',
+  secondary_color: '#e3f2fd',
+  text_color: '#ffffff',
+  service_ids: [],
+  service_durations: [],
+  slot_duration: 15,
+  max_bookings_per_slot: 1,
+  max_daily_bookings: null,
+  can_select_member: false,
+  must_select_member: false,
+};
+
+export type DepartmentCommand =
+  | { type: 'CreateDepartment'; department_id: string; business_id: string; fields: Partial<DepartmentFields>; translations?: Translations }
+  | { type: 'UpdateDepartment'; department_id: string; business_id: string; fields: Partial<DepartmentFields>; translations?: Translations }
+  | { type: 'UpdateDepartmentTranslations'; department_id: string; business_id: string; translations: Translations }
+  | { type: 'DeleteDepartment'; department_id: string; business_id: string };
+
+export type DepartmentEvent =
+  | { type: 'DepartmentCreated'; data: { department_id: string; business_id: string } & DepartmentFields & { translations: Translations } }
+  | { type: 'DepartmentUpdated'; data: { department_id: string; business_id: string; changes: Partial<DepartmentFields> } }
+  | { type: 'DepartmentTranslationsUpdated'; data: { department_id: string; business_id: string; translations: Translations } }
+  | { type: 'DepartmentDeleted'; data: { department_id: string; business_id: string } };
+
+export const DEPARTMENT_EVENT_TYPES = ['DepartmentCreated', 'DepartmentUpdated', 'DepartmentTranslationsUpdated', 'DepartmentDeleted'] as const;
+
+export type DepartmentState =
+  | { status: 'none' }
+  | ({ status: 'active' | 'deleted'; business_id: string; translations: Translations } & DepartmentFields);
+
+export const departmentStream = (id: string) => `department-${id}`;
+
+const intIn = (v: unknown, min: number, max: number) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+
+function checkFields(f: DepartmentFields, errors: FieldErrors): DepartmentFields {
+  const name = (f.name ?? '').trim();
+  if (!name) addError(errors, 'name', 'The name is required');
+  else if (name.length > 150) addError(errors, 'name', 'The name may have at most 150 characters');
+  for (const key of ['primary_color', 'secondary_color', 'text_color'] as const) {
+    if (!isHexColour(f[key])) addError(errors, key, 'Enter a colour as #RRGGBB');
+  }
+  if (!intIn(f.slot_duration, 1, 1440)) addError(errors, 'slot_duration', 'The slot duration must be from 1 to 1440 minutes');
+  if (!intIn(f.max_bookings_per_slot, 1, 10000)) addError(errors, 'max_bookings_per_slot', 'Enter a number of bookings from 1 to 10000');
+  if (f.max_daily_bookings !== null && !intIn(f.max_daily_bookings, 1, 100000)) {
+    addError(errors, 'max_daily_bookings', 'Enter a daily limit from 1 to 100000, or none');
+  }
+  if (typeof f.can_select_member !== 'boolean') addError(errors, 'can_select_member', 'can_select_member must be true or false');
+  if (typeof f.must_select_member !== 'boolean') addError(errors, 'must_select_member', 'must_select_member must be true or false');
+  // A customer cannot be required to pick a member they are not allowed to pick.
+  if (f.must_select_member && !f.can_select_member) {
+    addError(errors, 'must_select_member', 'A member can be required only when customers can select one');
+  }
+  const serviceIds = [...new Set(f.service_ids ?? [])];
+  const durations = new Map<string, number>();
+  (f.service_durations ?? []).forEach((d, i) => {
+    if (!serviceIds.includes(d.service_id)) addError(errors, `service_durations.${i}.service_id`, 'The service must be one of the department\'s services');
+    if (!intIn(d.duration_seconds, 1, 86400)) addError(errors, `service_durations.${i}.duration`, 'The duration must be from 1 second to 24 hours');
+    durations.set(d.service_id, d.duration_seconds);
+  });
+  return {
+    ...f,
+    name,
+    service_ids: serviceIds,
+    service_durations: [...durations].map(([service_id, duration_seconds]) => ({ service_id, duration_seconds })),
+  };
+}
+
+export const departmentDecider: Decider<DepartmentCommand, DepartmentState, DepartmentEvent> = {
+  initialState: () => ({ status: 'none' }),
+
+  decide(command, state) {
+    const ids = { department_id: command.department_id, business_id: command.business_id };
+    const errors: FieldErrors = {};
+    if (command.type === 'CreateDepartment') {
+      // A retried create with the same id is already done.
+      if (state.status !== 'none') return [];
+      const fields = checkFields({ ...DEPARTMENT_DEFAULTS, ...command.fields } as DepartmentFields, errors);
+      const translations = checkTranslations(command.translations ?? {}, errors);
+      throwIfAny(errors);
+      return [{ type: 'DepartmentCreated', data: { ...ids, ...fields, translations } }];
+    }
+    // Another business's department answers exactly like a missing one.
+    if (state.status !== 'active' || state.business_id !== command.business_id) throw notFound();
+    switch (command.type) {
+      case 'UpdateDepartment': {
+        const { status: _s, business_id: _b, translations: _t, ...current } = state;
+        const merged = { ...current, ...command.fields };
+        // Dropping a service drops its duration override with it.
+        if (command.fields.service_ids && !command.fields.service_durations) {
+          merged.service_durations = current.service_durations.filter((d) => merged.service_ids.includes(d.service_id));
+        }
+        const next = checkFields(merged, errors);
+        const translations = command.translations ? checkTranslations(command.translations, errors) : null;
+        throwIfAny(errors);
+        const changes: Partial<DepartmentFields> = {};
+        for (const key of Object.keys(next) as (keyof DepartmentFields)[]) {
+          if (JSON.stringify(next[key]) !== JSON.stringify(current[key])) (changes as Record<string, unknown>)[key] = next[key];
+        }
+        const events: DepartmentEvent[] = [];
+        if (Object.keys(changes).length) events.push({ type: 'DepartmentUpdated', data: { ...ids, changes } });
+        if (translations && Object.keys(translations).length) events.push({ type: 'DepartmentTranslationsUpdated', data: { ...ids, translations } });
+        return events;
+      }
+      case 'UpdateDepartmentTranslations': {
+        const translations = checkTranslations(command.translations, errors);
+        throwIfAny(errors);
+        return [{ type: 'DepartmentTranslationsUpdated', data: { ...ids, translations } }];
+      }
+      case 'DeleteDepartment':
+        return [{ type: 'DepartmentDeleted', data: ids }];
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'DepartmentCreated': {
+        const { department_id: _d, ...rest } = event.data;
+        return { status: 'active', ...rest };
+      }
+      case 'DepartmentUpdated':
+        return state.status === 'none' ? state : { ...state, ...event.data.changes };
+      case 'DepartmentTranslationsUpdated':
+        return state.status === 'none' ? state : { ...state, translations: { ...state.translations, ...event.data.translations } };
+      case 'DepartmentDeleted':
+        return state.status === 'none' ? state : { ...state, status: 'deleted' };
+      default:
+        return state;
+    }
+  },
+};

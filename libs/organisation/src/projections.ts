@@ -1,0 +1,288 @@
+import { Kysely, sql, Transaction } from 'kysely';
+import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
+import type { Database } from '@tabour/platform';
+import { BUSINESS_EVENT_TYPES, BusinessEvent } from './business/business';
+import { DEPARTMENT_EVENT_TYPES, DepartmentEvent } from './department/department';
+import { HOLIDAY_EVENT_TYPES, HolidayEvent } from './holiday/holiday';
+import { CatalogEvent, SERVICE_EVENT_TYPES, ServiceEvent } from './service/service';
+import { BusinessRegisteredEvent, TEAM_EVENT_TYPES, TeamEvent } from './team/team';
+import './tables';
+
+type Db = Transaction<Database> | Kysely<Database>;
+/** A recorded event narrowed by its type, so a switch sees each event's own data. */
+type Rec<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
+const asDb = (trx: Transaction<any> | Kysely<any>) => trx as Db;
+const json = (v: unknown) => JSON.stringify(v ?? null);
+
+/** Business profile rows: created by the accounts context's registration, then edited here. */
+export const businessProfileProjection: InlineProjection = {
+  name: 'organisation.business_profiles',
+  handles: ['BusinessRegistered', ...BUSINESS_EVENT_TYPES],
+  async apply(trx, events) {
+    const db = asDb(trx);
+    for (const e of events as Rec<BusinessEvent | BusinessRegisteredEvent>[]) {
+      const tenant = e.data.business_id;
+      const at = e.recordedAt;
+      switch (e.type) {
+        case 'BusinessRegistered': {
+          const d = (e as Rec<BusinessRegisteredEvent>).data;
+          await db
+            .insertInto('business_profiles')
+            .values({
+              tenant_id: tenant,
+              name: d.name,
+              email: d.email ?? null,
+              phone: d.phone ?? null,
+              country: d.country ?? null,
+              translations: '{}',
+              working_days: null,
+              created_at: at,
+              updated_at: at,
+            })
+            .onConflict((oc) => oc.column('tenant_id').doNothing())
+            .execute();
+          break;
+        }
+        case 'BusinessInformationUpdated':
+          await db.updateTable('business_profiles').set({ ...e.data.changes, updated_at: at }).where('tenant_id', '=', tenant).execute();
+          break;
+        case 'BusinessLogoChanged':
+          await db.updateTable('business_profiles').set({ logo: e.data.logo, updated_at: at }).where('tenant_id', '=', tenant).execute();
+          break;
+        case 'BusinessLocationUpdated':
+          await db.updateTable('business_profiles').set({ lat: e.data.lat, lng: e.data.lng, updated_at: at }).where('tenant_id', '=', tenant).execute();
+          break;
+        case 'BusinessWorkingDaysUpdated':
+          await db.updateTable('business_profiles').set({ working_days: json(e.data.working_days), updated_at: at }).where('tenant_id', '=', tenant).execute();
+          break;
+        case 'BusinessTranslationsUpdated':
+          await db
+            .updateTable('business_profiles')
+            .set({ translations: sql`translations || ${json(e.data.translations)}::jsonb` as any, updated_at: at })
+            .where('tenant_id', '=', tenant)
+            .execute();
+          break;
+      }
+    }
+  },
+  async truncate(db) {
+    await sql`TRUNCATE business_profiles`.execute(db);
+  },
+};
+
+/** Departments and the services each offers (with a department's own durations). */
+export const departmentProjection: InlineProjection = {
+  name: 'organisation.departments',
+  handles: [...DEPARTMENT_EVENT_TYPES, 'ServiceDeleted'],
+  async apply(trx, events) {
+    const db = asDb(trx);
+    for (const e of events as Rec<DepartmentEvent | ServiceEvent>[]) {
+      const tenant = e.data.business_id;
+      const at = e.recordedAt;
+      switch (e.type) {
+        case 'DepartmentCreated': {
+          const { department_id, business_id: _b, service_ids, service_durations, translations, ...fields } = e.data;
+          await db
+            .insertInto('departments')
+            .values({ id: department_id, tenant_id: tenant, ...fields, translations: json(translations), created_at: at, updated_at: at })
+            .execute();
+          await writeServices(db, tenant, department_id, service_ids, service_durations);
+          break;
+        }
+        case 'DepartmentUpdated': {
+          const { service_ids, service_durations, ...fields } = e.data.changes;
+          await db.updateTable('departments').set({ ...fields, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.department_id).execute();
+          if (service_ids || service_durations) {
+            const current = await db
+              .selectFrom('department_services')
+              .select(['service_id', 'duration_seconds'])
+              .where('tenant_id', '=', tenant)
+              .where('department_id', '=', e.data.department_id)
+              .execute();
+            const ids = service_ids ?? current.map((r) => r.service_id);
+            const durations =
+              service_durations ?? current.filter((r) => r.duration_seconds !== null).map((r) => ({ service_id: r.service_id, duration_seconds: r.duration_seconds! }));
+            await writeServices(db, tenant, e.data.department_id, ids, durations);
+          }
+          break;
+        }
+        case 'DepartmentTranslationsUpdated':
+          await db
+            .updateTable('departments')
+            .set({ translations: sql`translations || ${json(e.data.translations)}::jsonb` as any, updated_at: at })
+            .where('tenant_id', '=', tenant)
+            .where('id', '=', e.data.department_id)
+            .execute();
+          break;
+        case 'DepartmentDeleted':
+          await db.deleteFrom('department_services').where('tenant_id', '=', tenant).where('department_id', '=', e.data.department_id).execute();
+          await db.deleteFrom('departments').where('tenant_id', '=', tenant).where('id', '=', e.data.department_id).execute();
+          break;
+        case 'ServiceDeleted':
+          await db.deleteFrom('department_services').where('tenant_id', '=', tenant).where('service_id', '=', e.data.service_id).execute();
+          break;
+      }
+    }
+  },
+  async truncate(db) {
+    await sql`TRUNCATE departments, department_services`.execute(db);
+  },
+};
+
+async function writeServices(db: Db, tenant: string, departmentId: string, ids: string[], durations: { service_id: string; duration_seconds: number }[]) {
+  await db.deleteFrom('department_services').where('tenant_id', '=', tenant).where('department_id', '=', departmentId).execute();
+  if (!ids.length) return;
+  const own = new Map(durations.map((d) => [d.service_id, d.duration_seconds]));
+  // Only services that still exist: one deleted since the command was decided is dropped.
+  const live = await db.selectFrom('services').select('id').where('tenant_id', '=', tenant).where('id', 'in', ids).execute();
+  const liveIds = new Set(live.map((r) => r.id));
+  const rows = ids.filter((id) => liveIds.has(id)).map((service_id) => ({ tenant_id: tenant, department_id: departmentId, service_id, duration_seconds: own.get(service_id) ?? null }));
+  if (rows.length) await db.insertInto('department_services').values(rows).execute();
+}
+
+export const serviceProjection: InlineProjection = {
+  name: 'organisation.services',
+  handles: [...SERVICE_EVENT_TYPES, 'ServicesReordered'],
+  async apply(trx, events) {
+    const db = asDb(trx);
+    for (const e of events as Rec<ServiceEvent | CatalogEvent>[]) {
+      const tenant = e.data.business_id;
+      const at = e.recordedAt;
+      switch (e.type) {
+        case 'ServiceCreated': {
+          const { service_id, business_id: _b, ...fields } = e.data;
+          // A new service goes last in the USSD menu until the business reorders it.
+          await db
+            .insertInto('services')
+            .values({
+              id: service_id,
+              tenant_id: tenant,
+              ...fields,
+              ussd_order: sql<number>`(SELECT COALESCE(MAX(ussd_order), 0) + 1 FROM services WHERE tenant_id = ${tenant})`,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+          break;
+        }
+        case 'ServiceUpdated':
+          await db.updateTable('services').set({ ...e.data.changes, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.service_id).execute();
+          break;
+        case 'ServiceDeleted':
+          await db.deleteFrom('services').where('tenant_id', '=', tenant).where('id', '=', e.data.service_id).execute();
+          break;
+        case 'ServicesReordered':
+          await sql`
+            UPDATE services s SET ussd_order = o.n::int
+            FROM unnest(${e.data.order}::uuid[]) WITH ORDINALITY AS o(id, n)
+            WHERE s.tenant_id = ${tenant} AND s.id = o.id`.execute(db);
+          break;
+      }
+    }
+  },
+  async truncate(db) {
+    await sql`TRUNCATE services`.execute(db);
+  },
+};
+
+export const teamProjection: InlineProjection = {
+  name: 'organisation.team_members',
+  handles: ['BusinessRegistered', ...TEAM_EVENT_TYPES, 'DepartmentDeleted'],
+  async apply(trx, events) {
+    const db = asDb(trx);
+    for (const e of events as Rec<TeamEvent | BusinessRegisteredEvent | DepartmentEvent>[]) {
+      const tenant = e.data.business_id;
+      const at = e.recordedAt;
+      switch (e.type) {
+        case 'BusinessRegistered': {
+          const o = (e as Rec<BusinessRegisteredEvent>).data.owner;
+          await db
+            .insertInto('team_members')
+            .values({
+              id: o.user_id,
+              tenant_id: tenant,
+              first_name: o.first_name,
+              last_name: o.last_name,
+              email: o.email.toLowerCase(),
+              position: 'Admin',
+              role: 'ADMIN',
+              is_bookable: false,
+              working_days: null,
+              created_at: at,
+              updated_at: at,
+            })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          break;
+        }
+        case 'TeamMemberAdded': {
+          const { member_id, business_id: _b, working_days, ...fields } = e.data;
+          await db
+            .insertInto('team_members')
+            .values({ id: member_id, tenant_id: tenant, ...fields, working_days: working_days ? json(working_days) : null, created_at: at, updated_at: at })
+            .execute();
+          break;
+        }
+        case 'TeamMemberUpdated':
+          await db.updateTable('team_members').set({ ...e.data.changes, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.member_id).execute();
+          break;
+        case 'TeamMemberWorkingDaysUpdated':
+          await db
+            .updateTable('team_members')
+            .set({ working_days: json(e.data.working_days), updated_at: at })
+            .where('tenant_id', '=', tenant)
+            .where('id', '=', e.data.member_id)
+            .execute();
+          break;
+        case 'TeamMemberRemoved':
+          await db.deleteFrom('team_members').where('tenant_id', '=', tenant).where('id', '=', e.data.member_id).execute();
+          break;
+        case 'DepartmentDeleted':
+          await db.updateTable('team_members').set({ department_id: null }).where('tenant_id', '=', tenant).where('department_id', '=', e.data.department_id).execute();
+          break;
+      }
+    }
+  },
+  async truncate(db) {
+    await sql`TRUNCATE team_members`.execute(db);
+  },
+};
+
+export const holidayProjection: InlineProjection = {
+  name: 'organisation.holidays',
+  handles: HOLIDAY_EVENT_TYPES,
+  async apply(trx, events) {
+    const db = asDb(trx);
+    for (const e of events as Rec<HolidayEvent>[]) {
+      const tenant = e.data.business_id;
+      switch (e.type) {
+        case 'HolidayCreated': {
+          const { holiday_id, business_id: _b, member_ids, ...fields } = e.data;
+          await db
+            .insertInto('holidays')
+            .values({ id: holiday_id, tenant_id: tenant, ...fields, member_ids: json(member_ids), created_at: e.recordedAt })
+            .execute();
+          break;
+        }
+        case 'HolidayStatusChanged':
+          await db.updateTable('holidays').set({ status: e.data.status }).where('tenant_id', '=', tenant).where('id', '=', e.data.holiday_id).execute();
+          break;
+        case 'HolidayDeleted':
+          await db.deleteFrom('holidays').where('tenant_id', '=', tenant).where('id', '=', e.data.holiday_id).execute();
+          break;
+      }
+    }
+  },
+  async truncate(db) {
+    await sql`TRUNCATE holidays`.execute(db);
+  },
+};
+
+/** In dependency order: department rows read the services table. */
+export const ORGANISATION_PROJECTIONS: readonly InlineProjection[] = [
+  businessProfileProjection,
+  serviceProjection,
+  departmentProjection,
+  teamProjection,
+  holidayProjection,
+];

@@ -1,0 +1,142 @@
+import { IANAZone, DateTime } from 'luxon';
+import { invalid } from '@tabour/platform';
+
+/** Interface languages a translation may be given in. */
+export const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'pt', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export interface TimeRange {
+  from: string; // HH:mm, local time of the business
+  to: string;
+}
+export interface WorkingDay {
+  day: Weekday;
+  open: boolean;
+  ranges: TimeRange[];
+}
+export type WorkingDays = WorkingDay[];
+
+export interface Translation {
+  name: string;
+  description?: string | null;
+}
+export type Translations = Partial<Record<Language, Translation>>;
+
+export type FieldErrors = Record<string, string[]>;
+
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+export function isHexColour(v: unknown): v is string {
+  return typeof v === 'string' && HEX.test(v);
+}
+
+export function isTimeZone(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && IANAZone.isValidZone(v);
+}
+
+function minutes(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+}
+
+/** Adds a message for a field; the decisions gather them all before refusing. */
+export function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+export function throwIfAny(errors: FieldErrors): void {
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw invalid(first, errors, 'validation_failed');
+}
+
+/**
+ * A week of opening hours: each of the seven days once, an open day with one or more
+ * ranges in order that do not overlap, a closed day with none. Returns the days in week order.
+ */
+export function checkWorkingDays(days: WorkingDays, errors: FieldErrors, field = 'working_days'): WorkingDays {
+  if (!Array.isArray(days) || days.length !== 7) {
+    addError(errors, field, 'Give each of the seven days of the week');
+    return [];
+  }
+  const seen = new Set<string>();
+  days.forEach((d, i) => {
+    if (!WEEKDAYS.includes(d.day)) addError(errors, `${field}.${i}.day`, 'Select a valid day');
+    else if (seen.has(d.day)) addError(errors, `${field}.${i}.day`, 'Each day may be given only once');
+    seen.add(d.day);
+    const ranges = d.ranges ?? [];
+    if (d.open && ranges.length === 0) addError(errors, `${field}.${i}.ranges`, 'An open day needs at least one time range');
+    let previousEnd = -1;
+    ranges.forEach((r, j) => {
+      const key = `${field}.${i}.ranges.${j}`;
+      if (!HHMM.test(r.from ?? '') || !HHMM.test(r.to ?? '')) {
+        addError(errors, key, 'Enter times as HH:mm');
+        return;
+      }
+      const from = minutes(r.from);
+      const to = minutes(r.to);
+      if (to <= from) addError(errors, key, 'The end time must be after the start time');
+      else if (from < previousEnd) addError(errors, key, 'Time ranges must be in order and must not overlap');
+      previousEnd = Math.max(previousEnd, to);
+    });
+  });
+  return WEEKDAYS.map((day) => {
+    const d = days.find((x) => x.day === day);
+    return { day, open: !!d?.open, ranges: d?.open ? (d.ranges ?? []).map((r) => ({ from: r.from, to: r.to })) : [] };
+  });
+}
+
+export function checkTranslations(translations: Translations, errors: FieldErrors, field = 'translations'): Translations {
+  const out: Translations = {};
+  if (typeof translations !== 'object' || translations === null || Array.isArray(translations)) {
+    addError(errors, field, 'Translations must map a language to a name and a description');
+    return out;
+  }
+  for (const [lang, t] of Object.entries(translations)) {
+    if (!LANGUAGES.includes(lang as Language)) {
+      addError(errors, `${field}.${lang}`, `Select a valid language (${LANGUAGES.join(', ')})`);
+      continue;
+    }
+    const name = typeof t?.name === 'string' ? t.name.trim() : '';
+    if (!name) addError(errors, `${field}.${lang}.name`, 'The name is required');
+    else if (name.length > 150) addError(errors, `${field}.${lang}.name`, 'The name may have at most 150 characters');
+    const description = t?.description == null ? null : String(t.description);
+    if (description && description.length > 2000) addError(errors, `${field}.${lang}.description`, 'The description may have at most 2000 characters');
+    out[lang as Language] = { name, description };
+  }
+  return out;
+}
+
+/**
+ * A calendar-day range in the business's zone as instants: from the first day's local
+ * midnight to the local midnight after the last day. Never UTC midnight plus hours: a
+ * daylight-saving change makes a local day 23 or 25 hours long.
+ */
+export function dayRangeInZone(startDate: string, endDate: string, zone: string): { starts_at: string; ends_at: string } | null {
+  const start = DateTime.fromISO(startDate, { zone });
+  const end = DateTime.fromISO(endDate, { zone });
+  if (!start.isValid || !end.isValid) return null;
+  return {
+    starts_at: start.startOf('day').toUTC().toISO()!,
+    ends_at: end.startOf('day').plus({ days: 1 }).toUTC().toISO()!,
+  };
+}
+
+/** The local calendar day of an instant in the business's zone (YYYY-MM-DD). */
+export function localDay(instant: Date | string, zone: string): string {
+  const dt = typeof instant === 'string' ? DateTime.fromISO(instant, { zone: 'utc' }) : DateTime.fromJSDate(instant);
+  return dt.setZone(zone).toISODate()!;
+}
+
+/** Whether an instant falls in the business's opening hours, read in its own zone. */
+export function isOpenAt(days: WorkingDays, instant: Date, zone: string): boolean {
+  const local = DateTime.fromJSDate(instant).setZone(zone);
+  const day = days.find((d) => d.day === WEEKDAYS[local.weekday - 1]);
+  if (!day?.open) return false;
+  const m = local.hour * 60 + local.minute;
+  return day.ranges.some((r) => m >= minutes(r.from) && m < minutes(r.to));
+}

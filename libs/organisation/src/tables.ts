@@ -1,0 +1,113 @@
+import type { ColumnType, JSONColumnType } from 'kysely';
+import type { Translations, WorkingDays } from './shared';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A column the database fills with its default when an insert leaves it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface BusinessProfilesTable {
+  tenant_id: string;
+  name: string;
+  industry: string | null;
+  country: string | null;
+  city: string | null;
+  address: string | null;
+  postal_code: string | null;
+  phone: string | null;
+  email: string | null;
+  sms_sender_name: string | null;
+  slot_minutes: Defaulted<number>;
+  booking_days_limit: Defaulted<number>;
+  booking_confirmation: Defaulted<boolean>;
+  published: Defaulted<boolean>;
+  time_zone: Defaulted<string>;
+  logo: string | null;
+  lat: number | null;
+  lng: number | null;
+  working_days: JSONColumnType<WorkingDays | null, string | null, string | null>;
+  translations: JSONColumnType<Translations, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DepartmentsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  primary_color: string;
+  secondary_color: string;
+  text_color: string;
+  slot_duration: number;
+  max_bookings_per_slot: number;
+  max_daily_bookings: number | null;
+  can_select_member: boolean;
+  must_select_member: boolean;
+  translations: JSONColumnType<Translations, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DepartmentServicesTable {
+  tenant_id: string;
+  department_id: string;
+  service_id: string;
+  /** null: the service's own duration. */
+  duration_seconds: number | null;
+}
+
+export interface ServicesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  price: ColumnType<string, number | string, number | string>;
+  duration_seconds: number;
+  category: string | null;
+  parent_id: string | null;
+  ussd_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  id: string;
+  tenant_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  photo: string | null;
+  position: string;
+  role: string;
+  department_id: string | null;
+  is_bookable: boolean;
+  member_since: string | null;
+  working_days: JSONColumnType<WorkingDays | null, string | null, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface HolidaysTable {
+  id: string;
+  tenant_id: string;
+  type: string;
+  scope: string;
+  member_ids: JSONColumnType<string[], string, string>;
+  reason: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  all_day: boolean;
+  status: string;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+declare module '@tabour/platform' {
+  interface Database {
+    business_profiles: BusinessProfilesTable;
+    departments: DepartmentsTable;
+    department_services: DepartmentServicesTable;
+    services: ServicesTable;
+    team_members: TeamMembersTable;
+    holidays: HolidaysTable;
+  }
+}

@@ -1,0 +1,196 @@
+import type { Decider } from '@tabour/eventstore';
+import { conflict, forbidden, notFound, Position, POSITIONS, Role, roleForPosition } from '@tabour/platform';
+import { addError, checkWorkingDays, FieldErrors, throwIfAny, WorkingDays } from '../shared';
+
+export interface MemberFields {
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  photo: string | null;
+  position: Position;
+  role: Role;
+  department_id: string | null;
+  is_bookable: boolean;
+  /** A calendar date, YYYY-MM-DD. */
+  member_since: string | null;
+}
+
+/** Who asks: a manager may not touch administrators nor make one. */
+export interface TeamActor {
+  user_id: string;
+  role: Role;
+}
+
+/** Input a team command carries; `role` absent means the position's own role. */
+export type MemberInput = Omit<MemberFields, 'role'> & { role?: 'ADMIN' | 'MANAGER' | null };
+
+export type TeamCommand =
+  | { type: 'AddTeamMember'; member_id: string; business_id: string; actor: TeamActor; fields: MemberInput; working_days?: WorkingDays | null }
+  | { type: 'UpdateTeamMember'; member_id: string; business_id: string; actor: TeamActor; fields: Partial<MemberInput> }
+  | { type: 'UpdateTeamMemberWorkingDays'; member_id: string; business_id: string; actor: TeamActor; working_days: WorkingDays }
+  | { type: 'RemoveTeamMember'; member_id: string; business_id: string; actor: TeamActor };
+
+export type TeamEvent =
+  | { type: 'TeamMemberAdded'; data: { member_id: string; business_id: string } & MemberFields & { working_days: WorkingDays | null } }
+  | { type: 'TeamMemberUpdated'; data: { member_id: string; business_id: string; changes: Partial<MemberFields> } }
+  | { type: 'TeamMemberWorkingDaysUpdated'; data: { member_id: string; business_id: string; working_days: WorkingDays } }
+  | { type: 'TeamMemberRemoved'; data: { member_id: string; business_id: string } };
+
+/**
+ * The accounts context's registration event: its owner is the business's first member.
+ * Folded into the owner's member state so the owner can be edited like anyone else.
+ */
+export interface BusinessRegisteredEvent {
+  type: 'BusinessRegistered';
+  data: {
+    business_id: string;
+    name: string;
+    email?: string | null;
+    phone?: string | null;
+    country?: string | null;
+    owner: { user_id: string; first_name: string; last_name: string; email: string };
+  };
+}
+
+export const TEAM_EVENT_TYPES = ['TeamMemberAdded', 'TeamMemberUpdated', 'TeamMemberWorkingDaysUpdated', 'TeamMemberRemoved'] as const;
+
+export type TeamState =
+  | { status: 'none' }
+  | ({ status: 'active' | 'removed'; business_id: string; working_days: WorkingDays | null } & MemberFields);
+
+export const memberStream = (id: string) => `member-${id}`;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function checkFields(f: MemberInput, errors: FieldErrors): MemberFields {
+  const first = (f.first_name ?? '').trim();
+  const last = (f.last_name ?? '').trim();
+  if (!first) addError(errors, 'first_name', 'The first name is required');
+  else if (first.length > 100) addError(errors, 'first_name', 'The first name may have at most 100 characters');
+  if (!last) addError(errors, 'last_name', 'The last name is required');
+  else if (last.length > 100) addError(errors, 'last_name', 'The last name may have at most 100 characters');
+  const email = f.email ? f.email.trim().toLowerCase() : null;
+  if (email && (!EMAIL.test(email) || email.length > 255)) addError(errors, 'email', 'Email is invalid or used by another account');
+  if (f.phone && !/^\+?[0-9 ()-]{4,30}$/.test(f.phone)) addError(errors, 'phone', 'Enter a valid phone number');
+  if (!POSITIONS.includes(f.position)) addError(errors, 'position', `Select a valid position (${POSITIONS.join(', ')})`);
+  if (f.role != null && f.role !== 'ADMIN' && f.role !== 'MANAGER') addError(errors, 'role', 'The role may be ADMIN or MANAGER, or follow the position');
+  if (typeof f.is_bookable !== 'boolean') addError(errors, 'is_bookable', 'is_bookable must be true or false');
+  if (f.member_since != null && (!DATE.test(f.member_since) || Number.isNaN(Date.parse(f.member_since)))) {
+    addError(errors, 'member_since', 'Enter a valid date (YYYY-MM-DD)');
+  }
+  const role: Role = f.role ?? (POSITIONS.includes(f.position) ? roleForPosition(f.position) : 'OTHER');
+  return {
+    first_name: first,
+    last_name: last,
+    email,
+    phone: f.phone?.trim() || null,
+    photo: f.photo ?? null,
+    position: f.position,
+    role,
+    department_id: f.department_id ?? null,
+    is_bookable: f.is_bookable,
+    member_since: f.member_since ?? null,
+  };
+}
+
+function mayManage(actor: TeamActor, targetRole: Role | null, nextRole: Role | null): void {
+  if (actor.role !== 'ADMIN' && actor.role !== 'MANAGER') throw forbidden();
+  // Only an administrator may create, change or remove an administrator.
+  if (actor.role !== 'ADMIN' && (targetRole === 'ADMIN' || nextRole === 'ADMIN')) throw forbidden('Only an administrator may manage administrators');
+}
+
+export const teamDecider: Decider<TeamCommand, TeamState, TeamEvent | BusinessRegisteredEvent> = {
+  initialState: () => ({ status: 'none' }),
+
+  decide(command, state) {
+    const ids = { member_id: command.member_id, business_id: command.business_id };
+    const errors: FieldErrors = {};
+    if (command.type === 'AddTeamMember') {
+      if (state.status !== 'none') return [];
+      const fields = checkFields(command.fields, errors);
+      const days = command.working_days ? checkWorkingDays(command.working_days, errors) : null;
+      throwIfAny(errors);
+      mayManage(command.actor, null, fields.role);
+      return [{ type: 'TeamMemberAdded', data: { ...ids, ...fields, working_days: days } }];
+    }
+    if (state.status !== 'active' || state.business_id !== command.business_id) throw notFound();
+    switch (command.type) {
+      case 'UpdateTeamMember': {
+        const { status: _s, business_id: _b, working_days: _w, ...current } = state;
+        const input: MemberInput = { ...current, role: undefined, ...command.fields };
+        // A member keeps an explicit ADMIN/MANAGER role until the position or role is given again.
+        if (!('role' in command.fields) && !('position' in command.fields) && current.role !== roleForPosition(current.position)) {
+          input.role = current.role as 'ADMIN' | 'MANAGER';
+        }
+        const next = checkFields(input, errors);
+        // The login is reached by e-mail: once a member has one it can change, not disappear.
+        if (current.email && !next.email) addError(errors, 'email', 'The email is required for a member who can log in');
+        throwIfAny(errors);
+        mayManage(command.actor, current.role, next.role);
+        if (command.actor.user_id === command.member_id && next.role !== current.role) {
+          throw conflict('You cannot change your own role', 'own_role');
+        }
+        const changes: Partial<MemberFields> = {};
+        for (const key of Object.keys(next) as (keyof MemberFields)[]) {
+          if (next[key] !== current[key]) (changes as Record<string, unknown>)[key] = next[key];
+        }
+        return Object.keys(changes).length ? [{ type: 'TeamMemberUpdated', data: { ...ids, changes } }] : [];
+      }
+      case 'UpdateTeamMemberWorkingDays': {
+        // Members set their own availability; managers set anyone's.
+        if (command.actor.user_id !== command.member_id) mayManage(command.actor, state.role, null);
+        const days = checkWorkingDays(command.working_days, errors);
+        throwIfAny(errors);
+        if (JSON.stringify(days) === JSON.stringify(state.working_days)) return [];
+        return [{ type: 'TeamMemberWorkingDaysUpdated', data: { ...ids, working_days: days } }];
+      }
+      case 'RemoveTeamMember':
+        mayManage(command.actor, state.role, null);
+        if (command.actor.user_id === command.member_id) throw conflict('You cannot delete your own account here', 'own_account');
+        return [{ type: 'TeamMemberRemoved', data: ids }];
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'BusinessRegistered': {
+        const o = event.data.owner;
+        return {
+          status: 'active',
+          business_id: event.data.business_id,
+          first_name: o.first_name,
+          last_name: o.last_name,
+          email: o.email.toLowerCase(),
+          phone: null,
+          photo: null,
+          position: 'Admin',
+          role: 'ADMIN',
+          department_id: null,
+          is_bookable: false,
+          member_since: null,
+          working_days: null,
+        };
+      }
+      case 'TeamMemberAdded': {
+        const { member_id: _m, ...rest } = event.data;
+        return { status: 'active', ...rest };
+      }
+      case 'TeamMemberUpdated':
+        return state.status === 'none' ? state : { ...state, ...event.data.changes };
+      case 'TeamMemberWorkingDaysUpdated':
+        return state.status === 'none' ? state : { ...state, working_days: event.data.working_days };
+      case 'TeamMemberRemoved':
+        return state.status === 'none' ? state : { ...state, status: 'removed' };
+      default:
+        return state;
+    }
+  },
+};
+
+/** The owner's registration event, if this member is the owner who registered the business. */
+export function ownerRegistration(events: { type: string; data: any }[], memberId: string): BusinessRegisteredEvent | null {
+  const e = events.find((x) => x.type === 'BusinessRegistered' && x.data?.owner?.user_id === memberId);
+  return (e as BusinessRegisteredEvent) ?? null;
+}

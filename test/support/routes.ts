@@ -1,0 +1,28 @@
+import type { INestApplication } from '@nestjs/common';
+
+export interface RouteInfo {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  params: string[];
+}
+
+/** Every route the Nest app answers, read from the Express router, so new calls are covered at once. */
+export function listRoutes(app: INestApplication): RouteInfo[] {
+  const instance = app.getHttpAdapter().getInstance();
+  const stack: any[] = (instance.router ?? instance._router)?.stack ?? [];
+  const out: RouteInfo[] = [];
+  for (const layer of stack) {
+    const route = layer.route;
+    if (!route?.path) continue;
+    for (const method of Object.keys(route.methods)) {
+      if (method === '_all') continue;
+      const path = String(route.path);
+      out.push({ method: method.toUpperCase() as RouteInfo['method'], path, params: [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]) });
+    }
+  }
+  return out.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}
+
+export function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
