@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
-import { ChosenPackage, PAID_PACKAGES, Plan, PLANS } from '../libs/accounts/src';
-import { mailboxDir, readMailbox } from '../libs/notifications/src';
-import { EmbeddedPostgresHandle, loadConfig, startEmbeddedPostgres } from '../libs/platform/src';
+import { ChosenPackage, PAID_PACKAGES, Plan, PLANS } from '@tabour/accounts';
+import { mailboxDir, readMailbox } from '@tabour/notifications';
+import { EmbeddedPostgresHandle, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
 import { AppModule } from '../apps/api/src/app.module';
 import { migrate } from '../apps/api/src/bootstrap';

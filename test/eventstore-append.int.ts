@@ -152,16 +152,41 @@ describe('event store append contract', () => {
     await expect(store.append('nocategory', [ev()], opts)).rejects.toThrow(/category/);
   });
 
-  it('hands out gapless positions in commit order under concurrent appends', async () => {
+  it('gives every event of concurrent appends its own position and keeps each stream in revision order', async () => {
     const before = await store.headPosition();
     const results: AppendResult[] = await Promise.all(
       Array.from({ length: 32 }, (_, i) => store.append(i % 4 === 0 ? 'contract-shared' : stream(), [ev(), ev()], opts)),
     );
     const positions = results.flatMap((r) => r.events.map((e) => e.position)).sort((a, b) => a - b);
-    expect(positions).toEqual(Array.from({ length: 64 }, (_, i) => before + 1 + i));
+    expect(new Set(positions).size).toBe(64);
+    expect(positions[0]).toBeGreaterThan(before);
     const stored = await store.readAll({ fromPosition: before, limit: 1000 });
     expect(stored.map((e) => e.position)).toEqual(positions);
-    expect(await store.headPosition()).toBe(before + 64);
+    expect(await store.headPosition()).toBe(positions[63]);
+    // The shared stream's revisions are gapless and follow its positions.
+    const shared = await store.readStream('contract-shared');
+    expect(shared.map((e) => e.revision)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+    const byPosition = [...shared].sort((a, b) => a.position - b.position);
+    expect(byPosition.map((e) => e.revision)).toEqual(shared.map((e) => e.revision));
+  });
+
+  it('gives inline projections the events with their positions and revisions, in the append transaction', async () => {
+    const seen: { position: number; revision: number }[] = [];
+    store.registerInlineProjection({
+      name: 'contract.inline',
+      handles: ['InlineSeen', 'InlineRefused'],
+      async apply(_trx, events) {
+        if (events.some((e) => e.type === 'InlineRefused')) throw new Error('refused by the projection');
+        seen.push(...events.map((e) => ({ position: e.position, revision: e.revision })));
+      },
+    });
+    const s = stream();
+    const r = await store.append(s, [ev('InlineSeen'), ev('Other'), ev('InlineSeen')], opts);
+    expect(seen).toEqual([r.events[0], r.events[2]].map((e) => ({ position: e.position, revision: e.revision })));
+    expect(seen.every((e) => e.position > 0)).toBe(true);
+    // A failing inline projection rolls the append back.
+    await expect(store.append(s, [ev('InlineRefused')], opts)).rejects.toThrow('refused by the projection');
+    expect(await store.streamRevision(s)).toBe(2);
   });
 
   it('tells onAppended listeners after commit, and not of a refused append', async () => {

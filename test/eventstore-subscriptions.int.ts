@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { connectTo, PgEventStore, RecordedEvent, SubscriptionManager, SubscriptionOptions } from '@tabour/eventstore';
 import { createTestDatabase, TestDatabase } from './support/db';
-import { actor, sleep, waitFor } from './eventstore-support';
+import { actor, caughtUp, sleep, waitFor } from './eventstore-support';
 
 const fast: SubscriptionOptions = { pollIntervalMs: 200, lockPollMs: 50, retryBaseMs: 10, retryMaxMs: 50 };
 
@@ -28,13 +28,11 @@ describe('event store subscriptions', () => {
   });
   afterAll(() => t.drop());
 
-  it('sees every event of 32 concurrent writers exactly once, in position order', async () => {
+  it('sees every event of 32 concurrent writers exactly once, in log order, each stream in revision order', async () => {
     const start = await store.headPosition();
-    const seen: number[] = [];
+    const seen: RecordedEvent[] = [];
     const m = manager();
-    m.subscribe('all-writers', { categories: ['w'] }, async (events) => {
-      seen.push(...events.map((e) => e.position));
-    }, { batchSize: 50 });
+    m.subscribe('all-writers', { categories: ['w'] }, async (events) => void seen.push(...events), { batchSize: 50 });
     await m.start();
     const perWriter = 25;
     await Promise.all(
@@ -46,11 +44,46 @@ describe('event store subscriptions', () => {
         }
       }),
     );
-    const head = await store.headPosition();
-    expect(head - start).toBe(32 * perWriter);
-    await waitFor(() => seen.length >= 32 * perWriter && m.get('all-writers')!.position === head, 'the subscription to catch up');
-    expect(seen).toEqual(Array.from({ length: 32 * perWriter }, (_, i) => start + 1 + i));
-    expect((await checkpoint('all-writers')).position).toBe(head);
+    const total = 32 * perWriter;
+    await waitFor(() => caughtUp(t.db, 'all-writers'), 'the subscription to catch up');
+    // Exactly the stored events, each once, in the order of the log.
+    const log = await sql<{ position: number }>`SELECT position FROM es_events WHERE category = 'w' ORDER BY transaction_id, position`.execute(t.db);
+    expect(log.rows).toHaveLength(total);
+    expect(seen.map((e) => e.position)).toEqual(log.rows.map((r) => Number(r.position)));
+    expect(new Set(seen.map((e) => e.eventId)).size).toBe(total);
+    expect(seen.every((e) => e.position > start)).toBe(true);
+    const revisions = new Map<string, number>();
+    for (const e of seen) {
+      expect(e.revision).toBe((revisions.get(e.streamId) ?? -1) + 1);
+      revisions.set(e.streamId, e.revision);
+    }
+  });
+
+  it('never skips an event that took a lower position but committed later', async () => {
+    const got: number[] = [];
+    const m = manager();
+    m.subscribe('late-commit', { categories: ['late'] }, async (events) => void got.push(...events.map((e) => e.position)));
+    await m.start();
+    // A writer that has taken its position and not yet committed.
+    const slow = await connectTo(t.url)();
+    try {
+      await slow.query('BEGIN');
+      const held = await slow.query(
+        `SELECT positions[1] AS position FROM es_append('late-1', 'late', $1, 'any', false, ARRAY[gen_random_uuid()], ARRAY['Slow'], ARRAY['{}'::jsonb], ARRAY['{}'::jsonb], now())`,
+        [opts.tenantId],
+      );
+      const slowPosition = Number(held.rows[0].position);
+      const fast = await store.append('late-2', [{ type: 'Fast', data: {} }], opts);
+      expect(fast.position).toBeGreaterThan(slowPosition);
+      await sleep(300);
+      // The later position is held back while the lower one may still commit.
+      expect(got).toEqual([]);
+      await slow.query('COMMIT');
+      await waitFor(() => got.length === 2, 'both events');
+      expect(got).toEqual([slowPosition, fast.position]);
+    } finally {
+      await slow.end();
+    }
   });
 
   it('filters by category and event type and moves its checkpoint past what it skips', async () => {
@@ -60,8 +93,7 @@ describe('event store subscriptions', () => {
     await m.start();
     await store.append(`pick-${randomUUID()}`, [{ type: 'Wanted', data: 1 }, { type: 'Unwanted', data: 2 }], opts);
     await store.append(`skip-${randomUUID()}`, [{ type: 'Wanted', data: 3 }], opts);
-    const head = await store.headPosition();
-    await waitFor(async () => (await checkpoint('filtered'))?.position === head, 'the checkpoint to reach the head');
+    await waitFor(() => caughtUp(t.db, 'filtered'), 'the checkpoint to reach the end of the log');
     expect(got.map((e) => e.data)).toEqual([1]);
   });
 
@@ -95,8 +127,7 @@ describe('event store subscriptions', () => {
     // The first instance goes away mid-stream; the standby carries on from its checkpoint.
     await a.stop();
     await write(40);
-    const head = await store.headPosition();
-    await waitFor(async () => (await checkpoint('single'))?.position === head, 'b to catch up');
+    await waitFor(() => caughtUp(t.db, 'single'), 'b to catch up');
     expect(overlapped).toBe(false);
     expect(handled.b).toBeGreaterThan(0);
     const rows = await sql<{ n: number; min: number; max: number }>`SELECT count(*)::int AS n FROM sub_seen`.execute(t.db);
@@ -117,13 +148,13 @@ describe('event store subscriptions', () => {
     b.subscribe('dies', { categories: ['die'] }, handler);
     await b.start();
     await store.append('die-1', [{ type: 'E', data: 1 }], opts);
-    await waitFor(async () => (await checkpoint('dies'))?.position === (await store.headPosition()), 'a to handle');
+    await waitFor(() => caughtUp(t.db, 'dies'), 'a to handle');
     // Kill the backend holding the lock, as a crashed process would lose it.
     await sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted
       AND objid = (hashtextextended('es_subscription:dies', 0) & 4294967295)::oid`.execute(t.db);
     await waitFor(() => b.get('dies')!.state === 'running', 'b to take over');
     await store.append('die-1', [{ type: 'E', data: 2 }, { type: 'E', data: 3 }], opts);
-    await waitFor(async () => (await checkpoint('dies'))?.position === (await store.headPosition()), 'b to handle');
+    await waitFor(() => caughtUp(t.db, 'dies'), 'b to handle');
     const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM die_seen`.execute(t.db);
     expect(n.rows[0].n).toBe(3);
   });
@@ -144,12 +175,12 @@ describe('event store subscriptions', () => {
     );
     await m.start();
     await store.append('poison-1', [{ type: 'Fine', data: {} }], opts);
-    const good = await store.headPosition();
-    await waitFor(async () => (await checkpoint('poisoned'))?.position === good, 'the good event');
+    await waitFor(() => caughtUp(t.db, 'poisoned'), 'the good event');
+    const good = await checkpoint('poisoned');
     await store.append('poison-1', [{ type: 'Poison', data: {} }, { type: 'Fine', data: {} }], opts);
     await waitFor(() => m.get('poisoned')!.state === 'faulted', 'the fault');
     const cp = await checkpoint('poisoned');
-    expect(cp).toMatchObject({ position: good, status: 'faulted', attempts: 3 });
+    expect(cp).toMatchObject({ position: good.position, status: 'faulted', attempts: 3 });
     expect(cp.error).toContain('cannot digest Poison');
     expect(attempts).toHaveLength(3);
     // Faulted means stopped: nothing more is tried while the fault stands.

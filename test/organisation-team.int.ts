@@ -1,5 +1,9 @@
 import { createTestApp, TestApp } from './support/app';
-import { login, STRONG_PASSWORD, uniqueEmail } from './support/fixtures';
+import { mailboxDir, readMailbox } from '@tabour/notifications';
+import { AppConfig } from '@tabour/platform';
+import { APP_CONFIG } from '../apps/api/src/common/tokens';
+import { OrganisationQueries } from '../apps/api/src/organisation/queries';
+import { auth, login, STRONG_PASSWORD, uniqueEmail } from './support/fixtures';
 import { head, newBusiness, newMember, Staff, staffAccounts, WEEK } from './support/organisation-fixtures';
 
 describe('organisation: team and holidays', () => {
@@ -82,6 +86,31 @@ describe('organisation: team and holidays', () => {
       expect((await t.http().get('/business/team?page=1').set(agent.h)).body.total).toBeGreaterThanOrEqual(3);
     });
 
+    it('shows the name and e-mail members give themselves on their profile', async () => {
+      const agent = await newMember(t, owner, 'Other');
+      const renamed = uniqueEmail('renamed');
+      const profile = await t.http().post('/business/account/update').set(agent.h).send({ first_name: 'Renamed', email: renamed });
+      expect(profile.status).toBe(200);
+      expect((await t.http().get(`/business/team/${agent.memberId}`).set(owner.h)).body).toMatchObject({ first_name: 'Renamed', email: renamed });
+      // A later team edit starts from the member's own change rather than undoing it.
+      const edit = await t.http().post(`/business/team/${agent.memberId}/update`).set(owner.h).send({ is_bookable: true });
+      expect(edit.body).toMatchObject({ first_name: 'Renamed', email: renamed, is_bookable: true });
+      expect((await login(t, renamed, STRONG_PASSWORD)).userId).toBe(agent.memberId);
+    });
+
+    it('takes back a member record as read, and a position change in it moves the role', async () => {
+      const manager = await newMember(t, owner, 'Manager');
+      const record = (await t.http().get(`/business/team/${manager.memberId}`).set(owner.h)).body;
+      const before = await head(t);
+      expect((await t.http().post(`/business/team/${manager.memberId}/update`).set(owner.h).send(record)).body).toEqual(record);
+      expect(await head(t)).toBe(before);
+      const demoted = await t.http().post(`/business/team/${manager.memberId}/update`).set(owner.h).send({ ...record, position: 'Employee' });
+      expect(demoted.body).toMatchObject({ position: 'Employee', role: 'EMPLOYEE' });
+      // The login follows: the next session carries the new role.
+      const session = await login(t, manager.email, STRONG_PASSWORD);
+      expect((await t.http().put('/business/department/create').set(auth(session.token)).send({ name: 'Nope' })).status).toBe(403);
+    });
+
     it('keeps administrators for administrators', async () => {
       const manager = await newMember(t, owner, 'Manager');
       const before = await head(t);
@@ -123,14 +152,20 @@ describe('organisation: team and holidays', () => {
       expect(await staffAccounts(t).isEmailAvailable(email)).toBe(true);
     });
 
-    it('gives a member with an e-mail a login that works once a password is set', async () => {
+    it('gives a member with an e-mail a login: the code mailed to them sets a password, then they log in', async () => {
       const address = uniqueEmail('agent');
       const created = await t.http().post('/business/team/create').set(owner.h).send({ first_name: 'Aya', last_name: 'Agent', email: address, position: 'Employee' });
       expect(created.status).toBe(201);
-      await staffAccounts(t).setPassword(owner.businessId, created.body.id, STRONG_PASSWORD, { type: 'system' });
+      const [mail] = await readMailbox(mailboxDir(t.app.get<AppConfig>(APP_CONFIG).dataDir), { to: address, limit: 1 });
+      expect(mail.subject).toBe('Set your Tabour password');
+      const code = /code: (\d{6})/.exec(mail.text)![1];
+      const reset = await t.http().post('/business/account/password/reset/update').send({ email: address, code, password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD });
+      expect(reset.status).toBe(200);
       const session = await login(t, address, STRONG_PASSWORD);
       expect(session.userId).toBe(created.body.id);
       expect(session.businessId).toBe(owner.businessId);
+      const me = await t.http().get(`/business/team/${created.body.id}`).set(auth(session.token));
+      expect(me.body).toMatchObject({ email: address, role: 'EMPLOYEE' });
     });
   });
 
@@ -141,6 +176,12 @@ describe('organisation: team and holidays', () => {
       expect(res.status).toBe(201);
       // 29 March 2026 is 23 hours long in Paris: summer time starts that night.
       expect(res.body).toMatchObject({ starts_at: '2026-03-28T23:00:00.000Z', ends_at: '2026-03-29T22:00:00.000Z', start_date: '2026-03-29', end_date: '2026-03-29', all_day: true, status: 'approved' });
+      // What a booking asks before offering a time: closed from local midnight to local midnight.
+      const queries = t.app.get(OrganisationQueries);
+      expect(await queries.closures(owner.businessId, new Date('2026-03-28T22:30:00Z'), new Date('2026-03-28T23:30:00Z'))).toHaveLength(1);
+      expect(await queries.closures(owner.businessId, new Date('2026-03-28T22:00:00Z'), new Date('2026-03-28T23:00:00Z'))).toHaveLength(0);
+      expect(await queries.closures(owner.businessId, new Date('2026-03-29T22:00:00Z'), new Date('2026-03-29T23:00:00Z'))).toHaveLength(0);
+      expect((await queries.calendar(owner.businessId)).time_zone).toBe('Europe/Paris');
     });
 
     it('refuses an end before the start and an unknown type, and writes nothing', async () => {

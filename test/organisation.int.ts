@@ -215,6 +215,19 @@ describe('organisation: business, helpers, services, departments', () => {
         expect(services.body.data.map((s: { id: string }) => s.id).sort()).toEqual([consultation, followUp].sort());
       });
 
+      it('takes back a whole record as read, the way an edit form sends it, and changes nothing', async () => {
+        const before = await head(t);
+        const department = (await t.http().get(`/business/department/${dental}`).set(owner.h)).body;
+        const res = await t.http().post(`/business/department/${dental}/update`).set(owner.h).send(department);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual(department);
+        const service = (await t.http().get(`/business/service/${consultation}`).set(owner.h)).body;
+        expect((await t.http().post(`/business/service/${consultation}/update`).set(owner.h).send(service)).body).toEqual(service);
+        const info = (await t.http().get('/business/info').set(owner.h)).body;
+        expect((await t.http().post('/business/update').set(owner.h).send(info)).body).toEqual(info);
+        expect(await head(t)).toBe(before);
+      });
+
       it('refuses a required member that cannot be selected, bad colours, and another business\'s service', async () => {
         const before = await head(t);
         const res = await t.http().put('/business/department/create').set(owner.h).send({ name: 'X', can_select_member: false, must_select_member: true, primary_color: 'blue' });

@@ -1,4 +1,4 @@
-import { Kysely, sql, Transaction } from 'kysely';
+import { Kysely, Transaction } from 'kysely';
 import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { ACCOUNT_EVENT_TYPES, AccountEvent } from './account';
@@ -53,9 +53,7 @@ export const businessAccountsProjection: InlineProjection = {
       }
     }
   },
-  async truncate(db) {
-    await sql`TRUNCATE business_accounts`.execute(db);
-  },
+  tables: ['business_accounts'],
 };
 
 /** The users table; its unique index on email_lower makes two registrations of one e-mail fail in the append. */
@@ -102,9 +100,7 @@ export const usersProjection: InlineProjection = {
       }
     }
   },
-  async truncate(db) {
-    await sql`TRUNCATE users`.execute(db);
-  },
+  tables: ['users'],
 };
 
 export const ACCOUNTS_PROJECTIONS: readonly InlineProjection[] = [businessAccountsProjection, usersProjection];

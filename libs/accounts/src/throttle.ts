@@ -43,7 +43,9 @@ export function checkThrottle(state: ThrottleState | null, now: Date, policy: Th
   if (s.lockedUntil && s.lockedUntil > now) {
     return { allowed: false, locked: true, retryAfterSeconds: Math.ceil((s.lockedUntil.getTime() - now.getTime()) / 1000) };
   }
-  const wait = s.lastFailureAt.getTime() + delayAfter(s.failures, policy) * 1000 - now.getTime();
+  const delayMs = delayAfter(s.failures, policy) * 1000;
+  // Clamped, so a clock set back never asks for more than the policy's own wait.
+  const wait = Math.min(delayMs, s.lastFailureAt.getTime() + delayMs - now.getTime());
   return wait > 0 ? { allowed: false, locked: false, retryAfterSeconds: Math.ceil(wait / 1000) } : { allowed: true };
 }
 

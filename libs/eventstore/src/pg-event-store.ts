@@ -6,6 +6,7 @@ import {
   AppendOptions,
   AppendResult,
   categoryOf,
+  Cursor,
   EventMetadata,
   EventStore,
   ExpectedRevision,
@@ -14,10 +15,14 @@ import {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  SubscriptionFilter,
 } from './types';
+
+type Executor = Kysely<any> | Transaction<any>;
 
 export interface EventRow {
   position: string | number;
+  transaction_id?: string;
   stream_id: string;
   revision: string | number;
   category: string;
@@ -48,36 +53,41 @@ export const APPENDED_CHANNEL = 'es_appended';
 
 const EVENT_COLUMNS = sql.raw('position, stream_id, revision, category, tenant_id, event_id, event_type, data, metadata, recorded_at');
 
-type Pending = NewEvent & { id: string };
-
-interface AppendOutcome extends AppendResult {
-  /** True when every event id was already stored: nothing was written, nobody is told. */
-  replayed: boolean;
+interface AppendRow {
+  outcome: 'appended' | 'replayed' | 'wrong_expected_version';
+  revision: string | number | null;
+  positions: (string | number)[] | null;
 }
 
 function uniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
 
-function revisionMatches(expected: ExpectedRevision, actual: number | null): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return actual === null;
-  if (expected === 'stream_exists') return actual !== null;
-  return actual === expected;
+export interface PgEventStoreOptions {
+  /** Send NOTIFY es_appended after each commit (coalesced); off only for measurements. */
+  notify?: boolean;
 }
 
 /**
- * Event store on PostgreSQL with EventStoreDB's append semantics.
+ * Event store on PostgreSQL with EventStoreDB's append semantics: streams, 0-based revisions,
+ * the four expected-revision states, idempotent retries by event id.
  *
- * Positions are handed out under the es_head row lock, taken as the last step of the append
- * transaction: a reader that sees position p can never later see a commit with a position
- * below p, which sequence-based positions cannot promise (see docs/eventstore.md).
+ * Appends do not serialise on a global lock: positions come from an identity column and each
+ * event keeps the id of the transaction that wrote it. Readers of the whole log follow
+ * (transaction_id, position) and stop below the oldest transaction still running, so an
+ * event that commits late is never skipped (see docs/eventstore.md).
  */
 export class PgEventStore implements EventStore {
   private readonly inline: InlineProjection[] = [];
   private readonly listeners = new Set<AppendListener>();
+  private notifying = false;
+  private notifyAgain = false;
+  private lastPosition = 0;
 
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly options: PgEventStoreOptions = {},
+  ) {}
 
   registerInlineProjection(projection: InlineProjection): void {
     if (this.inline.some((p) => p.name === projection.name)) return;
@@ -107,81 +117,18 @@ export class PgEventStore implements EventStore {
     }
     // Ids the caller chose may come back on a retry; ids made here cannot.
     const callerIds = events.some((e) => e.id !== undefined);
-    const pending: Pending[] = events.map((e) => ({ ...e, id: e.id ?? randomUUID() }));
-    if (new Set(pending.map((e) => e.id)).size !== pending.length) throw new IdempotencyConflict(`the same event id twice in one append to ${streamId}`);
-
-    let outcome: AppendOutcome;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        outcome = await this.db.transaction().execute((trx) => this.appendIn(trx, streamId, category, pending, expected, options, callerIds));
-        break;
-      } catch (err) {
-        // Two first appends to a new stream, or two copies of one retried batch, raced: the
-        // loser runs again and now sees the winner (a WrongExpectedVersion or the first result).
-        if (uniqueViolation(err) && attempt < 3) continue;
-        throw err;
-      }
-    }
-    const { replayed, ...result } = outcome;
-    if (!replayed) this.tell(result, streamId);
-    return result;
-  }
-
-  private tell(result: AppendResult, streamId: string): void {
-    for (const listener of this.listeners) {
-      try {
-        void Promise.resolve(listener(result, streamId)).catch(() => undefined);
-      } catch {
-        // A listener is told, not consulted: its failure is its own.
-      }
-    }
-  }
-
-  private async appendIn(
-    trx: Transaction<any>,
-    streamId: string,
-    category: string,
-    events: Pending[],
-    expected: ExpectedRevision,
-    options: AppendOptions,
-    callerIds: boolean,
-  ): Promise<AppendOutcome> {
-    // The stream row lock orders appends to one stream; everything below reads what the
-    // previous holder committed.
-    const current = await sql<{ revision: string }>`SELECT revision FROM es_streams WHERE stream_id = ${streamId} FOR UPDATE`.execute(trx);
-    const actual = current.rows.length ? Number(current.rows[0].revision) : null;
-
-    if (callerIds) {
-      const ids = events.map((e) => e.id);
-      const existing = await sql<EventRow>`SELECT ${EVENT_COLUMNS} FROM es_events WHERE event_id = ANY(${ids}::uuid[]) ORDER BY position`.execute(trx);
-      if (existing.rows.length > 0) {
-        const sameBatch = existing.rows.length === ids.length && existing.rows.every((r, i) => r.stream_id === streamId && r.event_id === ids[i]);
-        if (!sameBatch) throw new IdempotencyConflict(`event ids of this append to ${streamId} were already used by another append`);
-        const recorded = existing.rows.map(toRecorded);
-        const last = recorded[recorded.length - 1];
-        return { nextExpectedRevision: last.revision, position: last.position, events: recorded, replayed: true };
-      }
-    }
-
-    if (!revisionMatches(expected, actual)) throw new WrongExpectedVersion(streamId, expected, actual);
-    const firstRevision = actual === null ? 0 : actual + 1;
-    const lastRevision = firstRevision + events.length - 1;
-    if (actual === null) {
-      // A racing first append makes this a unique violation, and append() runs again.
-      await sql`INSERT INTO es_streams (stream_id, category, tenant_id, revision) VALUES (${streamId}, ${category}, ${options.tenantId}, ${lastRevision})`.execute(trx);
-    } else {
-      await sql`UPDATE es_streams SET revision = ${lastRevision} WHERE stream_id = ${streamId}`.execute(trx);
-    }
+    const ids = events.map((e) => e.id ?? randomUUID());
+    if (new Set(ids).size !== ids.length) throw new IdempotencyConflict(`the same event id twice in one append to ${streamId}`);
 
     const now = new Date();
-    const correlationId = options.correlationId ?? events[0].id;
+    const correlationId = options.correlationId ?? ids[0];
     const recorded: RecordedEvent[] = events.map((e, i) => ({
       position: 0,
       streamId,
-      revision: firstRevision + i,
+      revision: 0,
       category,
       tenantId: options.tenantId,
-      eventId: e.id,
+      eventId: ids[i],
       type: e.type,
       data: e.data ?? null,
       metadata: {
@@ -193,35 +140,92 @@ export class PgEventStore implements EventStore {
       },
       recordedAt: now,
     }));
+    const inline = this.inline.filter((p) => recorded.some((e) => p.handles.includes(e.type)));
 
-    // Inline projections run before positions are taken, so the es_head lock is held only
-    // for one statement and the commit.
-    for (const projection of this.inline) {
-      const mine = recorded.filter((e) => projection.handles.includes(e.type));
-      if (mine.length) await projection.apply(trx, mine);
+    const call = (db: Executor) =>
+      sql<AppendRow>`SELECT outcome, revision, positions FROM es_append(
+        ${streamId}, ${category}, ${options.tenantId}::uuid, ${String(expected)}, ${callerIds},
+        ${ids}::uuid[], ${recorded.map((e) => e.type)}::text[],
+        ${recorded.map((e) => JSON.stringify(e.data))}::jsonb[], ${recorded.map((e) => JSON.stringify(e.metadata))}::jsonb[], ${now}::timestamptz)`
+        .execute(db)
+        .then((r) => r.rows[0]);
+    const place = (row: AppendRow) => {
+      const first = Number(row.revision) - recorded.length + 1;
+      recorded.forEach((e, i) => {
+        e.revision = first + i;
+        e.position = Number(row.positions![i]);
+      });
+    };
+
+    let row: AppendRow;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        row = inline.length
+          ? // Inline projections write in the append's transaction: the read model commits with the events.
+            await this.db.transaction().execute(async (trx) => {
+              const r = await call(trx);
+              if (r.outcome !== 'appended') return r;
+              place(r);
+              for (const projection of inline) await projection.apply(trx, recorded.filter((e) => projection.handles.includes(e.type)));
+              return r;
+            })
+          : await call(this.db);
+        break;
+      } catch (err) {
+        // Two copies of a batch whose ids the caller chose raced to different streams: the
+        // loser runs again and finds the winner's events.
+        if (uniqueViolation(err) && callerIds && attempt < 2) continue;
+        throw err;
+      }
     }
 
-    // One round trip under the lock: take the positions, insert, and queue the notice that
-    // PostgreSQL delivers on commit.
-    const n = recorded.length;
-    const head = await sql<{ position: string }>`
-      WITH head AS (UPDATE es_head SET position = position + ${n} WHERE id RETURNING position),
-      inserted AS (
-        INSERT INTO es_events (${EVENT_COLUMNS})
-        SELECT head.position - ${n} + e.ord, ${streamId}, e.revision, ${category}, ${options.tenantId}::uuid, e.event_id, e.event_type, e.data, e.metadata, ${now}::timestamptz
-        FROM head, unnest(
-          ${recorded.map((e) => e.revision)}::bigint[],
-          ${recorded.map((e) => e.eventId)}::uuid[],
-          ${recorded.map((e) => e.type)}::text[],
-          ${recorded.map((e) => JSON.stringify(e.data))}::jsonb[],
-          ${recorded.map((e) => JSON.stringify(e.metadata))}::jsonb[]
-        ) WITH ORDINALITY AS e(revision, event_id, event_type, data, metadata, ord)
-      )
-      SELECT head.position, pg_notify(${APPENDED_CHANNEL}, head.position::text) FROM head`.execute(trx);
-    const lastPosition = Number(head.rows[0].position);
-    recorded.forEach((e, i) => (e.position = lastPosition - n + 1 + i));
+    if (row.outcome === 'wrong_expected_version') throw new WrongExpectedVersion(streamId, expected, row.revision === null ? null : Number(row.revision));
+    if (row.outcome === 'replayed') return this.firstResult(streamId, ids);
+    if (inline.length === 0) place(row);
+    const result: AppendResult = { nextExpectedRevision: Number(row.revision), position: recorded[recorded.length - 1].position, events: recorded };
+    this.tell(result, streamId);
+    return result;
+  }
 
-    return { nextExpectedRevision: lastRevision, position: lastPosition, events: recorded, replayed: false };
+  /** The result of the append that first stored these ids, if it was this very batch. */
+  private async firstResult(streamId: string, ids: string[]): Promise<AppendResult> {
+    const existing = await sql<EventRow>`SELECT ${EVENT_COLUMNS} FROM es_events WHERE event_id = ANY(${ids}::uuid[]) ORDER BY revision`.execute(this.db);
+    const same = existing.rows.length === ids.length && existing.rows.every((r, i) => r.stream_id === streamId && r.event_id === ids[i]);
+    if (!same) throw new IdempotencyConflict(`event ids of this append to ${streamId} were already used by another append`);
+    const events = existing.rows.map(toRecorded);
+    const last = events[events.length - 1];
+    return { nextExpectedRevision: last.revision, position: last.position, events };
+  }
+
+  private tell(result: AppendResult, streamId: string): void {
+    for (const listener of this.listeners) {
+      try {
+        void Promise.resolve(listener(result, streamId)).catch(() => undefined);
+      } catch {
+        // A listener is told, not consulted: its failure is its own.
+      }
+    }
+    if (this.options.notify !== false) this.announce(result.position);
+  }
+
+  /**
+   * NOTIFY after commit, at most one in flight per process: a NOTIFY inside the append would
+   * serialise every commit on PostgreSQL's notification queue lock.
+   */
+  private announce(position: number): void {
+    this.lastPosition = Math.max(this.lastPosition, position);
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    void (async () => {
+      do {
+        this.notifyAgain = false;
+        await sql`SELECT pg_notify(${APPENDED_CHANNEL}, ${String(this.lastPosition)})`.execute(this.db).catch(() => undefined);
+      } while (this.notifyAgain);
+      this.notifying = false;
+    })();
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -231,8 +235,17 @@ export class PgEventStore implements EventStore {
     return res.rows.map(toRecorded);
   }
 
+  /**
+   * Stored events in position order, for history screens and audits. Not a feed cursor:
+   * a position below the last one read can still commit; follow the log with a subscription.
+   */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return readEvents(this.db, options);
+    const where = [sql`position > ${options.fromPosition ?? 0}`, ...filterSql(options)];
+    if (options.tenantId) where.push(sql`tenant_id = ${options.tenantId}`);
+    const res = await sql<EventRow>`
+      SELECT ${EVENT_COLUMNS} FROM es_events WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY position LIMIT ${options.limit ?? 1000}`.execute(this.db);
+    return res.rows.map(toRecorded);
   }
 
   async streamRevision(streamId: string): Promise<number | null> {
@@ -240,26 +253,77 @@ export class PgEventStore implements EventStore {
     return res.rows.length ? Number(res.rows[0].revision) : null;
   }
 
+  /** The highest position stored (0 when empty). */
   async headPosition(): Promise<number> {
-    return readHead(this.db);
+    const res = await sql<{ position: string }>`SELECT COALESCE(max(position), 0) AS position FROM es_events`.execute(this.db);
+    return Number(res.rows[0].position);
   }
 }
 
-/** The last committed position: every event at or below it is committed too. */
-export async function readHead(db: Kysely<any> | Transaction<any>): Promise<number> {
-  const res = await sql<{ position: string }>`SELECT position FROM es_head`.execute(db);
-  return Number(res.rows[0].position);
+function filterSql(filter: SubscriptionFilter) {
+  const where = [];
+  if (filter.categories?.length) where.push(sql`category = ANY(${[...filter.categories]}::text[])`);
+  if (filter.eventTypes?.length) where.push(sql`event_type = ANY(${[...filter.eventTypes]}::text[])`);
+  return where;
 }
 
-/** Events after `fromPosition` in position order, optionally no further than `toPosition`. */
-export async function readEvents(db: Kysely<any> | Transaction<any>, options: ReadAllOptions & { toPosition?: number } = {}): Promise<RecordedEvent[]> {
-  const where = [sql`position > ${options.fromPosition ?? 0}`];
-  if (options.toPosition !== undefined) where.push(sql`position <= ${options.toPosition}`);
-  if (options.categories?.length) where.push(sql`category = ANY(${[...options.categories]}::text[])`);
-  if (options.eventTypes?.length) where.push(sql`event_type = ANY(${[...options.eventTypes]}::text[])`);
-  if (options.tenantId) where.push(sql`tenant_id = ${options.tenantId}`);
-  const res = await sql<EventRow>`
-    SELECT ${EVENT_COLUMNS} FROM es_events WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY position LIMIT ${options.limit ?? 1000}`.execute(db);
-  return res.rows.map(toRecorded);
+export const START: Cursor = { transactionId: '0', position: 0 };
+
+export function compareCursors(a: Cursor, b: Cursor): number {
+  const ta = BigInt(a.transactionId);
+  const tb = BigInt(b.transactionId);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return a.position - b.position;
+}
+
+/**
+ * The oldest transaction id still running: every event written by a lower id is committed or
+ * rolled back for good, so a reader that stops below it cannot miss a late commit.
+ */
+export async function readHorizon(db: Executor): Promise<string> {
+  const res = await sql<{ xmin: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`.execute(db);
+  return res.rows[0].xmin;
+}
+
+/**
+ * The next events of the global log after `after`, in (transaction_id, position) order, below
+ * `horizon` when given (a reader that keeps a cursor must give it).
+ */
+export async function readLog(
+  db: Executor,
+  after: Cursor,
+  horizon: string | null,
+  filter: SubscriptionFilter,
+  limit: number,
+): Promise<{ events: RecordedEvent[]; last: Cursor | null }> {
+  const where = [sql`(transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)`, ...filterSql(filter)];
+  if (horizon !== null) where.push(sql`transaction_id < ${horizon}::xid8`);
+  // The text copy of the id gets its own name: ORDER BY must sort the xid8 column, not text.
+  const res = await sql<EventRow & { tx: string }>`
+    SELECT transaction_id::text AS tx, ${EVENT_COLUMNS} FROM es_events WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY es_events.transaction_id, es_events.position LIMIT ${limit}`.execute(db);
+  const rows = res.rows;
+  const tail = rows[rows.length - 1];
+  return { events: rows.map(toRecorded), last: tail ? { transactionId: tail.tx, position: Number(tail.position) } : null };
+}
+
+/** The last event of the log below `horizon`: where a filtered reader may move on to. */
+export async function lastBelow(db: Executor, horizon: string): Promise<Cursor | null> {
+  const res = await sql<{ tx: string; position: string }>`
+    SELECT transaction_id::text AS tx, position FROM es_events WHERE transaction_id < ${horizon}::xid8
+    ORDER BY es_events.transaction_id DESC, es_events.position DESC LIMIT 1`.execute(db);
+  const r = res.rows[0];
+  return r ? { transactionId: r.tx, position: Number(r.position) } : null;
+}
+
+/**
+ * Whether the log holds anything after `after` that a cursor reader may read now. Read outside
+ * a transaction, so an idle subscription costs one index probe and no transaction id.
+ */
+export async function hasNewer(db: Executor, after: Cursor): Promise<boolean> {
+  const res = await sql`
+    SELECT 1 FROM es_events WHERE (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)
+      AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    LIMIT 1`.execute(db);
+  return res.rows.length > 0;
 }

@@ -1,11 +1,13 @@
 import { Kysely, sql, Transaction } from 'kysely';
-import { readEvents, readHead } from './pg-event-store';
+import { lastBelow, readHorizon, readLog, START } from './pg-event-store';
 import type { RegisteredProjection } from './subscription-manager';
+import type { Cursor } from './types';
 
 export interface RebuildResult {
   name: string;
   events: number;
-  position: number;
+  /** Where the rebuilt projection stands in the log: an async projection's new checkpoint. */
+  cursor: Cursor;
 }
 
 async function empty(trx: Transaction<any>, { projection }: RegisteredProjection): Promise<void> {
@@ -16,13 +18,16 @@ async function empty(trx: Transaction<any>, { projection }: RegisteredProjection
 }
 
 /**
- * Empties a projection's tables and replays every event it handles from position 0, in one
- * transaction: readers see the old rows until the new ones commit.
+ * Empties a projection's tables and replays every event it handles from the start of the log,
+ * in one transaction: readers see the old rows until the new ones commit.
  *
- * An async projection's checkpoint row is locked for the duration, so its live subscription
- * (whose every batch locks that row) waits and then carries on from the rebuilt position.
- * An inline projection needs no checkpoint: appends that write its tables wait on the
- * TRUNCATE's lock and apply their own events on top of the rebuilt rows once it commits.
+ * Async: the checkpoint row stays locked throughout, so the live subscription (each batch locks
+ * that row) waits, then carries on from the rebuilt cursor; the replay stops below the oldest
+ * running transaction exactly as the subscription does.
+ *
+ * Inline: once TRUNCATE holds its lock, every append that writes these tables waits for the
+ * rebuild and applies its own events on top afterwards; so the replay reads every committed
+ * event, with no horizon, and nothing is applied twice or missed.
  */
 export async function rebuildProjection(db: Kysely<any>, registered: RegisteredProjection, batchSize = 1000): Promise<RebuildResult> {
   const { projection } = registered;
@@ -32,22 +37,22 @@ export async function rebuildProjection(db: Kysely<any>, registered: RegisteredP
     if (isAsync) await sql`SELECT 1 FROM es_checkpoints WHERE name = ${projection.name} FOR UPDATE`.execute(trx);
     await empty(trx, registered);
     const filter = { eventTypes: projection.handles, categories: isAsync ? registered.projection.categories : undefined };
-    let position = 0;
+    const horizon = isAsync ? await readHorizon(trx) : null;
+    let cursor = START;
     let count = 0;
-    // Replays up to the head, then looks again in case appends committed meanwhile.
-    for (let head = await readHead(trx); position < head; head = await readHead(trx)) {
-      for (;;) {
-        const events = await readEvents(trx, { ...filter, fromPosition: position, toPosition: head, limit: batchSize });
-        if (events.length) await projection.apply(trx, events);
-        count += events.length;
-        if (events.length < batchSize) break;
-        position = events[events.length - 1].position;
-      }
-      position = head;
+    for (;;) {
+      const { events, last } = await readLog(trx, cursor, horizon, filter, batchSize);
+      if (events.length) await projection.apply(trx, events);
+      count += events.length;
+      if (last) cursor = last;
+      if (events.length < batchSize) break;
     }
     if (isAsync) {
-      await sql`UPDATE es_checkpoints SET position = ${position}, status = 'running', error = NULL, attempts = 0, updated_at = now() WHERE name = ${projection.name}`.execute(trx);
+      const end = (await lastBelow(trx, horizon!)) ?? cursor;
+      cursor = end;
+      await sql`UPDATE es_checkpoints SET transaction_id = ${cursor.transactionId}::xid8, position = ${cursor.position}, status = 'running', error = NULL, attempts = 0, updated_at = now()
+        WHERE name = ${projection.name}`.execute(trx);
     }
-    return { name: projection.name, events: count, position };
+    return { name: projection.name, events: count, cursor };
   });
 }

@@ -1,8 +1,8 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import type { Client } from 'pg';
 import { ConnectFn, kyselyOn } from './connection';
-import { readEvents, readHead } from './pg-event-store';
-import type { RecordedEvent, SubscriptionFilter } from './types';
+import { compareCursors, hasNewer, lastBelow, readHorizon, readLog, START } from './pg-event-store';
+import type { Cursor, RecordedEvent, SubscriptionFilter } from './types';
 
 export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<any>) => Promise<void>;
 
@@ -58,7 +58,8 @@ export class Subscription {
   private wakeUp?: () => void;
   private attempts = 0;
   private _state: SubscriptionState = 'stopped';
-  private _position = 0;
+  private _cursor: Cursor = START;
+  private loaded = false;
 
   constructor(
     readonly name: string,
@@ -83,8 +84,12 @@ export class Subscription {
   }
 
   /** The checkpoint this instance last committed or read. */
+  get cursor(): Cursor {
+    return this._cursor;
+  }
+
   get position(): number {
-    return this._position;
+    return this._cursor.position;
   }
 
   start(): void {
@@ -138,6 +143,7 @@ export class Subscription {
       }
       this.opts.logger.log(`subscription ${this.name} took the lock`);
       this.attempts = 0;
+      this.loaded = false;
       this._state = 'running';
     }
     // Faulted: hold the lock so no standby retries forever, and wait for stop().
@@ -165,17 +171,22 @@ export class Subscription {
     return res.rows[0].locked;
   }
 
-  /** One transaction: read a batch after the checkpoint, handle it, move the checkpoint. */
+  /**
+   * One transaction: lock the checkpoint row, read a batch after it, handle it, move it. Returns
+   * whether more may be waiting.
+   */
   private async batch(): Promise<boolean> {
     this.pending = false;
+    // Idle polls stay out of transactions: a probe with the cursor last seen.
+    if (this.loaded && !(await hasNewer(this.db!, this._cursor))) return false;
     return this.db!.transaction().execute(async (trx) => {
-      const cp = await sql<{ position: string }>`SELECT position FROM es_checkpoints WHERE name = ${this.name} FOR UPDATE`.execute(trx);
-      const from = Number(cp.rows[0].position);
-      // Every event at or below the head is committed, so reading up to it skips nothing.
-      const head = await readHead(trx);
-      this._position = from;
-      if (head <= from) return false;
-      const events = await readEvents(trx, { ...this.filter, fromPosition: from, toPosition: head, limit: this.opts.batchSize });
+      const cp = await sql<{ transaction_id: string; position: string; status: string }>`
+        SELECT transaction_id::text AS transaction_id, position, status FROM es_checkpoints WHERE name = ${this.name} FOR UPDATE`.execute(trx);
+      const from: Cursor = { transactionId: cp.rows[0].transaction_id, position: Number(cp.rows[0].position) };
+      this._cursor = from;
+      this.loaded = true;
+      const horizon = await readHorizon(trx);
+      const { events, last } = await readLog(trx, from, horizon, this.filter, this.opts.batchSize);
       if (events.length) {
         try {
           await this.handler(events, trx);
@@ -184,10 +195,14 @@ export class Subscription {
         }
       }
       const full = events.length === this.opts.batchSize;
-      // A filtered subscription moves past the events it does not want, up to the head.
-      const to = full ? events[events.length - 1].position : head;
-      await sql`UPDATE es_checkpoints SET position = ${to}, status = 'running', error = NULL, attempts = 0, updated_at = now() WHERE name = ${this.name}`.execute(trx);
-      this._position = to;
+      // A filtered subscription moves on past the events it does not want.
+      const to = full ? last! : ((await lastBelow(trx, horizon)) ?? from);
+      const moved = compareCursors(to, from) > 0;
+      if (moved || cp.rows[0].status !== 'running') {
+        await sql`UPDATE es_checkpoints SET transaction_id = ${to.transactionId}::xid8, position = ${to.position}, status = 'running', error = NULL, attempts = 0, updated_at = now()
+          WHERE name = ${this.name}`.execute(trx);
+      }
+      this._cursor = moved ? to : from;
       return full;
     });
   }
@@ -203,7 +218,7 @@ export class Subscription {
     this.attempts++;
     const cause = err instanceof HandlerFailed ? err.cause : err;
     const faulted = this.attempts >= this.opts.maxAttempts;
-    this.opts.logger.error(`subscription ${this.name} failed at position ${this._position} (attempt ${this.attempts}${faulted ? ', now faulted' : ''}): ${describe(cause)}`);
+    this.opts.logger.error(`subscription ${this.name} failed after position ${this._cursor.position} (attempt ${this.attempts}${faulted ? ', now faulted' : ''}): ${describe(cause)}`);
     try {
       await sql`UPDATE es_checkpoints SET attempts = ${this.attempts}, error = ${describe(cause)}, status = ${faulted ? 'faulted' : 'retrying'}, updated_at = now() WHERE name = ${this.name}`.execute(this.db!);
     } catch {

@@ -87,6 +87,16 @@ export interface SubscriptionFilter {
 /** Called after commit with the events just appended in this process. */
 export type AppendListener = (result: AppendResult, streamId: string) => void | Promise<void>;
 
+/**
+ * Where a reader of the global log stands. The log is read in (transactionId, position) order,
+ * which never skips an event that commits late (docs/eventstore.md); transactionId is an xid8
+ * in decimal.
+ */
+export interface Cursor {
+  transactionId: string;
+  position: number;
+}
+
 export interface ReadAllOptions {
   fromPosition?: number; // exclusive
   limit?: number;

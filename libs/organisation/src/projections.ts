@@ -5,7 +5,7 @@ import { BUSINESS_EVENT_TYPES, BusinessEvent } from './business/business';
 import { DEPARTMENT_EVENT_TYPES, DepartmentEvent } from './department/department';
 import { HOLIDAY_EVENT_TYPES, HolidayEvent } from './holiday/holiday';
 import { CatalogEvent, SERVICE_EVENT_TYPES, ServiceEvent } from './service/service';
-import { BusinessRegisteredEvent, TEAM_EVENT_TYPES, TeamEvent } from './team/team';
+import { BusinessRegisteredEvent, selfProfileChanges, TEAM_EVENT_TYPES, TeamEvent, UserProfileUpdatedEvent } from './team/team';
 import './tables';
 
 type Db = Transaction<Database> | Kysely<Database>;
@@ -17,6 +17,7 @@ const json = (v: unknown) => JSON.stringify(v ?? null);
 /** Business profile rows: created by the accounts context's registration, then edited here. */
 export const businessProfileProjection: InlineProjection = {
   name: 'organisation.business_profiles',
+  tables: ['business_profiles'],
   handles: ['BusinessRegistered', ...BUSINESS_EVENT_TYPES],
   async apply(trx, events) {
     const db = asDb(trx);
@@ -65,14 +66,12 @@ export const businessProfileProjection: InlineProjection = {
       }
     }
   },
-  async truncate(db) {
-    await sql`TRUNCATE business_profiles`.execute(db);
-  },
 };
 
 /** Departments and the services each offers (with a department's own durations). */
 export const departmentProjection: InlineProjection = {
   name: 'organisation.departments',
+  tables: ['departments', 'department_services'],
   handles: [...DEPARTMENT_EVENT_TYPES, 'ServiceDeleted'],
   async apply(trx, events) {
     const db = asDb(trx);
@@ -124,24 +123,21 @@ export const departmentProjection: InlineProjection = {
       }
     }
   },
-  async truncate(db) {
-    await sql`TRUNCATE departments, department_services`.execute(db);
-  },
 };
 
 async function writeServices(db: Db, tenant: string, departmentId: string, ids: string[], durations: { service_id: string; duration_seconds: number }[]) {
   await db.deleteFrom('department_services').where('tenant_id', '=', tenant).where('department_id', '=', departmentId).execute();
   if (!ids.length) return;
   const own = new Map(durations.map((d) => [d.service_id, d.duration_seconds]));
-  // Only services that still exist: one deleted since the command was decided is dropped.
-  const live = await db.selectFrom('services').select('id').where('tenant_id', '=', tenant).where('id', 'in', ids).execute();
-  const liveIds = new Set(live.map((r) => r.id));
-  const rows = ids.filter((id) => liveIds.has(id)).map((service_id) => ({ tenant_id: tenant, department_id: departmentId, service_id, duration_seconds: own.get(service_id) ?? null }));
-  if (rows.length) await db.insertInto('department_services').values(rows).execute();
+  // Written as decided, from the events alone (a rebuild must not depend on another table):
+  // a service deleted meanwhile leaves a row that the queries' join to services hides.
+  const rows = ids.map((service_id) => ({ tenant_id: tenant, department_id: departmentId, service_id, duration_seconds: own.get(service_id) ?? null }));
+  await db.insertInto('department_services').values(rows).execute();
 }
 
 export const serviceProjection: InlineProjection = {
   name: 'organisation.services',
+  tables: ['services'],
   handles: [...SERVICE_EVENT_TYPES, 'ServicesReordered'],
   async apply(trx, events) {
     const db = asDb(trx);
@@ -180,17 +176,15 @@ export const serviceProjection: InlineProjection = {
       }
     }
   },
-  async truncate(db) {
-    await sql`TRUNCATE services`.execute(db);
-  },
 };
 
 export const teamProjection: InlineProjection = {
   name: 'organisation.team_members',
-  handles: ['BusinessRegistered', ...TEAM_EVENT_TYPES, 'DepartmentDeleted'],
+  tables: ['team_members'],
+  handles: ['BusinessRegistered', ...TEAM_EVENT_TYPES, 'DepartmentDeleted', 'UserProfileUpdated'],
   async apply(trx, events) {
     const db = asDb(trx);
-    for (const e of events as Rec<TeamEvent | BusinessRegisteredEvent | DepartmentEvent>[]) {
+    for (const e of events as Rec<TeamEvent | BusinessRegisteredEvent | DepartmentEvent | UserProfileUpdatedEvent>[]) {
       const tenant = e.data.business_id;
       const at = e.recordedAt;
       switch (e.type) {
@@ -237,19 +231,24 @@ export const teamProjection: InlineProjection = {
         case 'TeamMemberRemoved':
           await db.deleteFrom('team_members').where('tenant_id', '=', tenant).where('id', '=', e.data.member_id).execute();
           break;
+        case 'UserProfileUpdated': {
+          const changes = selfProfileChanges(e as Rec<UserProfileUpdatedEvent>);
+          if (Object.keys(changes).length) {
+            await db.updateTable('team_members').set({ ...changes, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.user_id).execute();
+          }
+          break;
+        }
         case 'DepartmentDeleted':
           await db.updateTable('team_members').set({ department_id: null }).where('tenant_id', '=', tenant).where('department_id', '=', e.data.department_id).execute();
           break;
       }
     }
   },
-  async truncate(db) {
-    await sql`TRUNCATE team_members`.execute(db);
-  },
 };
 
 export const holidayProjection: InlineProjection = {
   name: 'organisation.holidays',
+  tables: ['holidays'],
   handles: HOLIDAY_EVENT_TYPES,
   async apply(trx, events) {
     const db = asDb(trx);
@@ -273,12 +272,9 @@ export const holidayProjection: InlineProjection = {
       }
     }
   },
-  async truncate(db) {
-    await sql`TRUNCATE holidays`.execute(db);
-  },
 };
 
-/** In dependency order: department rows read the services table. */
+/** Each reads nothing but its events, so any one can be rebuilt alone. */
 export const ORGANISATION_PROJECTIONS: readonly InlineProjection[] = [
   businessProfileProjection,
   serviceProjection,

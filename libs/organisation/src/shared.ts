@@ -44,6 +44,15 @@ function minutes(hhmm: string): number {
   return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 }
 
+/** JSON with object keys sorted: stored jsonb does not keep key order, so compare through this. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  );
+}
+
+export const sameJson = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+
 /** Adds a message for a field; the decisions gather them all before refusing. */
 export function addError(errors: FieldErrors, field: string, message: string): void {
   (errors[field] ??= []).push(message);

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import countries from 'i18n-iso-countries';
-import { BusinessInfo, businessDecider, businessStream, INDUSTRIES, LANGUAGES } from '@tabour/organisation';
+import { BusinessInfo, businessDecider, BusinessRegisteredOrigin, businessStream, INDUSTRIES, LANGUAGES } from '@tabour/organisation';
 import { AppConfig, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { paged, pageRequest } from '../common/paging';
@@ -26,6 +27,8 @@ export function answerLanguage(lang: string | undefined, header: string | undefi
  * The business's own settings (ADMIN writes, any staff reads: every screen needs the time
  * zone and the opening hours) and the helper lists of the settings screens.
  */
+@ApiTags('business')
+@ApiBearerAuth()
 @Controller('business')
 export class BusinessController {
   constructor(
@@ -33,6 +36,11 @@ export class BusinessController {
     private readonly queries: OrganisationQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** The settings stream continues the registration, which set the name, e-mail, phone and country. */
+  private options(user: UserPrincipal) {
+    return { tenantId: user.tenantId, actor: actorOf(user), origin: () => this.commands.registration<BusinessRegisteredOrigin>(user.tenantId) };
+  }
 
   @Get('info')
   info(@CurrentUser() user: UserPrincipal) {
@@ -48,6 +56,7 @@ export class BusinessController {
   @Post('update')
   @HttpCode(200)
   @Roles('ADMIN')
+  @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(FileInterceptor('logo', imageUpload))
   async update(@CurrentUser() user: UserPrincipal, @Body() body: BusinessUpdateDto, @UploadedFile() file?: UploadedImage) {
     const ext = checkImage(file, 'logo');
@@ -55,9 +64,9 @@ export class BusinessController {
     const stream = businessStream(user.tenantId);
     const command = { type: 'UpdateBusinessInformation' as const, business_id: user.tenantId, changes };
     // Validate before the file is written, so a refused form leaves nothing behind.
-    await this.commands.check(businessDecider, stream, command);
+    await this.commands.check(businessDecider, stream, command, this.options(user));
     const logo = file && ext ? await storeImage(this.config.dataDir, user.tenantId, file, ext) : undefined;
-    await this.commands.run(businessDecider, stream, { ...command, logo }, { tenantId: user.tenantId, actor: actorOf(user) });
+    await this.commands.run(businessDecider, stream, { ...command, logo }, this.options(user));
     return this.queries.business(user.tenantId);
   }
 
@@ -69,7 +78,7 @@ export class BusinessController {
       businessDecider,
       businessStream(user.tenantId),
       { type: 'UpdateBusinessLocation', business_id: user.tenantId, lat: body.lat, lng: body.lng },
-      { tenantId: user.tenantId, actor: actorOf(user) },
+      this.options(user),
     );
     return this.queries.business(user.tenantId);
   }
@@ -82,7 +91,7 @@ export class BusinessController {
       businessDecider,
       businessStream(user.tenantId),
       { type: 'UpdateBusinessWorkingDays', business_id: user.tenantId, working_days: body.working_days },
-      { tenantId: user.tenantId, actor: actorOf(user) },
+      this.options(user),
     );
     return this.queries.business(user.tenantId);
   }
@@ -101,7 +110,7 @@ export class BusinessController {
       businessDecider,
       businessStream(user.tenantId),
       { type: 'UpdateBusinessTranslations', business_id: user.tenantId, translations: body.translations },
-      { tenantId: user.tenantId, actor: actorOf(user) },
+      this.options(user),
     );
     return this.translations(user);
   }

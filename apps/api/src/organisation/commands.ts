@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Actor, Decider, DomainEvent, fold, NewEvent, PgEventStore, WrongExpectedVersion } from '@tabour/eventstore';
+import { Actor, Decider, DomainEvent, fold, NewEvent, PgEventStore, RecordedEvent, WrongExpectedVersion } from '@tabour/eventstore';
 import { UserPrincipal } from '@tabour/platform';
 import { EVENT_STORE } from '../common/tokens';
 
@@ -11,6 +11,8 @@ export interface RunOptions<E> {
    * (the owner's member state starts from the accounts context's BusinessRegistered).
    */
   origin?: () => Promise<E[]>;
+  /** Events of other streams that also shape the state, folded in position order with the stream's own. */
+  alongside?: () => Promise<RecordedEvent[]>;
 }
 
 export const actorOf = (user: UserPrincipal): Actor => ({ type: 'user', id: user.userId, name: user.name });
@@ -25,9 +27,10 @@ export const actorOf = (user: UserPrincipal): Actor => ({ type: 'user', id: user
 export class OrganisationCommands {
   constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}
 
-  async load<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamId: string, options: Pick<RunOptions<E>, 'origin'> = {}) {
+  async load<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamId: string, options: Pick<RunOptions<E>, 'origin' | 'alongside'> = {}) {
     const history = await this.store.readStream(streamId);
-    const own = history.map((e) => ({ type: e.type, data: e.data }) as E);
+    const others = options.alongside ? await options.alongside() : [];
+    const own = [...history, ...others].sort((a, b) => a.position - b.position).map((e) => ({ type: e.type, data: e.data }) as E);
     // The origin always comes first: the stream's own events continue it, never replace it.
     const origin = options.origin ? await options.origin() : [];
     const state = fold(decider, [...origin, ...own]);
@@ -35,7 +38,7 @@ export class OrganisationCommands {
     return { state, revision };
   }
 
-  async check<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamId: string, command: C, options: Pick<RunOptions<E>, 'origin'> = {}): Promise<E[]> {
+  async check<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamId: string, command: C, options: Pick<RunOptions<E>, 'origin' | 'alongside'> = {}): Promise<E[]> {
     const { state } = await this.load(decider, streamId, options);
     return decider.decide(command, state);
   }
@@ -57,6 +60,12 @@ export class OrganisationCommands {
         throw err;
       }
     }
+  }
+
+  /** The business's registration, which opens its account stream (accounts context). */
+  async registration<E>(tenantId: string): Promise<E[]> {
+    const [first] = await this.store.readStream(`account-${tenantId}`, { limit: 1 });
+    return first?.type === 'BusinessRegistered' ? [{ type: first.type, data: first.data } as E] : [];
   }
 
   readStream(streamId: string, options?: { limit?: number }) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { DepartmentFields, departmentDecider, departmentStream, toSeconds } from '@tabour/organisation';
 import { invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
@@ -10,6 +11,8 @@ import { CreateDepartmentDto, DepartmentDto, ListQuery, ServiceDepartmentQuery, 
 import { OrganisationQueries } from './queries';
 
 /** Departments: any staff reads them (bookings and queues pick one), ADMIN or MANAGER changes them. */
+@ApiTags('departments')
+@ApiBearerAuth()
 @Controller('business')
 export class DepartmentsController {
   constructor(
@@ -130,7 +133,10 @@ export class DepartmentsController {
     }
     if (ids) fields.service_ids = ids;
     if (body.service_durations) {
-      fields.service_durations = body.service_durations.map((d) => ({ service_id: d.service_id.toLowerCase(), duration_seconds: toSeconds(d.duration, d.unit) }));
+      fields.service_durations = body.service_durations.map((d) => ({
+        service_id: d.service_id.toLowerCase(),
+        duration_seconds: d.duration !== undefined ? toSeconds(d.duration, d.unit) : d.duration_seconds!,
+      }));
     }
     return fields;
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { DateTime } from 'luxon';
 import { dayRangeInZone, holidayDecider, holidayStream } from '@tabour/organisation';
 import { invalid, UserPrincipal } from '@tabour/platform';
@@ -17,6 +18,8 @@ const isManager = (u: UserPrincipal) => u.role === 'ADMIN' || u.role === 'MANAGE
  * Holidays and absences. Whole days are the business's local days (its time zone), turned
  * into instants once, here, so a daylight-saving change never shifts a closure by an hour.
  */
+@ApiTags('holidays')
+@ApiBearerAuth()
 @Controller('business/holiday')
 export class HolidaysController {
   constructor(
@@ -27,17 +30,22 @@ export class HolidaysController {
   @Get()
   async list(@CurrentUser() user: UserPrincipal, @Query() q: HolidayQuery) {
     const zone = await this.queries.timeZone(user.tenantId);
-    const range = q.from && q.to ? dayRangeInZone(q.from, q.to, zone) : null;
-    if (q.from && q.to && range && range.starts_at >= range.ends_at) throw invalid('from must be before to', { from: ['from must be before to'] });
+    // The days asked for are the business's local days.
+    const from = q.from ? DateTime.fromISO(q.from, { zone }) : null;
+    const to = q.to ? DateTime.fromISO(q.to, { zone }) : null;
+    if (from && !from.isValid) throw invalid('from must be a date (YYYY-MM-DD)', { from: ['from must be a date (YYYY-MM-DD)'] });
+    if (to && !to.isValid) throw invalid('to must be a date (YYYY-MM-DD)', { to: ['to must be a date (YYYY-MM-DD)'] });
+    if (from && to && to < from) throw invalid('from must be before to', { from: ['from must be before to'] });
     return this.queries.holidays(user.tenantId, pageRequest(q as Record<string, unknown>), {
       viewer: isManager(user) ? undefined : user.userId,
-      from: q.from ? DateTime.fromISO(q.from, { zone }).startOf('day').toJSDate() : undefined,
-      to: q.to ? DateTime.fromISO(q.to, { zone }).startOf('day').plus({ days: 1 }).toJSDate() : undefined,
+      from: from?.startOf('day').toJSDate(),
+      to: to?.startOf('day').plus({ days: 1 }).toJSDate(),
       scope: q.scope,
     });
   }
 
   @Post('create')
+  @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(NoFilesInterceptor())
   async create(@CurrentUser() user: UserPrincipal, @Body() body: HolidayDto) {
     const zone = await this.queries.timeZone(user.tenantId);

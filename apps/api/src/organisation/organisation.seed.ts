@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import {
   businessDecider,
+  BusinessRegisteredOrigin,
   businessStream,
   departmentDecider,
   DepartmentFields,
@@ -93,6 +94,7 @@ export async function seedOrganisationDemo(app: INestApplication): Promise<void>
   const admin = { tenantId, userId: DEMO.admin.userId, role: 'ADMIN' as const, name: `${DEMO.admin.firstName} ${DEMO.admin.lastName}` };
   const actor: Actor = { type: 'system', name: 'demo seed' };
   await queries.business(tenantId); // 404 when the accounts seeder has not registered the business
+  const origin = () => commands.registration<BusinessRegisteredOrigin>(tenantId);
 
   await commands.run(
     businessDecider,
@@ -116,15 +118,15 @@ export async function seedOrganisationDemo(app: INestApplication): Promise<void>
         time_zone: 'Africa/Tunis',
       },
     },
-    { tenantId, actor },
+    { tenantId, actor, origin },
   );
-  await commands.run(businessDecider, businessStream(tenantId), { type: 'UpdateBusinessLocation', business_id: tenantId, lat: 36.8008, lng: 10.1815 }, { tenantId, actor });
+  await commands.run(businessDecider, businessStream(tenantId), { type: 'UpdateBusinessLocation', business_id: tenantId, lat: 36.8008, lng: 10.1815 }, { tenantId, actor, origin });
   await commands.run(businessDecider, businessStream(tenantId), { type: 'UpdateBusinessWorkingDays', business_id: tenantId, working_days: DEMO_WEEK }, { tenantId, actor });
   await commands.run(
     businessDecider,
     businessStream(tenantId),
     { type: 'UpdateBusinessTranslations', business_id: tenantId, translations: { fr: { name: 'Clinique Démo' }, ar: { name: 'العيادة التجريبية' } } },
-    { tenantId, actor },
+    { tenantId, actor, origin },
   );
 
   for (const [serviceId, fields] of SERVICES) {
@@ -139,6 +141,8 @@ export async function seedOrganisationDemo(app: INestApplication): Promise<void>
     [DEMO.manager, null],
     [DEMO.agent, DEMO_DEPARTMENTS.general],
   ] as const) {
+    // Their password is set once, when they join: a later run leaves a changed password alone.
+    if (await queries.memberExists(tenantId, person.userId)) continue;
     await team.create(
       admin,
       {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Selectable, sql } from 'kysely';
-import { DEFAULT_TIME_ZONE, DepartmentsTable, localDay } from '@tabour/organisation';
+import { DEFAULT_TIME_ZONE, DepartmentsTable, localDay, WorkingDays } from '@tabour/organisation';
 import { Db, notFound } from '@tabour/platform';
 import { paged, PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
@@ -245,6 +245,28 @@ export class OrganisationQueries {
     if (page.limit !== null) q = q.limit(page.limit);
     const [rows, zone] = await Promise.all([q.execute(), this.timeZone(tenantId)]);
     return paged(rows.map((r) => this.holidayRow(r, zone)), Number(n), page);
+  }
+
+  /** The business's clock and week, for the contexts that count days (bookings, queues, statistics). */
+  async calendar(tenantId: string): Promise<{ time_zone: string; working_days: WorkingDays | null }> {
+    const row = await this.db.selectFrom('business_profiles').select(['time_zone', 'working_days']).where('tenant_id', '=', tenantId).executeTakeFirst();
+    return { time_zone: row?.time_zone ?? DEFAULT_TIME_ZONE, working_days: row?.working_days ?? null };
+  }
+
+  /**
+   * Approved holidays overlapping [from, to): the business's closures, and a member's own
+   * absences when `memberId` is given. Bookings and slots ask this before offering a time.
+   */
+  async closures(tenantId: string, from: Date, to: Date, memberId?: string) {
+    let q = this.db
+      .selectFrom('holidays')
+      .select(['id', 'type', 'scope', 'member_ids', 'reason', 'starts_at', 'ends_at', 'all_day'])
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'approved')
+      .where('starts_at', '<', to)
+      .where('ends_at', '>', from);
+    q = memberId ? q.where((eb) => eb.or([eb('scope', '=', 'agency'), sql<boolean>`member_ids ? ${memberId}`])) : q.where('scope', '=', 'agency');
+    return q.orderBy('starts_at').execute();
   }
 
   async holiday(tenantId: string, id: string) {

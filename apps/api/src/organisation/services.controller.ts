@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   catalogDecider,
   catalogStream,
@@ -19,6 +20,8 @@ import { CreateServiceDto, CreateServicesDto, ListQuery, ServiceDto, ServiceList
 import { OrganisationQueries } from './queries';
 
 /** Services: any staff reads them (tickets and bookings name them), ADMIN or MANAGER changes them. */
+@ApiTags('services')
+@ApiBearerAuth()
 @Controller('business/service')
 export class ServicesController {
   constructor(

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { checkWorkingDays, FieldErrors, MemberInput, throwIfAny } from '@tabour/organisation';
 import { UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
@@ -14,6 +15,8 @@ import { imageUpload, UploadedImage } from './uploads';
  * Team members. Reads are open to any staff; changes need ADMIN or MANAGER (ADMIN for
  * administrators), except that members set their own hours.
  */
+@ApiTags('team')
+@ApiBearerAuth()
 @Controller('business/team')
 export class TeamController {
   constructor(
@@ -28,6 +31,7 @@ export class TeamController {
 
   @Post('create')
   @Roles('ADMIN', 'MANAGER')
+  @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(FileInterceptor('photo', imageUpload))
   async create(@CurrentUser() user: UserPrincipal, @Body() body: CreateTeamMemberDto, @UploadedFile() file?: UploadedImage) {
     const id = await this.team.create(
@@ -57,6 +61,7 @@ export class TeamController {
   @Post(':id/update')
   @HttpCode(200)
   @Roles('ADMIN', 'MANAGER')
+  @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(FileInterceptor('photo', imageUpload))
   async update(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: TeamMemberDto, @UploadedFile() file?: UploadedImage) {
     const fields: Partial<MemberInput> = {};

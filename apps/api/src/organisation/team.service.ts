@@ -73,14 +73,14 @@ export class TeamService {
     }
     if (fields.email !== undefined) fields.email = fields.email?.trim().toLowerCase() || null;
     const command: TeamCommand = { type: 'UpdateTeamMember', member_id: id, business_id: by.tenantId, actor: { user_id: by.userId, role: by.role }, fields };
-    const origin = this.origin(by.tenantId, id);
-    const { state } = await this.commands.load(teamDecider, memberStream(id), { origin });
+    const sources = this.sources(by.tenantId, id);
+    const { state } = await this.commands.load(teamDecider, memberStream(id), sources);
     const events = teamDecider.decide(command, state);
     const changes = (events[0] as Extract<TeamEvent, { type: 'TeamMemberUpdated' }> | undefined)?.data.changes ?? {};
     if (changes.email) await this.checkEmail(changes.email, id);
     if (file && ext) fields.photo = await storeImage(this.config.dataDir, by.tenantId, file, ext);
     await this.syncLogin(by, id, state as Active, changes);
-    await this.commands.run(teamDecider, memberStream(id), command, { tenantId: by.tenantId, actor: actorOf(by as UserPrincipal), origin });
+    await this.commands.run(teamDecider, memberStream(id), command, { tenantId: by.tenantId, actor: actorOf(by as UserPrincipal), ...sources });
   }
 
   async setWorkingDays(by: TeamCaller, id: string, workingDays: WorkingDays): Promise<void> {
@@ -88,26 +88,33 @@ export class TeamService {
       teamDecider,
       memberStream(id),
       { type: 'UpdateTeamMemberWorkingDays', member_id: id, business_id: by.tenantId, actor: { user_id: by.userId, role: by.role }, working_days: workingDays },
-      { tenantId: by.tenantId, actor: actorOf(by as UserPrincipal), origin: this.origin(by.tenantId, id) },
+      { tenantId: by.tenantId, actor: actorOf(by as UserPrincipal), ...this.sources(by.tenantId, id) },
     );
   }
 
   async remove(by: TeamCaller, id: string): Promise<void> {
     const command: TeamCommand = { type: 'RemoveTeamMember', member_id: id, business_id: by.tenantId, actor: { user_id: by.userId, role: by.role } };
-    const origin = this.origin(by.tenantId, id);
-    const { state } = await this.commands.load(teamDecider, memberStream(id), { origin });
+    const sources = this.sources(by.tenantId, id);
+    const { state } = await this.commands.load(teamDecider, memberStream(id), sources);
     teamDecider.decide(command, state);
     const actor = actorOf(by as UserPrincipal);
     if ((state as Active).email) await this.staff.removeLogin(by.tenantId, id, actor);
-    await this.commands.run(teamDecider, memberStream(id), command, { tenantId: by.tenantId, actor, origin });
+    await this.commands.run(teamDecider, memberStream(id), command, { tenantId: by.tenantId, actor, ...sources });
   }
 
-  /** The owner's member state begins with the business's registration, in the accounts stream. */
-  private origin(tenantId: string, memberId: string) {
-    return async (): Promise<(TeamEvent | BusinessRegisteredEvent)[]> => {
-      // BusinessRegistered opens the account stream.
-      const registration = ownerRegistration(await this.commands.readStream(`account-${tenantId}`, { limit: 1 }), memberId);
-      return registration && registration.data.business_id === tenantId ? [registration] : [];
+  /**
+   * A member's state begins, for the owner, with the business's registration (the accounts
+   * stream), and takes in the changes members make to their own profile (their login's stream).
+   */
+  private sources(tenantId: string, memberId: string) {
+    return {
+      origin: async (): Promise<(TeamEvent | BusinessRegisteredEvent)[]> => {
+        // BusinessRegistered opens the account stream.
+        const registration = ownerRegistration(await this.commands.readStream(`account-${tenantId}`, { limit: 1 }), memberId);
+        return registration && registration.data.business_id === tenantId ? [registration] : [];
+      },
+      alongside: async () =>
+        (await this.commands.readStream(`user-${memberId}`)).filter((e) => e.type === 'UserProfileUpdated' && e.data?.source === 'self' && e.data?.business_id === tenantId),
     };
   }
 

@@ -10,6 +10,7 @@ import {
   throwIfAny,
   Translations,
   WorkingDays,
+  sameJson,
 } from '../shared';
 import { INDUSTRY_IDS } from './industries';
 
@@ -88,6 +89,8 @@ const TEXT_LIMITS: Partial<Record<keyof BusinessInfo, number>> = {
   email: 255,
 };
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 function checkInfo(changes: Partial<BusinessInfo>, errors: FieldErrors): Partial<BusinessInfo> {
   const out: Partial<BusinessInfo> = {};
   for (const [key, raw] of Object.entries(changes) as [keyof BusinessInfo, unknown][]) {
@@ -97,8 +100,8 @@ function checkInfo(changes: Partial<BusinessInfo>, errors: FieldErrors): Partial
       const v = raw === null ? null : String(raw).trim();
       if (key === 'name' && !v) addError(errors, key, 'The name is required');
       else if (v && v.length > limit) addError(errors, key, `The ${key.replace('_', ' ')} may have at most ${limit} characters`);
+      else if (key === 'email' && v && !EMAIL.test(v)) addError(errors, key, 'Enter a valid email');
       (out as Record<string, unknown>)[key] = v || null;
-      if (key === 'name' && v) out.name = v;
       continue;
     }
     switch (key) {
@@ -142,12 +145,18 @@ function checkInfo(changes: Partial<BusinessInfo>, errors: FieldErrors): Partial
 function changed<T extends object>(current: Partial<T>, next: Partial<T>): Partial<T> {
   const out: Partial<T> = {};
   for (const [k, v] of Object.entries(next) as [keyof T, T[keyof T]][]) {
-    if (JSON.stringify(current[k]) !== JSON.stringify(v)) out[k] = v;
+    if (!sameJson(current[k], v)) out[k] = v;
   }
   return out;
 }
 
-export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEvent> = {
+/** The accounts context's registration, which the settings stream continues (see docs/organisation.md). */
+export interface BusinessRegisteredOrigin {
+  type: 'BusinessRegistered';
+  data: { business_id: string; name: string; email?: string | null; phone?: string | null; country?: string | null };
+}
+
+export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEvent | BusinessRegisteredOrigin> = {
   initialState: () => ({ info: {}, logo: null, location: null, working_days: null, translations: {} }),
 
   decide(command, state) {
@@ -158,7 +167,7 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
         const info = checkInfo(command.changes, errors);
         throwIfAny(errors);
         const diff = changed(state.info, info);
-        const events: BusinessEvent[] = [];
+        const events: (BusinessEvent | BusinessRegisteredOrigin)[] = [];
         if (Object.keys(diff).length) events.push({ type: 'BusinessInformationUpdated', data: { business_id: id, changes: diff } });
         if (command.logo && command.logo !== state.logo) events.push({ type: 'BusinessLogoChanged', data: { business_id: id, logo: command.logo } });
         return events;
@@ -174,14 +183,14 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
       case 'UpdateBusinessWorkingDays': {
         const days = checkWorkingDays(command.working_days, errors);
         throwIfAny(errors);
-        if (JSON.stringify(days) === JSON.stringify(state.working_days)) return [];
+        if (sameJson(days, state.working_days)) return [];
         return [{ type: 'BusinessWorkingDaysUpdated', data: { business_id: id, working_days: days } }];
       }
       case 'UpdateBusinessTranslations': {
         const translations = checkTranslations(command.translations, errors);
         throwIfAny(errors);
         const merged = { ...state.translations, ...translations };
-        if (JSON.stringify(merged) === JSON.stringify(state.translations)) return [];
+        if (sameJson(merged, state.translations)) return [];
         return [{ type: 'BusinessTranslationsUpdated', data: { business_id: id, translations } }];
       }
     }
@@ -189,6 +198,10 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
 
   evolve(state, event) {
     switch (event.type) {
+      case 'BusinessRegistered': {
+        const { name, email, phone, country } = event.data;
+        return { ...state, info: { ...state.info, name, email: email ?? null, phone: phone ?? null, country: country ?? null } };
+      }
       case 'BusinessInformationUpdated':
         return { ...state, info: { ...state.info, ...event.data.changes } };
       case 'BusinessLogoChanged':

@@ -1,6 +1,6 @@
 import type { Decider } from '@tabour/eventstore';
 import { notFound } from '@tabour/platform';
-import { addError, checkTranslations, FieldErrors, isHexColour, throwIfAny, Translations } from '../shared';
+import { addError, checkTranslations, FieldErrors, isHexColour, throwIfAny, Translations, sameJson } from '../shared';
 
 export interface DepartmentFields {
   name: string;
@@ -62,7 +62,7 @@ function checkFields(f: DepartmentFields, errors: FieldErrors): DepartmentFields
   }
   if (!intIn(f.slot_duration, 1, 1440)) addError(errors, 'slot_duration', 'The slot duration must be from 1 to 1440 minutes');
   if (!intIn(f.max_bookings_per_slot, 1, 10000)) addError(errors, 'max_bookings_per_slot', 'Enter a number of bookings from 1 to 10000');
-  if (f.max_daily_bookings !== null && !intIn(f.max_daily_bookings, 1, 100000)) {
+  if (f.max_daily_bookings !== null && !intIn(f.max_daily_bookings, 0, 100000)) {
     addError(errors, 'max_daily_bookings', 'Enter a daily limit from 1 to 100000, or none');
   }
   if (typeof f.can_select_member !== 'boolean') addError(errors, 'can_select_member', 'can_select_member must be true or false');
@@ -71,7 +71,8 @@ function checkFields(f: DepartmentFields, errors: FieldErrors): DepartmentFields
   if (f.must_select_member && !f.can_select_member) {
     addError(errors, 'must_select_member', 'A member can be required only when customers can select one');
   }
-  const serviceIds = [...new Set(f.service_ids ?? [])];
+  // A set: kept sorted, so the same services in another order are no change.
+  const serviceIds = [...new Set(f.service_ids ?? [])].sort();
   const durations = new Map<string, number>();
   (f.service_durations ?? []).forEach((d, i) => {
     if (!serviceIds.includes(d.service_id)) addError(errors, `service_durations.${i}.service_id`, 'The service must be one of the department\'s services');
@@ -80,11 +81,16 @@ function checkFields(f: DepartmentFields, errors: FieldErrors): DepartmentFields
   });
   return {
     ...f,
+    // 0 reads as "no limit" on the screens.
+    max_daily_bookings: f.max_daily_bookings === 0 ? null : f.max_daily_bookings,
     name,
     service_ids: serviceIds,
-    service_durations: [...durations].map(([service_id, duration_seconds]) => ({ service_id, duration_seconds })),
+    service_durations: [...durations].sort(([a], [b]) => a.localeCompare(b)).map(([service_id, duration_seconds]) => ({ service_id, duration_seconds })),
   };
 }
+
+/** Translations merge per language: a change is a language whose text differs. */
+const translationsChange = (current: Translations, given: Translations) => !sameJson({ ...current, ...given }, current);
 
 export const departmentDecider: Decider<DepartmentCommand, DepartmentState, DepartmentEvent> = {
   initialState: () => ({ status: 'none' }),
@@ -115,17 +121,17 @@ export const departmentDecider: Decider<DepartmentCommand, DepartmentState, Depa
         throwIfAny(errors);
         const changes: Partial<DepartmentFields> = {};
         for (const key of Object.keys(next) as (keyof DepartmentFields)[]) {
-          if (JSON.stringify(next[key]) !== JSON.stringify(current[key])) (changes as Record<string, unknown>)[key] = next[key];
+          if (!sameJson(next[key], current[key])) (changes as Record<string, unknown>)[key] = next[key];
         }
         const events: DepartmentEvent[] = [];
         if (Object.keys(changes).length) events.push({ type: 'DepartmentUpdated', data: { ...ids, changes } });
-        if (translations && Object.keys(translations).length) events.push({ type: 'DepartmentTranslationsUpdated', data: { ...ids, translations } });
+        if (translations && translationsChange(state.translations, translations)) events.push({ type: 'DepartmentTranslationsUpdated', data: { ...ids, translations } });
         return events;
       }
       case 'UpdateDepartmentTranslations': {
         const translations = checkTranslations(command.translations, errors);
         throwIfAny(errors);
-        return [{ type: 'DepartmentTranslationsUpdated', data: { ...ids, translations } }];
+        return translationsChange(state.translations, translations) ? [{ type: 'DepartmentTranslationsUpdated', data: { ...ids, translations } }] : [];
       }
       case 'DeleteDepartment':
         return [{ type: 'DepartmentDeleted', data: ids }];

@@ -1,6 +1,6 @@
 import type { Decider } from '@tabour/eventstore';
 import { conflict, notFound } from '@tabour/platform';
-import { addError, FieldErrors, throwIfAny } from '../shared';
+import { addError, FieldErrors, throwIfAny, sameJson } from '../shared';
 
 export interface ServiceFields {
   name: string;
@@ -133,7 +133,7 @@ export const catalogDecider: Decider<CatalogCommand, CatalogState, CatalogEvent>
     if (command.order.some((id) => !existing.has(id))) addError(errors, 'order', 'The order names a service that does not exist');
     else if (unique.size !== existing.size) addError(errors, 'order', 'The order must name every service');
     throwIfAny(errors);
-    if (JSON.stringify(state.order) === JSON.stringify(command.order)) return [];
+    if (sameJson(state.order, command.order)) return [];
     return [{ type: 'ServicesReordered', data: { business_id: command.business_id, order: command.order } }];
   },
   evolve: (_state, event) => ({ order: event.data.order }),

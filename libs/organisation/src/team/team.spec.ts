@@ -71,6 +71,18 @@ describe('team members', () => {
     expect(events).toEqual([{ type: 'TeamMemberUpdated', data: { member_id: M, business_id: B, changes: { position: 'Manager', role: 'MANAGER' } } }]);
   });
 
+  it('reads a whole record sent back by a form: the echoed role of the old position gives way to the new one', () => {
+    const manager: TeamEvent = { type: 'TeamMemberUpdated', data: { member_id: M, business_id: B, changes: { position: 'Manager', role: 'MANAGER' } } };
+    const g = given(teamDecider, [added(), manager]);
+    const record = { ...input, email: 'sara@example.test', position: 'Manager' as const, role: 'MANAGER' as const };
+    expect(g.when({ type: 'UpdateTeamMember', member_id: M, business_id: B, actor: admin, fields: record }).events).toEqual([]);
+    const demoted = g.when({ type: 'UpdateTeamMember', member_id: M, business_id: B, actor: admin, fields: { ...record, position: 'Employee' } }).events!;
+    expect((demoted[0] as Extract<TeamEvent, { type: 'TeamMemberUpdated' }>).data.changes).toEqual({ position: 'Employee', role: 'EMPLOYEE' });
+    // A role that is no grant (the position's own, or another staff role) follows the position.
+    const stale = given(teamDecider, [added()]).when({ type: 'UpdateTeamMember', member_id: M, business_id: B, actor: admin, fields: { position: 'Other', role: 'CEO' } }).events!;
+    expect((stale[0] as Extract<TeamEvent, { type: 'TeamMemberUpdated' }>).data.changes).toEqual({ position: 'Other', role: 'OTHER' });
+  });
+
   it('keeps an explicit role when other fields change', () => {
     const granted: TeamEvent = { type: 'TeamMemberUpdated', data: { member_id: M, business_id: B, changes: { role: 'MANAGER' } } };
     const { events } = given(teamDecider, [added(), granted]).when({ type: 'UpdateTeamMember', member_id: M, business_id: B, actor: admin, fields: { first_name: 'Sarra' } });
@@ -94,6 +106,13 @@ describe('team members', () => {
     expect(given(teamDecider, [registered]).when({ type: 'RemoveTeamMember', member_id: OWNER, business_id: B, actor: manager }).error?.status).toBe(403);
     expect(given(teamDecider, [registered]).when({ type: 'RemoveTeamMember', member_id: OWNER, business_id: B, actor: admin }).error?.status).toBe(409);
     expect(given(teamDecider, [added()]).when({ type: 'RemoveTeamMember', member_id: M, business_id: B, actor: manager }).events).toHaveLength(1);
+  });
+
+  it('takes in the profile changes members make themselves, not the team\'s own echoed back', () => {
+    const self = { type: 'UserProfileUpdated' as const, data: { user_id: M, business_id: B, source: 'self' as const, changes: { first_name: 'Sarra', email: 'New@Example.test', language: 'fr' } } };
+    const echo = { type: 'UserProfileUpdated' as const, data: { user_id: M, business_id: B, source: 'team' as const, changes: { first_name: 'Ignored' } } };
+    const { state } = given(teamDecider, [added(), self, echo]);
+    expect(state).toMatchObject({ first_name: 'Sarra', email: 'new@example.test', last_name: 'Ben Ali' });
   });
 
   it('answers another business or a removed member like a missing one', () => {

@@ -1,6 +1,7 @@
+import { DateTime } from 'luxon';
 import type { Decider } from '@tabour/eventstore';
 import { conflict, forbidden, notFound, Position, POSITIONS, Role, roleForPosition } from '@tabour/platform';
-import { addError, checkWorkingDays, FieldErrors, throwIfAny, WorkingDays } from '../shared';
+import { addError, checkWorkingDays, FieldErrors, throwIfAny, WorkingDays, sameJson } from '../shared';
 
 export interface MemberFields {
   first_name: string;
@@ -22,8 +23,11 @@ export interface TeamActor {
   role: Role;
 }
 
-/** Input a team command carries; `role` absent means the position's own role. */
-export type MemberInput = Omit<MemberFields, 'role'> & { role?: 'ADMIN' | 'MANAGER' | null };
+/**
+ * Input a team command carries. `role` ADMIN or MANAGER is granted whatever the position;
+ * absent, null or any other role means the position's own role.
+ */
+export type MemberInput = Omit<MemberFields, 'role'> & { role?: Role | null };
 
 export type TeamCommand =
   | { type: 'AddTeamMember'; member_id: string; business_id: string; actor: TeamActor; fields: MemberInput; working_days?: WorkingDays | null }
@@ -53,6 +57,26 @@ export interface BusinessRegisteredEvent {
   };
 }
 
+/**
+ * The accounts context's profile change. When members edit their own profile (source 'self')
+ * their name, e-mail and phone change for the team too; the team's own edits arrive as
+ * TeamMemberUpdated and are passed on to the login, so they are not taken twice.
+ */
+export interface UserProfileUpdatedEvent {
+  type: 'UserProfileUpdated';
+  data: { user_id: string; business_id: string; source: 'self' | 'team'; changes: Partial<Pick<MemberFields, 'first_name' | 'last_name' | 'email' | 'phone'>> & Record<string, unknown> };
+}
+
+/** The part of a self-made profile change the team shows. */
+export function selfProfileChanges(event: UserProfileUpdatedEvent): Partial<MemberFields> {
+  if (event.data.source !== 'self') return {};
+  const out: Partial<MemberFields> = {};
+  for (const key of ['first_name', 'last_name', 'email', 'phone'] as const) {
+    if (event.data.changes[key] !== undefined) (out as Record<string, unknown>)[key] = key === 'email' ? String(event.data.changes.email).toLowerCase() : event.data.changes[key];
+  }
+  return out;
+}
+
 export const TEAM_EVENT_TYPES = ['TeamMemberAdded', 'TeamMemberUpdated', 'TeamMemberWorkingDaysUpdated', 'TeamMemberRemoved'] as const;
 
 export type TeamState =
@@ -75,12 +99,12 @@ function checkFields(f: MemberInput, errors: FieldErrors): MemberFields {
   if (email && (!EMAIL.test(email) || email.length > 255)) addError(errors, 'email', 'Email is invalid or used by another account');
   if (f.phone && !/^\+?[0-9 ()-]{4,30}$/.test(f.phone)) addError(errors, 'phone', 'Enter a valid phone number');
   if (!POSITIONS.includes(f.position)) addError(errors, 'position', `Select a valid position (${POSITIONS.join(', ')})`);
-  if (f.role != null && f.role !== 'ADMIN' && f.role !== 'MANAGER') addError(errors, 'role', 'The role may be ADMIN or MANAGER, or follow the position');
   if (typeof f.is_bookable !== 'boolean') addError(errors, 'is_bookable', 'is_bookable must be true or false');
-  if (f.member_since != null && (!DATE.test(f.member_since) || Number.isNaN(Date.parse(f.member_since)))) {
+  if (f.member_since != null && (!DATE.test(f.member_since) || !DateTime.fromISO(f.member_since).isValid)) {
     addError(errors, 'member_since', 'Enter a valid date (YYYY-MM-DD)');
   }
-  const role: Role = f.role ?? (POSITIONS.includes(f.position) ? roleForPosition(f.position) : 'OTHER');
+  const granted = f.role === 'ADMIN' || f.role === 'MANAGER' ? f.role : null;
+  const role: Role = granted ?? (POSITIONS.includes(f.position) ? roleForPosition(f.position) : 'OTHER');
   return {
     first_name: first,
     last_name: last,
@@ -101,7 +125,7 @@ function mayManage(actor: TeamActor, targetRole: Role | null, nextRole: Role | n
   if (actor.role !== 'ADMIN' && (targetRole === 'ADMIN' || nextRole === 'ADMIN')) throw forbidden('Only an administrator may manage administrators');
 }
 
-export const teamDecider: Decider<TeamCommand, TeamState, TeamEvent | BusinessRegisteredEvent> = {
+export const teamDecider: Decider<TeamCommand, TeamState, TeamEvent | BusinessRegisteredEvent | UserProfileUpdatedEvent> = {
   initialState: () => ({ status: 'none' }),
 
   decide(command, state) {
@@ -120,10 +144,12 @@ export const teamDecider: Decider<TeamCommand, TeamState, TeamEvent | BusinessRe
       case 'UpdateTeamMember': {
         const { status: _s, business_id: _b, working_days: _w, ...current } = state;
         const input: MemberInput = { ...current, role: undefined, ...command.fields };
+        const derived = current.role === roleForPosition(current.position);
         // A member keeps an explicit ADMIN/MANAGER role until the position or role is given again.
-        if (!('role' in command.fields) && !('position' in command.fields) && current.role !== roleForPosition(current.position)) {
-          input.role = current.role as 'ADMIN' | 'MANAGER';
-        }
+        if (!('role' in command.fields) && !('position' in command.fields) && !derived) input.role = current.role;
+        // A form sends the whole record back: the old position's own role, echoed with a new
+        // position, is no choice of role, so the new position's role applies.
+        if ('position' in command.fields && derived && command.fields.role === current.role) input.role = null;
         const next = checkFields(input, errors);
         // The login is reached by e-mail: once a member has one it can change, not disappear.
         if (current.email && !next.email) addError(errors, 'email', 'The email is required for a member who can log in');
@@ -143,7 +169,7 @@ export const teamDecider: Decider<TeamCommand, TeamState, TeamEvent | BusinessRe
         if (command.actor.user_id !== command.member_id) mayManage(command.actor, state.role, null);
         const days = checkWorkingDays(command.working_days, errors);
         throwIfAny(errors);
-        if (JSON.stringify(days) === JSON.stringify(state.working_days)) return [];
+        if (sameJson(days, state.working_days)) return [];
         return [{ type: 'TeamMemberWorkingDaysUpdated', data: { ...ids, working_days: days } }];
       }
       case 'RemoveTeamMember':
@@ -183,6 +209,8 @@ export const teamDecider: Decider<TeamCommand, TeamState, TeamEvent | BusinessRe
         return state.status === 'none' ? state : { ...state, working_days: event.data.working_days };
       case 'TeamMemberRemoved':
         return state.status === 'none' ? state : { ...state, status: 'removed' };
+      case 'UserProfileUpdated':
+        return state.status === 'none' ? state : { ...state, ...selfProfileChanges(event) };
       default:
         return state;
     }

@@ -1,0 +1,65 @@
+import { Admin, CustomRoutes, I18nProvider, localStorageStore, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { ActivityList } from './activity/Activity';
+import { authProvider } from './auth/authProvider';
+import { Guarded } from './auth/Guarded';
+import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './data/dataProvider';
+import { Layout } from './layout/Layout';
+import { Toasts } from './layout/Toasts';
+import { Profile } from './profile/Profile';
+import { AccessDeniedPage, CatchAll, NotFoundPage, PrivacyPage, RootRedirect, TermsPage } from './public/InfoPages';
+import { LoginPage, NoCaptchaLoginPage } from './public/LoginPage';
+import { ForgotPasswordPage, ResetPasswordPage } from './public/PasswordPages';
+import { RegisterPage } from './public/RegisterPage';
+import { BusinessSettings } from './settings/business/BusinessSettings';
+import departments from './settings/departments';
+import holidays from './settings/holidays';
+import services from './settings/services';
+import { ServiceReorder } from './settings/services/ServiceReorder';
+import team from './settings/team';
+import { themeFor } from './theme';
+
+const store = localStorageStore('1', 'Tabour');
+
+export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'rtl' | 'ltr' }) {
+  return (
+    <Admin
+      title="Tabour"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      layout={Layout}
+      loginPage={LoginPage}
+      dashboard={RootRedirect}
+      catchAll={CatchAll}
+      accessDenied={AccessDeniedPage}
+      notification={Toasts}
+      theme={themeFor(dir)}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/login/no-recaptcha" element={<NoCaptchaLoginPage />} />
+        <Route path="/login/tt" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/password/forgot" element={<ForgotPasswordPage />} />
+        <Route path="/password/reset" element={<ResetPasswordPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/error404" element={<NotFoundPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Guarded path="/dashboard"><Dashboard /></Guarded>} />
+        <Route path="/profile" element={<Guarded path="/profile"><Profile /></Guarded>} />
+        <Route path="/settings/business" element={<Guarded path="/settings/business"><BusinessSettings /></Guarded>} />
+        <Route path="/settings/services/reorder" element={<Guarded path="/settings/services"><ServiceReorder /></Guarded>} />
+      </CustomRoutes>
+      <Resource name="settings/departments" {...departments} />
+      <Resource name="settings/services" {...services} />
+      <Resource name="settings/team" {...team} />
+      <Resource name="settings/holidays" {...holidays} />
+      <Resource name="activity" list={ActivityList} />
+    </Admin>
+  );
+}

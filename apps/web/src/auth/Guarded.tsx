@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Authenticated, CanAccess } from 'react-admin';
+
+/** A custom page: logged in first (else /login), then the role's right to the path (else the error page). */
+export function Guarded({ path, children }: { path: string; children: ReactNode }) {
+  return (
+    <Authenticated>
+      <CanAccess action="access" resource={path.replace(/^\//, '')}>
+        {children}
+      </CanAccess>
+    </Authenticated>
+  );
+}

@@ -1,0 +1,57 @@
+import { errorMessage, fieldErrors, messageKey, rewrittenAddress } from './http';
+import { createCall, deleteCall, listQuery, listUrl, readList, updateCall, withIds } from './resources';
+
+describe('errors', () => {
+  it('uses the server message, else the status text', () => {
+    expect(errorMessage(422, 'Unprocessable Entity', { message: 'Password confirm does not match' })).toBe('Password confirm does not match');
+    expect(errorMessage(502, 'Bad Gateway', null)).toBe('Bad Gateway');
+    expect(errorMessage(500, '', {})).toBe('HTTP 500');
+  });
+  it('names known codes by catalogue key, so the interface words them in its language', () => {
+    expect(messageKey(401, { code: 'bad_credentials', message: 'Email and Password do not match our records' }, 'x')).toBe('app.errors.bad_credentials');
+    expect(messageKey(403, { code: 'forbidden', message: 'Your account is awaiting approval' }, 'x')).toBe('app.errors.awaiting_approval');
+    expect(messageKey(422, { code: 'validation_failed', message: 'Enter a valid phone number' }, 'Enter a valid phone number')).toBe('Enter a valid phone number');
+  });
+  it('keeps the first message of each field', () => {
+    expect(fieldErrors({ errors: { email: ['Email is invalid or used by another account', 'x'], name: 'Required' } })).toEqual({
+      email: 'Email is invalid or used by another account',
+      name: 'Required',
+    });
+    expect(fieldErrors({ message: 'x' })).toBeUndefined();
+  });
+});
+
+describe('a 405 answer', () => {
+  it('rewrites the page address with replace and with', () => {
+    expect(rewrittenAddress('https://tn.tabour.app/settings/team', { replace: 'tn.', with: 'ci.' })).toBe('https://ci.tabour.app/settings/team');
+  });
+  it('leaves the address alone without a usable body', () => {
+    expect(rewrittenAddress('https://a/b', { message: 'Method Not Allowed' })).toBeNull();
+    expect(rewrittenAddress('https://a/b', { replace: 'zzz', with: 'y' })).toBeNull();
+  });
+});
+
+describe('resource calls', () => {
+  it('pages lists with page and per_page, or turns paging off', () => {
+    expect(listUrl('settings/departments', { pagination: { page: 2, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'dent', empty: '' } })).toBe(
+      '/business/department?page=2&per_page=25&sort=name&order=asc&q=dent',
+    );
+    expect(listQuery({ pagination: false })).toBe('pagination=off');
+  });
+  it('creates with PUT, or POST for team and holidays', () => {
+    expect(createCall('settings/services')).toEqual({ method: 'PUT', url: '/business/service/create' });
+    expect(createCall('settings/team')).toEqual({ method: 'POST', url: '/business/team/create' });
+    expect(createCall('settings/holidays')).toEqual({ method: 'POST', url: '/business/holiday/create' });
+    expect(() => createCall('activity')).toThrow();
+  });
+  it('updates with POST and deletes with DELETE, holidays with GET', () => {
+    expect(updateCall('settings/departments', 'a1')).toEqual({ method: 'POST', url: '/business/department/a1/update' });
+    expect(deleteCall('settings/departments', 'a1')).toEqual({ method: 'DELETE', url: '/business/department/a1/delete' });
+    expect(deleteCall('settings/holidays', 'h1')).toEqual({ method: 'GET', url: '/business/holiday/h1/delete' });
+  });
+  it('reads the paged shape and bare arrays', () => {
+    expect(readList({ data: [{ id: 1 }], total: 7, page: 1 })).toEqual({ data: [{ id: 1 }], total: 7 });
+    expect(readList([{ id: 1 }, { id: 2 }])).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 2 });
+    expect(withIds([{ code: 'TN', name: 'Tunisia' }])).toEqual([{ code: 'TN', name: 'Tunisia', id: 'TN' }]);
+  });
+});

@@ -1,0 +1,110 @@
+import { clearSession, readSession } from '../auth/session';
+
+/** A non-OK answer: `message` is the server's, `body.errors` maps a field to one message. */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: { message?: string; code?: string; errors?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function errorMessage(status: number, statusText: string, body: unknown): string {
+  const m = (body as { message?: unknown } | null)?.message;
+  if (typeof m === 'string' && m) return m;
+  if (Array.isArray(m) && m.length) return m.join(', ');
+  return statusText || `HTTP ${status}`;
+}
+
+/** The server gives each field a list of messages; a form shows the first. */
+export function fieldErrors(body: unknown): Record<string, string> | undefined {
+  const errors = (body as { errors?: Record<string, unknown> } | null)?.errors;
+  if (!errors || typeof errors !== 'object') return undefined;
+  const out: Record<string, string> = {};
+  for (const [field, value] of Object.entries(errors)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') out[field] = first;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** A 405 answer's `{ replace, with }` rewrites the page address (SPEC §7). */
+export function rewrittenAddress(href: string, body: unknown): string | null {
+  const b = body as { replace?: unknown; with?: unknown } | null;
+  if (!b || typeof b.replace !== 'string' || !b.replace || typeof b.with !== 'string') return null;
+  const next = href.split(b.replace).join(b.with);
+  return next === href ? null : next;
+}
+
+/** Errors the interface words itself, in the user's language, by the server's code. */
+export const TRANSLATED_CODES = [
+  'bad_credentials', 'captcha_required', 'captcha_incorrect', 'email_taken', 'weak_password', 'wrong_password',
+  'reset_mismatch', 'plan_required', 'has_sub_services', 'concurrency', 'internal',
+];
+
+/** The text a toast shows: a catalogue key for known codes, else the server's own message. */
+export function messageKey(status: number, body: unknown, fallback: string): string {
+  const b = body as { code?: unknown; message?: unknown } | null;
+  if (typeof b?.code === 'string' && TRANSLATED_CODES.includes(b.code)) return `app.errors.${b.code}`;
+  if (status === 403 && b?.message === 'Your account is awaiting approval') return 'app.errors.awaiting_approval';
+  return fallback;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  /** Anonymous calls (login, register, captcha) send no token. */
+  anonymous?: boolean;
+}
+
+let currentLanguage = 'en';
+export function setRequestLanguage(lang: string): void {
+  currentLanguage = lang;
+}
+
+/** Listeners told when an answer ends the session (401/403). */
+const sessionEndListeners = new Set<() => void>();
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+/** Calls the API (same origin); resolves the JSON answer, rejects with an HttpError. */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'Content-Language': currentLanguage,
+  };
+  const session = options.anonymous ? null : readSession();
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'include' });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (res.ok) return json as T;
+  if (res.status === 405 && typeof window !== 'undefined') {
+    const next = rewrittenAddress(window.location.href, json);
+    if (next) window.location.replace(next);
+  }
+  if ((res.status === 401 || res.status === 403) && session) {
+    clearSession();
+    sessionEndListeners.forEach((l) => l());
+  }
+  const errors = fieldErrors(json);
+  const message = messageKey(res.status, json, errorMessage(res.status, res.statusText, json));
+  throw new HttpError(message, res.status, { message: errorMessage(res.status, res.statusText, json), code: (json as { code?: string } | null)?.code, ...(errors ? { errors } : {}) });
+}

@@ -1,0 +1,5 @@
+import type { Catalogue } from './en';
+import en from './en';
+
+const de: Catalogue = en;
+export default de;

@@ -1,0 +1,5 @@
+import type { Catalogue } from './en';
+import en from './en';
+
+const es: Catalogue = en;
+export default es;

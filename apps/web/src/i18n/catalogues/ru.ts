@@ -1,0 +1,5 @@
+import type { Catalogue } from './en';
+import en from './en';
+
+const ru: Catalogue = en;
+export default ru;

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import PersonIcon from '@mui/icons-material/Person';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import HistoryIcon from '@mui/icons-material/History';
+import BusinessIcon from '@mui/icons-material/Business';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import RoomServiceIcon from '@mui/icons-material/RoomService';
+import GroupsIcon from '@mui/icons-material/Groups';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { Link } from 'react-router-dom';
+import { AppBar, Layout as RaLayout, LoadingIndicator, Logout, Menu, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { mayOpen } from '../auth/access';
+import { readSession, subjectOf } from '../auth/session';
+import { LanguageMenu } from './LanguageMenu';
+import { ProgressBar } from './ProgressBar';
+
+function ProfileItem() {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/profile" onClick={() => menu?.onClose()} data-testid="menu-profile">
+      <ListItemIcon>
+        <PersonIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.menu.profile')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+function TabourAppBar() {
+  return (
+    <AppBar
+      toolbar={
+        <>
+          <LanguageMenu />
+          <LoadingIndicator />
+        </>
+      }
+      userMenu={
+        <UserMenu>
+          <ProfileItem />
+          <Logout />
+        </UserMenu>
+      }
+    >
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+export const MENU: { path: string; label: string; icon: ReactNode }[] = [
+  { path: '/dashboard', label: 'app.menu.dashboard', icon: <DashboardIcon /> },
+  { path: '/activity', label: 'app.menu.activity', icon: <HistoryIcon /> },
+  { path: '/settings/business', label: 'app.menu.business', icon: <BusinessIcon /> },
+  { path: '/settings/departments', label: 'app.menu.departments', icon: <AccountTreeIcon /> },
+  { path: '/settings/services', label: 'app.menu.services', icon: <RoomServiceIcon /> },
+  { path: '/settings/team', label: 'app.menu.team', icon: <GroupsIcon /> },
+  { path: '/settings/holidays', label: 'app.menu.holidays', icon: <EventBusyIcon /> },
+];
+
+/** Only the entries the user's role may open. */
+function TabourMenu() {
+  const subject = subjectOf(readSession());
+  return (
+    <Menu>
+      {MENU.filter((m) => mayOpen(m.path, subject)).map((m) => (
+        <Menu.Item key={m.path} to={m.path} primaryText={m.label} leftIcon={m.icon} data-testid={`nav-${m.path.slice(1).replace('/', '-')}`} />
+      ))}
+    </Menu>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={TabourAppBar} menu={TabourMenu}>
+      <ProgressBar />
+      {children}
+    </RaLayout>
+  );
+}

@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useLocation } from 'react-router-dom';
+import { useLoading } from 'react-admin';
+
+/** A thin bar at the top while a page changes or data loads (SPEC §2). */
+export function ProgressBar() {
+  const loading = useLoading();
+  const { pathname } = useLocation();
+  const [navigating, setNavigating] = useState(false);
+  useEffect(() => {
+    setNavigating(true);
+    const t = setTimeout(() => setNavigating(false), 400);
+    return () => clearTimeout(t);
+  }, [pathname]);
+  if (!loading && !navigating) return null;
+  return <LinearProgress data-testid="progress-bar" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000, height: 3 }} />;
+}

@@ -1,0 +1,59 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
+import { readSession } from '../auth/session';
+import { PublicShell } from './PublicShell';
+
+function TextPage({ title, body }: { title: string; body: string }) {
+  const translate = useTranslate();
+  return (
+    <PublicShell title={title} wide>
+      <Typography sx={{ mb: 2 }}>{translate(body)}</Typography>
+      <Button component={RouterLink} to="/login">
+        {translate('app.auth.back_to_login')}
+      </Button>
+    </PublicShell>
+  );
+}
+
+export const PrivacyPage = () => <TextPage title="app.pages.privacy_title" body="app.pages.privacy_body" />;
+export const TermsPage = () => <TextPage title="app.pages.terms_title" body="app.pages.terms_body" />;
+
+export function NotFoundPage() {
+  const translate = useTranslate();
+  return (
+    <PublicShell title="app.pages.not_found_title">
+      <Typography sx={{ mb: 2 }} data-testid="not-found">
+        {translate('app.pages.not_found_body')}
+      </Typography>
+      <Button component={RouterLink} to={readSession() ? '/dashboard' : '/login'} variant="contained">
+        {translate('app.pages.go_home')}
+      </Button>
+    </PublicShell>
+  );
+}
+
+/** Any unknown path goes to the 404 page (SPEC §2). */
+export const CatchAll = () => <Navigate to="/error404" replace />;
+
+/** Shown inside the layout when the role may not open a page. */
+export function AccessDeniedPage() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4 }} data-testid="access-denied">
+      <Title title="app.pages.denied_title" />
+      <Typography variant="h4" gutterBottom>
+        {translate('app.pages.denied_title')}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{translate('app.pages.denied_body')}</Typography>
+      <Button component={RouterLink} to="/dashboard" variant="contained">
+        {translate('app.pages.go_home')}
+      </Button>
+    </Box>
+  );
+}
+
+/** `/`: the dashboard when logged in; react-admin sends a logged-out visitor to /login first. */
+export const RootRedirect = () => <Navigate to={readSession() ? '/dashboard' : '/login'} replace />;

@@ -1,0 +1,98 @@
+import { FormEvent, useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { readSession } from '../auth/session';
+import { api } from '../data/http';
+import { PublicShell } from './PublicShell';
+
+interface Captcha {
+  key: string;
+  image: string;
+}
+
+/** /login (with the captcha) and /login/no-recaptcha (installations with CAPTCHA=off). */
+export function LoginPage({ captcha = true }: { captcha?: boolean }) {
+  const translate = useTranslate();
+  const login = useLogin();
+  const notify = useNotify();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [challenge, setChallenge] = useState<Captcha | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(() => {
+    setCode('');
+    api<Captcha>('/business/account/captcha', { anonymous: true })
+      .then(setChallenge)
+      .catch((e: Error) => notify(e.message, { type: 'error' }));
+  }, [notify]);
+
+  useEffect(() => {
+    if (captcha) refresh();
+  }, [captcha, refresh]);
+
+  if (readSession()) return <Navigate to="/dashboard" replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await login(captcha ? { email, password, key: challenge?.key ?? '', captcha: code } : { email, password }, '/dashboard');
+    } catch (err) {
+      notify((err as Error).message || 'app.auth.failed', { type: 'error' });
+      if (captcha) refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicShell title="app.auth.title">
+      {params.get('fromRegister') && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="from-register">
+          {translate('app.auth.from_register')}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack spacing={2}>
+          <TextField name="email" type="email" label={translate('app.auth.email')} value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" autoFocus />
+          <TextField name="password" type="password" label={translate('app.auth.password')} value={password} onChange={(e) => setPassword(e.target.value)} required autoComplete="current-password" />
+          {captcha && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Box sx={{ height: 50, minWidth: 150, bgcolor: 'grey.100', borderRadius: 1 }}>
+                {challenge && <img src={challenge.image} alt={translate('app.auth.captcha_alt')} height={50} data-testid="captcha-image" />}
+              </Box>
+              <IconButton onClick={refresh} aria-label={translate('app.auth.captcha_refresh')} title={translate('app.auth.captcha_refresh')}>
+                <RefreshIcon />
+              </IconButton>
+              <TextField name="captcha" label={translate('app.auth.captcha')} value={code} onChange={(e) => setCode(e.target.value)} required size="small" />
+            </Box>
+          )}
+          <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
+            {translate('app.auth.login')}
+          </Button>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            <Link component={RouterLink} to="/password/forgot">
+              {translate('app.auth.forgot_link')}
+            </Link>
+            <Link component={RouterLink} to="/register">
+              {translate('app.auth.register_link')}
+            </Link>
+          </Box>
+        </Stack>
+      </form>
+    </PublicShell>
+  );
+}
+
+export const NoCaptchaLoginPage = () => <LoginPage captcha={false} />;

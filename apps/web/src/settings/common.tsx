@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+
+/** The list title's resource name and an empty list's invitation come from the catalogue. */
+export function Empty({ resource }: { resource: string }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }} data-testid="empty">
+      <Typography variant="h6">{translate('ra.page.empty', { name: translate(`resources.${resource}.name`) })}</Typography>
+      <Typography color="text.secondary">{translate('ra.page.invite')}</Typography>
+    </Box>
+  );
+}
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export interface WorkingDay {
+  day: Weekday;
+  open: boolean;
+  ranges: { from: string; to: string }[];
+}
+
+/** Seven days, Monday first, filling the days a record lacks as closed. */
+export function fullWeek(days: WorkingDay[] | null | undefined): WorkingDay[] {
+  return WEEKDAYS.map((day) => days?.find((d) => d.day === day) ?? { day, open: false, ranges: [] });
+}

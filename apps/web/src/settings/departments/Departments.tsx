@@ -1,0 +1,55 @@
+import {
+  BooleanField, BooleanInput, Create, Datagrid, DateField, DeleteButton, Edit, EditButton, List, NumberField,
+  NumberInput, ReferenceArrayInput, SelectArrayInput, SimpleForm, TextField, TextInput, required, regex,
+} from 'react-admin';
+import { Empty } from '../common';
+
+const R = 'settings/departments';
+const colour = regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'ra.validation.regex');
+
+export function DepartmentList() {
+  return (
+    <List sort={{ field: 'name', order: 'ASC' }} empty={<Empty resource={R} />} exporter={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" />
+        <NumberField source="slot_duration" />
+        <NumberField source="max_bookings_per_slot" />
+        <BooleanField source="can_select_member" />
+        <DateField source="created_at" />
+        <EditButton />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function DepartmentForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="name" validate={required()} fullWidth />
+      <ReferenceArrayInput source="service_ids" reference="settings/services" perPage={500}>
+        <SelectArrayInput optionText="name" fullWidth />
+      </ReferenceArrayInput>
+      <NumberInput source="slot_duration" min={1} />
+      <NumberInput source="max_bookings_per_slot" min={1} />
+      <NumberInput source="max_daily_bookings" min={0} />
+      <BooleanInput source="can_select_member" />
+      <BooleanInput source="must_select_member" />
+      <TextInput source="primary_color" validate={colour} placeholder="#1565c0" />
+      <TextInput source="secondary_color" validate={colour} />
+      <TextInput source="text_color" validate={colour} />
+    </SimpleForm>
+  );
+}
+
+export const DepartmentCreate = () => (
+  <Create redirect="list">
+    <DepartmentForm />
+  </Create>
+);
+
+export const DepartmentEdit = () => (
+  <Edit mutationMode="pessimistic" redirect="list">
+    <DepartmentForm />
+  </Edit>
+);

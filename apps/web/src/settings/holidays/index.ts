@@ -1,0 +1,4 @@
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { HolidayCreate, HolidayList } from './Holidays';
+
+export default { list: HolidayList, create: HolidayCreate, icon: EventBusyIcon };

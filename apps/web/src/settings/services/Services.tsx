@@ -1,0 +1,81 @@
+import Button from '@mui/material/Button';
+import SwapVertIcon from '@mui/icons-material/SwapVert';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Create, CreateButton, Datagrid, DeleteButton, Edit, EditButton, List, NumberField, NumberInput, ReferenceField,
+  ReferenceInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, minValue, required, useTranslate,
+} from 'react-admin';
+import { Empty } from '../common';
+
+const R = 'settings/services';
+
+function ReorderButton() {
+  const translate = useTranslate();
+  return (
+    <Button component={RouterLink} to="/settings/services/reorder" startIcon={<SwapVertIcon />} size="small" data-testid="services-reorder">
+      {translate('app.services.reorder')}
+    </Button>
+  );
+}
+
+const ListActions = () => (
+  <TopToolbar>
+    <ReorderButton />
+    <CreateButton />
+  </TopToolbar>
+);
+
+export function ServiceList() {
+  return (
+    <List actions={<ListActions />} empty={<Empty resource={R} />} exporter={false} sort={{ field: 'ussd_order', order: 'ASC' }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <NumberField source="ussd_order" />
+        <TextField source="name" />
+        <TextField source="category" />
+        <ReferenceField source="parent_id" reference={R} link={false} emptyText="—" />
+        <NumberField source="price" options={{ minimumFractionDigits: 2 }} />
+        <NumberField source="duration" />
+        <NumberField source="sub_services" />
+        <EditButton />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function ServiceForm({ editing = false }: { editing?: boolean }) {
+  const translate = useTranslate();
+  return (
+    <SimpleForm defaultValues={editing ? undefined : { duration_unit: 'minutes', price: 0 }}>
+      <TextInput source="name" validate={required()} fullWidth />
+      <NumberInput source="price" validate={[required(), minValue(0)]} step={0.01} />
+      <NumberInput source="duration" validate={[required(), minValue(1)]} />
+      {!editing && (
+        <SelectInput
+          source="duration_unit"
+          choices={[
+            { id: 'minutes', name: translate('app.services.minutes') },
+            { id: 'seconds', name: translate('app.services.seconds') },
+          ]}
+          translateChoice={false}
+        />
+      )}
+      <TextInput source="category" />
+      <ReferenceInput source="parent_id" reference={R} perPage={500}>
+        <SelectInput optionText="name" emptyText="app.services.none" />
+      </ReferenceInput>
+    </SimpleForm>
+  );
+}
+
+export const ServiceCreate = () => (
+  <Create redirect="list">
+    <ServiceForm />
+  </Create>
+);
+
+export const ServiceEdit = () => (
+  <Edit mutationMode="pessimistic" redirect="list">
+    <ServiceForm editing />
+  </Edit>
+);

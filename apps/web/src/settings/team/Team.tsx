@@ -1,0 +1,71 @@
+import {
+  BooleanField, BooleanInput, Create, Datagrid, DateInput, DeleteButton, Edit, EditButton, EmailField, FunctionField, Labeled,
+  List, ReferenceInput, SelectInput, SimpleForm, TextField, TextInput, email, required, useInput, useTranslate,
+} from 'react-admin';
+import { Empty, WorkingDay } from '../common';
+import { WorkingDaysEditor } from '../WorkingDaysEditor';
+
+const R = 'settings/team';
+export const POSITIONS = ['Admin', 'CEO', 'Employee', 'Front Desk', 'Manager', 'Other', 'Secretary'] as const;
+
+function usePositionChoices() {
+  const translate = useTranslate();
+  return POSITIONS.map((p) => ({ id: p, name: translate(`app.team.positions.${p}`) }));
+}
+
+export function TeamList() {
+  const translate = useTranslate();
+  return (
+    <List empty={<Empty resource={R} />} exporter={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" />
+        <EmailField source="email" />
+        <FunctionField source="position" render={(r: { position: string }) => translate(`app.team.positions.${r.position}`, { _: r.position })} />
+        <TextField source="department_name" emptyText="—" />
+        <BooleanField source="is_bookable" />
+        <EditButton />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function WorkingDaysInput() {
+  const { field } = useInput<WorkingDay[] | null>({ source: 'working_days' });
+  return (
+    <Labeled label="resources.settings/team.fields.working_days" fullWidth>
+      <WorkingDaysEditor value={field.value} onChange={field.onChange} />
+    </Labeled>
+  );
+}
+
+function MemberForm() {
+  const positions = usePositionChoices();
+  return (
+    <SimpleForm>
+      <TextInput source="first_name" validate={required()} />
+      <TextInput source="last_name" validate={required()} />
+      <TextInput source="email" validate={email()} />
+      <TextInput source="phone" />
+      <SelectInput source="position" choices={positions} validate={required()} translateChoice={false} />
+      <ReferenceInput source="department_id" reference="settings/departments" perPage={500}>
+        <SelectInput optionText="name" emptyText="app.services.none" />
+      </ReferenceInput>
+      <BooleanInput source="is_bookable" />
+      <DateInput source="member_since" />
+      <WorkingDaysInput />
+    </SimpleForm>
+  );
+}
+
+export const MemberCreate = () => (
+  <Create redirect="list">
+    <MemberForm />
+  </Create>
+);
+
+export const MemberEdit = () => (
+  <Edit mutationMode="pessimistic" redirect="list">
+    <MemberForm />
+  </Edit>
+);

@@ -1,0 +1,4 @@
+declare module 'stylis' {
+  import type { StylisPlugin } from '@emotion/cache';
+  export const prefixer: StylisPlugin;
+}
