@@ -157,6 +157,10 @@ describe('organisation: business, helpers, services, departments', () => {
       const all = await t.http().get('/business/service?pagination=off').set(owner.h);
       expect(all.body.data).toHaveLength(4);
       expect(all.body.per_page).toBeNull();
+      const byName = await t.http().get('/business/service?pagination=off&sort=name&order=DESC').set(owner.h);
+      expect(byName.body.data.map((s: { name: string }) => s.name)).toEqual(['Vaccination', 'Lab pickup', 'Follow-up', 'Consultation']);
+      const unknownColumn = await t.http().get('/business/service?pagination=off&sort=secret_column').set(owner.h);
+      expect(unknownColumn.body.data.map((s: { id: string }) => s.id)).toEqual(all.body.data.map((s: { id: string }) => s.id));
       const filtered = await t.http().post('/business/service/filter/vacc').set(owner.h);
       expect(filtered.status).toBe(200);
       expect(filtered.body.data.map((s: { name: string }) => s.name)).toEqual(['Vaccination']);

@@ -249,8 +249,8 @@ export class PgEventStore implements EventStore {
   }
 
   async streamRevision(streamId: string): Promise<number | null> {
-    const res = await sql<{ revision: string }>`SELECT revision FROM es_streams WHERE stream_id = ${streamId}`.execute(this.db);
-    return res.rows.length ? Number(res.rows[0].revision) : null;
+    const res = await sql<{ revision: string | null }>`SELECT max(revision) AS revision FROM es_events WHERE stream_id = ${streamId}`.execute(this.db);
+    return res.rows[0].revision === null ? null : Number(res.rows[0].revision);
   }
 
   /** The highest position stored (0 when empty). */
@@ -317,13 +317,15 @@ export async function lastBelow(db: Executor, horizon: string): Promise<Cursor |
 }
 
 /**
- * Whether the log holds anything after `after` that a cursor reader may read now. Read outside
- * a transaction, so an idle subscription costs one index probe and no transaction id.
+ * What a cursor reader may do now: `readable` when the log holds events after `after` below the
+ * horizon; `held` when events exist above it, written by transactions a running one may still
+ * precede. Read outside a transaction, so an idle subscription costs two index probes.
  */
-export async function hasNewer(db: Executor, after: Cursor): Promise<boolean> {
-  const res = await sql`
-    SELECT 1 FROM es_events WHERE (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)
-      AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    LIMIT 1`.execute(db);
-  return res.rows.length > 0;
+export async function probeLog(db: Executor, after: Cursor): Promise<{ readable: boolean; held: boolean }> {
+  const res = await sql<{ readable: boolean; held: boolean }>`
+    WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+    SELECT
+      EXISTS (SELECT 1 FROM es_events, h WHERE (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint) AND transaction_id < h.xmin) AS readable,
+      EXISTS (SELECT 1 FROM es_events, h WHERE transaction_id >= h.xmin) AS held`.execute(db);
+  return res.rows[0];
 }

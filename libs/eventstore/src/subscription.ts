@@ -1,7 +1,7 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import type { Client } from 'pg';
 import { ConnectFn, kyselyOn } from './connection';
-import { compareCursors, hasNewer, lastBelow, readHorizon, readLog, START } from './pg-event-store';
+import { compareCursors, lastBelow, probeLog, readHorizon, readLog, START } from './pg-event-store';
 import type { Cursor, RecordedEvent, SubscriptionFilter } from './types';
 
 export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<any>) => Promise<void>;
@@ -148,9 +148,11 @@ export class Subscription {
     }
     // Faulted: hold the lock so no standby retries forever, and wait for stop().
     if (this._state === 'faulted') return this.sleep(this.opts.pollIntervalMs, false);
-    const more = await this.batch();
+    const next = await this.batch();
     this.attempts = 0;
-    if (!more) await this.sleep(this.opts.pollIntervalMs, true);
+    // Events above the horizon wait only for a running transaction to end: look again soon.
+    if (next === 'held') await this.sleep(HELD_RETRY_MS, true);
+    else if (next === 'idle') await this.sleep(this.opts.pollIntervalMs, true);
   }
 
   private async open(): Promise<void> {
@@ -172,14 +174,17 @@ export class Subscription {
   }
 
   /**
-   * One transaction: lock the checkpoint row, read a batch after it, handle it, move it. Returns
-   * whether more may be waiting.
+   * One transaction: lock the checkpoint row, read a batch after it, handle it, move it. Says
+   * whether more is readable now, held back by a running transaction, or nothing.
    */
-  private async batch(): Promise<boolean> {
+  private async batch(): Promise<'more' | 'held' | 'idle'> {
     this.pending = false;
     // Idle polls stay out of transactions: a probe with the cursor last seen.
-    if (this.loaded && !(await hasNewer(this.db!, this._cursor))) return false;
-    return this.db!.transaction().execute(async (trx) => {
+    if (this.loaded) {
+      const probe = await probeLog(this.db!, this._cursor);
+      if (!probe.readable) return probe.held ? 'held' : 'idle';
+    }
+    const full = await this.db!.transaction().execute(async (trx) => {
       const cp = await sql<{ transaction_id: string; position: string; status: string }>`
         SELECT transaction_id::text AS transaction_id, position, status FROM es_checkpoints WHERE name = ${this.name} FOR UPDATE`.execute(trx);
       const from: Cursor = { transactionId: cp.rows[0].transaction_id, position: Number(cp.rows[0].position) };
@@ -205,6 +210,9 @@ export class Subscription {
       this._cursor = moved ? to : from;
       return full;
     });
+    if (full) return 'more';
+    const after = await probeLog(this.db!, this._cursor);
+    return after.readable ? 'more' : after.held ? 'held' : 'idle';
   }
 
   private async onError(err: unknown): Promise<void> {
@@ -256,5 +264,8 @@ export class Subscription {
     if (client) await client.end().catch(() => undefined);
   }
 }
+
+/** How soon to look again when events wait above the horizon. */
+const HELD_RETRY_MS = 25;
 
 export const lockKey = (name: string) => `es_subscription:${name}`;

@@ -22,7 +22,7 @@ export class DepartmentsController {
 
   @Get('department')
   list(@CurrentUser() user: UserPrincipal, @Query() q: ListQuery) {
-    return this.queries.departments(user.tenantId, pageRequest(q as Record<string, unknown>), { q: q.q, order: q.order });
+    return this.queries.departments(user.tenantId, pageRequest(q as Record<string, unknown>), { q: q.q, sort: q.sort, order: q.order });
   }
 
   @Put('department/create')

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -159,6 +159,8 @@ export class HolidayQuery {
   @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: 'from must be a date (YYYY-MM-DD)' }) from?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: 'to must be a date (YYYY-MM-DD)' }) to?: string;
   @ApiPropertyOptional() @IsOptional() @IsIn(HOLIDAY_SCOPES as unknown as string[]) scope?: string;
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)) @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) sort?: string;
 }
 
 export class ListQuery {
@@ -166,7 +168,9 @@ export class ListQuery {
   @ApiPropertyOptional() @IsOptional() @Matches(/^\d{1,4}$/, { message: 'per_page must be a whole number' }) per_page?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(/^(off|\d{1,4})$/, { message: 'pagination must be "off" or a number' }) pagination?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) q?: string;
-  @ApiPropertyOptional() @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)) @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
+  /** A column name; one the list cannot sort by keeps its own order. */
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) sort?: string;
 }
 
 export class ServiceListQuery extends ListQuery {

@@ -41,6 +41,8 @@ export class HolidaysController {
       from: from?.startOf('day').toJSDate(),
       to: to?.startOf('day').plus({ days: 1 }).toJSDate(),
       scope: q.scope,
+      sort: q.sort,
+      order: q.order,
     });
   }
 

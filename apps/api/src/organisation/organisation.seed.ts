@@ -94,7 +94,7 @@ export async function seedOrganisationDemo(app: INestApplication): Promise<void>
   const admin = { tenantId, userId: DEMO.admin.userId, role: 'ADMIN' as const, name: `${DEMO.admin.firstName} ${DEMO.admin.lastName}` };
   const actor: Actor = { type: 'system', name: 'demo seed' };
   await queries.business(tenantId); // 404 when the accounts seeder has not registered the business
-  const origin = () => commands.registration<BusinessRegisteredOrigin>(tenantId);
+  const settings = { tenantId, actor, origin: () => commands.registration<BusinessRegisteredOrigin>(tenantId) };
 
   await commands.run(
     businessDecider,
@@ -118,15 +118,15 @@ export async function seedOrganisationDemo(app: INestApplication): Promise<void>
         time_zone: 'Africa/Tunis',
       },
     },
-    { tenantId, actor, origin },
+    settings,
   );
-  await commands.run(businessDecider, businessStream(tenantId), { type: 'UpdateBusinessLocation', business_id: tenantId, lat: 36.8008, lng: 10.1815 }, { tenantId, actor, origin });
-  await commands.run(businessDecider, businessStream(tenantId), { type: 'UpdateBusinessWorkingDays', business_id: tenantId, working_days: DEMO_WEEK }, { tenantId, actor });
+  await commands.run(businessDecider, businessStream(tenantId), { type: 'UpdateBusinessLocation', business_id: tenantId, lat: 36.8008, lng: 10.1815 }, settings);
+  await commands.run(businessDecider, businessStream(tenantId), { type: 'UpdateBusinessWorkingDays', business_id: tenantId, working_days: DEMO_WEEK }, settings);
   await commands.run(
     businessDecider,
     businessStream(tenantId),
     { type: 'UpdateBusinessTranslations', business_id: tenantId, translations: { fr: { name: 'Clinique Démo' }, ar: { name: 'العيادة التجريبية' } } },
-    { tenantId, actor, origin },
+    settings,
   );
 
   for (const [serviceId, fields] of SERVICES) {

@@ -17,6 +17,28 @@ export interface DepartmentService {
   service_duration_seconds: number;
 }
 
+/**
+ * The columns a list may be sorted by (`?sort=&order=`), with the names the screens use; any
+ * other column keeps the list's own order, so a table header never breaks the list.
+ */
+const SORTS = {
+  services: { ussd_order: 's.ussd_order', name: 's.name', price: 's.price', duration: 's.duration_seconds', duration_seconds: 's.duration_seconds', category: 's.category', created_at: 's.created_at', updated_at: 's.updated_at' },
+  departments: { name: 'name', slot_duration: 'slot_duration', max_bookings_per_slot: 'max_bookings_per_slot', max_daily_bookings: 'max_daily_bookings', created_at: 'created_at', updated_at: 'updated_at' },
+  team: { name: 'm.last_name', last_name: 'm.last_name', first_name: 'm.first_name', email: 'm.email', position: 'm.position', role: 'm.role', department_name: 'd.name', is_bookable: 'm.is_bookable', member_since: 'm.member_since', created_at: 'm.created_at' },
+  holidays: { starts_at: 'starts_at', start_date: 'starts_at', ends_at: 'ends_at', end_date: 'ends_at', type: 'type', scope: 'scope', status: 'status', created_at: 'created_at' },
+} as const;
+
+export interface ListOptions {
+  q?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+function sortColumn<K extends keyof typeof SORTS>(list: K, sort: string | undefined): string | null {
+  const columns = SORTS[list] as Record<string, string>;
+  return sort && Object.prototype.hasOwnProperty.call(columns, sort) ? columns[sort] : null;
+}
+
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Reads of the organisation's tables. Every query is filtered by the caller's business. */
@@ -52,7 +74,7 @@ export class OrganisationQueries {
     };
   }
 
-  async services(tenantId: string, page: PageRequest, opts: { q?: string; parentId?: string; order?: 'asc' | 'desc' } = {}) {
+  async services(tenantId: string, page: PageRequest, opts: ListOptions & { parentId?: string } = {}) {
     let base = this.db.selectFrom('services as s').where('s.tenant_id', '=', tenantId);
     if (opts.q) base = base.where((eb) => eb.or([eb('s.name', 'ilike', like(opts.q!)), eb('s.category', 'ilike', like(opts.q!))]));
     if (opts.parentId) base = base.where('s.parent_id', '=', opts.parentId);
@@ -60,7 +82,7 @@ export class OrganisationQueries {
     let q = base
       .selectAll('s')
       .select(sql<number>`(SELECT count(*)::int FROM services c WHERE c.tenant_id = s.tenant_id AND c.parent_id = s.id)`.as('sub_services'))
-      .orderBy('s.ussd_order', opts.order ?? 'asc')
+      .orderBy(sql.ref(sortColumn('services', opts.sort) ?? 's.ussd_order'), opts.order ?? 'asc')
       .orderBy('s.id')
       .offset(page.offset);
     if (page.limit !== null) q = q.limit(page.limit);
@@ -146,11 +168,11 @@ export class OrganisationQueries {
     return out;
   }
 
-  async departments(tenantId: string, page: PageRequest, opts: { q?: string; order?: 'asc' | 'desc' } = {}) {
+  async departments(tenantId: string, page: PageRequest, opts: ListOptions = {}) {
     let base = this.db.selectFrom('departments').where('tenant_id', '=', tenantId);
     if (opts.q) base = base.where('name', 'ilike', like(opts.q));
     const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-    let q = base.selectAll().orderBy('name', opts.order ?? 'asc').orderBy('id').offset(page.offset);
+    let q = base.selectAll().orderBy(sql.ref(sortColumn('departments', opts.sort) ?? 'name'), opts.order ?? 'asc').orderBy('id').offset(page.offset);
     if (page.limit !== null) q = q.limit(page.limit);
     const rows = await q.execute();
     const services = await this.departmentServices(tenantId, rows.map((r) => r.id));
@@ -191,7 +213,7 @@ export class OrganisationQueries {
       .where('m.tenant_id', '=', tenantId);
   }
 
-  async team(tenantId: string, page: PageRequest, opts: { q?: string; order?: 'asc' | 'desc' } = {}) {
+  async team(tenantId: string, page: PageRequest, opts: ListOptions = {}) {
     let base = this.membersBase(tenantId);
     if (opts.q) {
       const pattern = like(opts.q);
@@ -199,7 +221,10 @@ export class OrganisationQueries {
     }
     const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
     const dir = opts.order ?? 'asc';
-    let q = base.selectAll('m').select('d.name as department_name').orderBy('m.last_name', dir).orderBy('m.first_name', dir).orderBy('m.id').offset(page.offset);
+    const column = sortColumn('team', opts.sort);
+    let q = base.selectAll('m').select('d.name as department_name');
+    q = column ? q.orderBy(sql.ref(column), dir) : q.orderBy('m.last_name', dir).orderBy('m.first_name', dir);
+    q = q.orderBy('m.id').offset(page.offset);
     if (page.limit !== null) q = q.limit(page.limit);
     const rows = await q.execute();
     return paged(rows.map((r) => this.memberRow(r)), Number(n), page);
@@ -233,7 +258,7 @@ export class OrganisationQueries {
     };
   }
 
-  async holidays(tenantId: string, page: PageRequest, opts: { viewer?: string; from?: Date; to?: Date; scope?: string }) {
+  async holidays(tenantId: string, page: PageRequest, opts: Omit<ListOptions, 'q'> & { viewer?: string; from?: Date; to?: Date; scope?: string }) {
     let base = this.db.selectFrom('holidays').where('tenant_id', '=', tenantId);
     // Staff without a managing role see the closures of the business and their own absences.
     if (opts.viewer) base = base.where((eb) => eb.or([eb('scope', '=', 'agency'), eb('created_by', '=', opts.viewer!), sql<boolean>`member_ids ? ${opts.viewer}`]));
@@ -241,7 +266,7 @@ export class OrganisationQueries {
     if (opts.to) base = base.where('starts_at', '<', opts.to);
     if (opts.scope) base = base.where('scope', '=', opts.scope);
     const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-    let q = base.selectAll().orderBy('starts_at', 'desc').orderBy('id').offset(page.offset);
+    let q = base.selectAll().orderBy(sql.ref(sortColumn('holidays', opts.sort) ?? 'starts_at'), opts.order ?? 'desc').orderBy('id').offset(page.offset);
     if (page.limit !== null) q = q.limit(page.limit);
     const [rows, zone] = await Promise.all([q.execute(), this.timeZone(tenantId)]);
     return paged(rows.map((r) => this.holidayRow(r, zone)), Number(n), page);

@@ -31,7 +31,7 @@ export class ServicesController {
 
   @Get()
   list(@CurrentUser() user: UserPrincipal, @Query() q: ServiceListQuery) {
-    return this.queries.services(user.tenantId, pageRequest(q as Record<string, unknown>), { q: q.q, parentId: q.parent_id?.toLowerCase(), order: q.order });
+    return this.queries.services(user.tenantId, pageRequest(q as Record<string, unknown>), { q: q.q, parentId: q.parent_id?.toLowerCase(), sort: q.sort, order: q.order });
   }
 
   /** The USSD menu order: every service of the business, in order. Answers the whole list. */
@@ -52,7 +52,7 @@ export class ServicesController {
   @Post('filter/:keyword')
   @HttpCode(200)
   filter(@CurrentUser() user: UserPrincipal, @Param('keyword') keyword: string, @Query() q: ListQuery) {
-    return this.queries.services(user.tenantId, pageRequest(q as Record<string, unknown>), { q: keyword.slice(0, 100), order: q.order });
+    return this.queries.services(user.tenantId, pageRequest(q as Record<string, unknown>), { q: keyword.slice(0, 100), sort: q.sort, order: q.order });
   }
 
   @Put('create')

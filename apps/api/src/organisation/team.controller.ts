@@ -26,7 +26,7 @@ export class TeamController {
 
   @Get()
   list(@CurrentUser() user: UserPrincipal, @Query() q: ListQuery) {
-    return this.queries.team(user.tenantId, pageRequest(q as Record<string, unknown>), { q: q.q, order: q.order });
+    return this.queries.team(user.tenantId, pageRequest(q as Record<string, unknown>), { q: q.q, sort: q.sort, order: q.order });
   }
 
   @Post('create')

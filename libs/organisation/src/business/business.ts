@@ -157,7 +157,8 @@ export interface BusinessRegisteredOrigin {
 }
 
 export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEvent | BusinessRegisteredOrigin> = {
-  initialState: () => ({ info: {}, logo: null, location: null, working_days: null, translations: {} }),
+  // The read model's defaults: a field sent as it already reads is no change.
+  initialState: () => ({ info: { ...BUSINESS_DEFAULTS }, logo: null, location: null, working_days: null, translations: {} }),
 
   decide(command, state) {
     const errors: FieldErrors = {};

@@ -1,0 +1,107 @@
+import { createTestApp, TestApp } from './support/app';
+import { head, newBusiness, newMember, Staff, WEEK } from './support/organisation-fixtures';
+import { fillPath, listRoutes, RouteInfo } from './support/routes';
+
+/** Path parameters that name no record of a business. */
+const NOT_IDS = new Set(['email', 'keyword']);
+/**
+ * Capability URLs, public by design: whoever holds the unguessable name may read it (logos shown
+ * on kiosks, displays and ticket pages). Their own tests cover that a guessed name answers 404.
+ */
+const CAPABILITY_URLS = new Set(['GET /business/uploads/:tenant/:file']);
+
+/**
+ * Every call that takes an id, made with another business's token on this business's records:
+ * each answers 404, exactly like a missing record, and changes nothing. A new call with an id
+ * that this table cannot fill fails the test until a fixture for it is added.
+ */
+describe('tenancy: another business can reach nothing', () => {
+  let t: TestApp;
+  let a: Staff;
+  let b: Staff;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await newBusiness(t, 'Business A');
+    b = await newBusiness(t, 'Business B');
+    const service = await t.http().put('/business/service/create').set(a.h).send({ name: 'A-only consultation', price: 10, duration: 15, duration_unit: 'minutes' });
+    expect(service.status).toBe(201);
+    const department = await t.http().put('/business/department/create').set(a.h).send({ name: 'A-only department', services: [service.body.id] });
+    expect(department.status).toBe(201);
+    const member = await newMember(t, a, 'Employee');
+    const holiday = await t.http().post('/business/holiday/create').set(a.h).send({ type: 'holiday', scope: 'agency', reason: 'A-only closing', starts_at: '2031-01-01T00:00:00Z', ends_at: '2031-01-02T00:00:00Z' });
+    expect(holiday.status).toBe(201);
+    Object.assign(ids, { service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id });
+  });
+  afterAll(() => t.close());
+
+  /**
+   * A valid body for the writes whose empty body fails validation first, so the answer tested is
+   * the handler's own and not the validation pipe's.
+   */
+  const VALID_BODIES: Record<string, object> = {
+    'POST /business/department/:id/translations/update': { translations: { fr: { name: 'Département' } } },
+    'POST /business/holiday/:id/status': { status: 'approved' },
+    'POST /business/team/:id/workingdays/update': { working_days: WEEK({ monday: [['08:00', '12:00']] }) },
+  };
+
+  /** Which of business A's records a route's path parameter names. */
+  function idFor(route: RouteInfo, param: string): string | undefined {
+    const resource = route.path.split('/')[2];
+    const byResource: Record<string, string | undefined> = {
+      department: ids.department,
+      serviceDepartment: ids.department,
+      service: ids.service,
+      team: ids.member,
+      users: ids.member,
+      holiday: ids.holiday,
+    };
+    if (param === 'service_id') return ids.service;
+    return byResource[resource];
+  }
+
+  it('answers 404 to every call with an id of another business, and writes nothing', async () => {
+    const routes = listRoutes(t.app).filter((r) => r.params.some((p) => !NOT_IDS.has(p)) && !CAPABILITY_URLS.has(`${r.method} ${r.path}`));
+    expect(routes.length).toBeGreaterThan(10);
+    const unfilled: string[] = [];
+    const leaks: string[] = [];
+    for (const route of routes) {
+      const values: Record<string, string> = {};
+      for (const p of route.params) {
+        const id = NOT_IDS.has(p) ? 'x' : idFor(route, p);
+        if (!id) unfilled.push(`${route.method} ${route.path} (:${p})`);
+        else values[p] = id;
+      }
+      if (Object.keys(values).length !== route.params.length) continue;
+      const before = await head(t);
+      const url = fillPath(route.path, values);
+      const body = VALID_BODIES[`${route.method} ${route.path}`] ?? {};
+      const res = await t.http()[route.method.toLowerCase() as 'get'](url).set(b.h).set('Accept', 'application/json').send(route.method === 'GET' ? undefined : body);
+      if (res.status !== 404 || (await head(t)) !== before) leaks.push(`${route.method} ${url} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+    }
+    expect(unfilled).toEqual([]);
+    expect(leaks).toEqual([]);
+  });
+
+  it('finds none of business A’s records through another business’s lists and searches', async () => {
+    const reads = [
+      '/business/service?pagination=off',
+      '/business/department?pagination=off',
+      '/business/team?pagination=off',
+      '/business/holiday?pagination=off',
+      '/business/users?pagination=off',
+      '/business/helpers/service?pagination=1000',
+      '/business/activity?pagination=off',
+    ];
+    for (const url of reads) {
+      const res = await t.http().get(url).set(b.h);
+      expect([url, res.status]).toEqual([url, 200]);
+      const text = JSON.stringify(res.body);
+      for (const id of Object.values(ids)) expect([url, text.includes(id)]).toEqual([url, false]);
+      expect([url, text.includes('A-only')]).toEqual([url, false]);
+    }
+    const search = await t.http().post('/business/service/filter/A-only').set(b.h).send({});
+    expect(JSON.stringify(search.body)).not.toContain('A-only');
+  });
+});
