@@ -14,27 +14,37 @@ interface LoadResult {
   p99: number;
 }
 
-/** `writers` loops calling `op` back to back for `ms`; rate in operations per second. */
-async function load(writers: number, ms: number, op: (writer: number, i: number) => Promise<unknown>): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const until = Date.now() + ms;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: writers }, async (_, w) => {
-      for (let i = 0; Date.now() < until; i++) {
-        const t0 = process.hrtime.bigint();
-        await op(w, i);
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      }
-    }),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
-  return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+class Load {
+  private readonly latencies: number[] = [];
+  private seconds = 0;
+  private count = 0;
+
+  constructor(private readonly op: (writer: number, i: number) => Promise<unknown>) {}
+
+  /** `writers` loops calling the operation back to back for `ms`. */
+  async run(writers: number, ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    const started = process.hrtime.bigint();
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        for (let i = 0; Date.now() < until; i++) {
+          const t0 = process.hrtime.bigint();
+          await this.op(w, this.count++);
+          this.latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+      }),
+    );
+    this.seconds += Number(process.hrtime.bigint() - started) / 1e9;
+  }
+
+  result(): LoadResult {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    return { rate: sorted.length / this.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  }
 }
 
 async function appendThroughput(ctx: BenchContext): Promise<void> {
-  const ms = Math.max(500, Math.round(3000 * ctx.scale));
+  const ms = Math.max(800, Math.round(4000 * ctx.scale));
   const { url, db } = await ctx.createDatabase(2);
   await sql`CREATE TABLE bench_raw (id bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())`.execute(db);
   ctx.log(`append: single-event appends, each writer to its own stream, ${ms} ms per run`);
@@ -43,11 +53,11 @@ async function appendThroughput(ctx: BenchContext): Promise<void> {
     try {
       // Warm the pool so connection set-up is not measured.
       await Promise.all(Array.from({ length: writers }, () => sql`SELECT 1`.execute(pool)));
-      const raw = await load(writers, ms, (w, i) => sql`INSERT INTO bench_raw (stream_id, data) VALUES (${`raw-${w}`}, ${JSON.stringify(sampleData(i))})`.execute(pool));
+      const rawLoad = new Load((w, i) => sql`INSERT INTO bench_raw (stream_id, data) VALUES (${`raw-${w}`}, ${JSON.stringify(sampleData(i))})`.execute(pool));
       const store = new PgEventStore(pool, { notify: process.env.BENCH_NOTIFY !== 'off' });
       const streams = Array.from({ length: writers }, () => `bench-${randomUUID()}`);
       const revisions = new Array<number | null>(writers).fill(null);
-      const es = await load(writers, ms, async (w, i) => {
+      const esLoad = new Load(async (w, i) => {
         const r = await store.append(streams[w], [{ type: 'TicketCalled', data: sampleData(i) }], {
           tenantId: '00000000-0000-4000-8000-000000000001',
           actor,
@@ -55,6 +65,13 @@ async function appendThroughput(ctx: BenchContext): Promise<void> {
         });
         revisions[w] = r.nextExpectedRevision;
       });
+      // Alternating slices, so that a change in the machine's load falls on both alike.
+      for (let slice = 0; slice < 4; slice++) {
+        await rawLoad.run(writers, ms / 4);
+        await esLoad.run(writers, ms / 4);
+      }
+      const raw = rawLoad.result();
+      const es = esLoad.result();
       ctx.report(`baseline.rawInsert.c${writers}`, raw.rate, 'rows/s');
       ctx.report(`baseline.rawInsert.c${writers}.p50`, raw.p50, 'ms');
       ctx.report(`baseline.rawInsert.c${writers}.p99`, raw.p99, 'ms');

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { checkWorkingDays, dayRangeInZone, FieldErrors, isOpenAt, localDay, WEEKDAYS, WorkingDays } from './shared';
 
 const week = (open: Record<string, [string, string][]>): WorkingDays =>
@@ -59,5 +60,24 @@ describe('days in the business time zone', () => {
 
   it('refuses an impossible date', () => {
     expect(dayRangeInZone('2026-02-30', '2026-03-01', 'UTC')).toBeNull();
+  });
+});
+
+describe('working days, for any hours', () => {
+  const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const ranges = fc.array(fc.tuple(hhmm, hhmm), { maxLength: 4 });
+
+  it('accepts a day only when its ranges are in order, each ending after it starts, and none overlaps', () => {
+    fc.assert(
+      fc.property(ranges, (rs) => {
+        const errors: FieldErrors = {};
+        const days = week({ wednesday: rs });
+        if (rs.length === 0) days[2].open = false;
+        checkWorkingDays(days, errors);
+        const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+        const valid = rs.every(([f, t], i) => toMin(t) > toMin(f) && (i === 0 || toMin(f) >= toMin(rs[i - 1][1])));
+        return valid === (Object.keys(errors).length === 0);
+      }),
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BroadcastService } from './broadcast.service';
+import { ChangeRelay } from './change-relay';
 
 @Global()
-@Module({ imports: [AccountsModule], providers: [BroadcastService], exports: [BroadcastService] })
+@Module({ imports: [AccountsModule], providers: [BroadcastService, ChangeRelay], exports: [BroadcastService, ChangeRelay] })
 export class BroadcastModule {}

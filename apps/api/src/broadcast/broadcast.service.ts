@@ -5,6 +5,7 @@ import { Server, Socket } from 'socket.io';
 import { AppConfig, Principal } from '@tabour/platform';
 import { bearerToken, SessionResolver } from '../common/auth';
 import { APP_CONFIG } from '../common/tokens';
+import { autostart } from '../eventing/projection-registry';
 import { businessRoom, ChangeNotice, roomFor } from './rooms';
 
 /**
@@ -27,6 +28,8 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // Scripts that boot the application only to use its parts (rebuild) open no port.
+    if (!autostart()) return;
     this.http = createServer((req, res) => void this.handleHttp(req, res));
     this.io = new Server(this.http, { cors: { origin: true, credentials: true }, serveClient: false });
     this.io.use(async (socket, next) => {

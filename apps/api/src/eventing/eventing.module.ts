@@ -13,7 +13,7 @@ export class EventingModule {
     return {
       module: EventingModule,
       providers: [{ provide: EVENTING_CONNECT, useValue: connectTo(databaseUrl) }, ProjectionRegistry],
-      exports: [ProjectionRegistry],
+      exports: [ProjectionRegistry, EVENTING_CONNECT],
     };
   }
 }

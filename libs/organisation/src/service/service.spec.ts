@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { catalogDecider, serviceDecider, ServiceEvent, toSeconds } from './service';
 import { given } from '../test-support';
 
@@ -69,5 +70,27 @@ describe('USSD order', () => {
     ['names an unknown one', [S, P, C], [S, P]],
   ])('refuses an order that %s', (_, order, existing) => {
     expect(given(catalogDecider, []).when({ type: 'ReorderServices', business_id: B, order, existing }).error?.status).toBe(422);
+  });
+});
+
+describe('USSD order, for any catalogue', () => {
+  const ids = fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 12 });
+
+  it('accepts every permutation of the services', () => {
+    fc.assert(
+      fc.property(ids.chain((existing) => fc.tuple(fc.constant(existing), fc.shuffledSubarray(existing, { minLength: existing.length }))), ([existing, order]) => {
+        const { events, error } = given(catalogDecider, []).when({ type: 'ReorderServices', business_id: B, order, existing });
+        return error === null && events!.length === 1;
+      }),
+    );
+  });
+
+  it('refuses any order that is not a permutation', () => {
+    fc.assert(
+      fc.property(ids, fc.nat(), fc.boolean(), (existing, i, drop) => {
+        const order = drop ? existing.filter((_, k) => k !== i % existing.length) : [...existing, existing[i % existing.length]];
+        return given(catalogDecider, []).when({ type: 'ReorderServices', business_id: B, order, existing }).error?.status === 422;
+      }),
+    );
   });
 });

@@ -1,0 +1,70 @@
+import { io, Socket } from 'socket.io-client';
+import { BroadcastService } from '../apps/api/src/broadcast/broadcast.service';
+import { createTestApp, TestApp } from './support/app';
+import { newBusiness, Staff } from './support/organisation-fixtures';
+
+describe('broadcast channel', () => {
+  let t: TestApp;
+  let a: Staff;
+  let b: Staff;
+  let url: string;
+  const sockets: Socket[] = [];
+
+  const connect = (token?: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = io(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+      sockets.push(s);
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+  const nextChange = (s: Socket, view: string, ms = 5000) =>
+    new Promise<{ view: string; key: string; position: number }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${view} notice within ${ms} ms`)), ms);
+      const on = (n: { view: string; key: string; position: number }) => {
+        if (n.view !== view) return;
+        clearTimeout(timer);
+        s.off('change', on);
+        resolve(n);
+      };
+      s.on('change', on);
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await newBusiness(t, 'A');
+    b = await newBusiness(t, 'B');
+    url = `http://127.0.0.1:${t.app.get(BroadcastService).port}`;
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await t.close();
+  });
+
+  it('refuses a token that does not resolve', async () => {
+    await expect(connect('not-a-token')).rejects.toThrow(/unauthorised/);
+  });
+
+  it('tells the business room of a change after commit, and no other business', async () => {
+    const mine = await connect(a.token);
+    const other = await connect(b.token);
+    let leaked = false;
+    other.on('change', () => (leaked = true));
+    const heard = nextChange(mine, 'department');
+    const res = await t.http().put('/business/department/create').set(a.h).send({ name: 'Radiology' });
+    expect(res.status).toBe(201);
+    const notice = await heard;
+    expect(notice.key).toBe(`department-${res.body.id}`);
+    expect(notice.position).toBeGreaterThan(0);
+    // Let any stray notice arrive before concluding none did.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(leaked).toBe(false);
+  });
+
+  it('authorises a token at POST /auth on the broadcast port', async () => {
+    const ok = await fetch(`${url}/auth`, { method: 'POST', headers: { Authorization: `Bearer ${a.token}` } });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ auth: true, kind: 'user' });
+    const no = await fetch(`${url}/auth`, { method: 'POST' });
+    expect(no.status).toBe(403);
+  });
+});
