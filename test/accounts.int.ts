@@ -267,6 +267,14 @@ describe('accounts', () => {
     });
   });
 
+  it('lets the business owner change their profile again and again', async () => {
+    const me = await registerBusiness(t, 'Owner Edits');
+    for (const first_name of ['First', 'Second', 'Third']) {
+      const res = await t.http().post('/business/account/update').set(auth(me.token)).send({ first_name });
+      expect([first_name, res.status, res.body.first_name]).toEqual([first_name, 200, first_name]);
+    }
+  });
+
   describe('membership and plan gate', () => {
     class Gated {
       @RequiresPlan('LIBERUP', 'LIBERPRO')

@@ -223,6 +223,7 @@ describe('organisation: team and holidays', () => {
       const before = await head(t);
       expect((await t.http().get(`/business/holiday/${h.body.id}/delete`).set(other.h)).status).toBe(404);
       expect((await t.http().get(`/business/holiday/${h.body.id}`).set(other.h)).status).toBe(404);
+      expect((await t.http().post(`/business/holiday/${h.body.id}/status`).set(other.h).send({ status: 'declined' })).status).toBe(404);
       expect((await t.http().get('/business/holiday?pagination=off').set(other.h)).body.total).toBe(0);
       expect(await head(t)).toBe(before);
       expect((await t.http().get(`/business/holiday/${h.body.id}/delete`).set(owner.h)).status).toBe(200);

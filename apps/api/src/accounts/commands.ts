@@ -29,13 +29,14 @@ export class AccountsCommands {
 
   async loadUser(businessId: string, userId: string): Promise<UserState> {
     const own = (await this.store.readStream(userStream(userId))).map((e) => ({ type: e.type, data: e.data }) as UserEvent);
-    const origin = own.length === 0 ? await this.ownerOrigin(businessId, userId) : [];
+    // The owner's user begins in the account's BusinessRegistered, whatever followed in their own stream.
+    const origin = await this.ownerOrigin(businessId, userId);
     return fold(userDecider, [...origin, ...own]);
   }
 
   async user(command: UserCommand, actor: Actor): Promise<UserEvent[]> {
     return this.run(userStream(command.user_id), command.business_id, actor, async (own) => {
-      const origin = own.length === 0 ? await this.ownerOrigin(command.business_id, command.user_id) : [];
+      const origin = await this.ownerOrigin(command.business_id, command.user_id);
       return userDecider.decide(command, fold(userDecider, [...origin, ...(own as UserEvent[])])) as UserEvent[];
     });
   }

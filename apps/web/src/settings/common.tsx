@@ -22,6 +22,8 @@ export interface WorkingDay {
 }
 
 /** Seven days, Monday first, filling the days a record lacks as closed. */
-export function fullWeek(days: WorkingDay[] | null | undefined): WorkingDay[] {
-  return WEEKDAYS.map((day) => days?.find((d) => d.day === day) ?? { day, open: false, ranges: [] });
+export function fullWeek(days: unknown): WorkingDay[] {
+  // A form gives '' for a business that never set its days.
+  const given = Array.isArray(days) ? (days as WorkingDay[]) : [];
+  return WEEKDAYS.map((day) => given.find((d) => d.day === day) ?? { day, open: false, ranges: [] });
 }

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginThroughForm, newPage } from './support/browser';
+import { E2eServer, startServer } from './support/server';
+
+const PASSWORD = 'Str0ng!Pass';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function call(path: string, method: string, token: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function toast(page: Page) {
+  const t = page.getByTestId('toast').last();
+  await t.waitFor();
+  return t.textContent();
+}
+
+describe('the settings screens', () => {
+  it('an admin sets working days, orders services, adds a member and a holiday, and reads it all in the activity', async () => {
+    const email = `admin.${randomBytes(4).toString('hex')}@example.test`;
+    const reg = await fetch(`${server.url}/business/account/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ business_name: 'Centre Médical', first_name: 'Leila', last_name: 'Haddad', email, password: PASSWORD, password_confirmation: PASSWORD, terms: true }),
+    });
+    expect(reg.status).toBe(201);
+    await server.approve(email);
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughForm(page, email, PASSWORD);
+    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('tabour.session'))) ?? '{}').token;
+
+    // Working days: open Monday 08:00–17:00.
+    await page.goto('/settings/business');
+    await page.getByTestId('business-settings').waitFor();
+    await page.getByRole('tab', { name: 'Working days' }).click();
+    await page.getByTestId('day-monday').getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page)).resolves.toContain('SUCCESSFUL');
+    const info = await call('/business/info', 'GET', token);
+    expect(info.working_days.find((d: { day: string }) => d.day === 'monday')).toEqual({ day: 'monday', open: true, ranges: [{ from: '08:00', to: '17:00' }] });
+
+    // Services: move the second one first with the keyboard, then save the order.
+    const first = await call('/business/service/create', 'PUT', token, { name: 'Analyses', price: 10, duration: 10 });
+    const second = await call('/business/service/create', 'PUT', token, { name: 'Radiologie', price: 50, duration: 30 });
+    await page.goto('/settings/services/reorder');
+    const item = page.getByTestId('reorder-Radiologie');
+    await item.waitFor();
+    await item.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await page.getByTestId('save-order').click();
+    await expect(toast(page)).resolves.toContain('The order has been saved');
+    const ordered = await call('/business/service?pagination=off', 'GET', token);
+    expect(ordered.data.map((s: { id: string }) => s.id)).toEqual([second.id, first.id]);
+
+    // Team: a bookable employee.
+    await page.goto('/settings/team/create');
+    await page.locator('input[name="first_name"]').fill('Karim');
+    await page.locator('input[name="last_name"]').fill('Mansour');
+    await page.getByRole('combobox', { name: 'Position' }).click();
+    await page.getByRole('option', { name: 'Employee' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/settings/team');
+    await page.getByText('Karim Mansour').waitFor();
+
+    // Holidays: a closure of the whole business.
+    await page.goto('/settings/holidays/create');
+    await page.locator('input[name="reason"]').fill('Aïd');
+    await page.locator('input[name="start_date"]').fill('2027-03-20');
+    await page.locator('input[name="end_date"]').fill('2027-03-21');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/settings/holidays');
+    await page.getByText('Aïd').waitFor();
+
+    // The activity log shows who did it.
+    await page.goto('/activity');
+    await page.getByText('TeamMemberAdded').first().waitFor();
+    await page.getByText('HolidayCreated').first().waitFor();
+    await page.screenshot({ path: '/tmp/tabour-activity.png' });
+
+    // The profile page answers the account's own update.
+    await page.goto('/profile');
+    await page.locator('input[name="phone"]').fill('+216 71 000 000');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(toast(page)).resolves.toContain('SUCCESSFUL');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
