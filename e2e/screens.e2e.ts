@@ -55,22 +55,27 @@ describe('the settings screens', () => {
     await page.goto('/settings/business');
     await page.getByTestId('business-settings').waitFor();
     await page.getByRole('tab', { name: 'Working days' }).click();
-    await page.getByTestId('day-monday').getByRole('checkbox').check();
+    await page.getByTestId('day-monday').getByRole('switch').check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page)).resolves.toContain('SUCCESSFUL');
     const info = await call('/business/info', 'GET', token);
     expect(info.working_days.find((d: { day: string }) => d.day === 'monday')).toEqual({ day: 'monday', open: true, ranges: [{ from: '08:00', to: '17:00' }] });
 
-    // Services: move the second one first with the keyboard, then save the order.
+    // Services: drag the second one above the first, then save the order.
     const first = await call('/business/service/create', 'PUT', token, { name: 'Analyses', price: 10, duration: 10 });
     const second = await call('/business/service/create', 'PUT', token, { name: 'Radiologie', price: 50, duration: 30 });
     await page.goto('/settings/services/reorder');
     const item = page.getByTestId('reorder-Radiologie');
     await item.waitFor();
-    await item.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    const from = (await item.boundingBox())!;
+    const to = (await page.getByTestId('reorder-Analyses').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 12 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelector('[data-testid^="reorder-"]')?.getAttribute('data-testid') === 'reorder-Radiologie');
+    // dnd-kit swallows the clicks of the 50 ms after a drop (so a drop never clicks what is under it).
+    await page.waitForTimeout(150);
     await page.getByTestId('save-order').click();
     await expect(toast(page)).resolves.toContain('The order has been saved');
     const ordered = await call('/business/service?pagination=off', 'GET', token);

@@ -115,6 +115,16 @@ describe('the web app', () => {
     await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
     // MUI laid out right-to-left: the card's text starts on the right.
     await expect(page.locator('h1').evaluate((el) => getComputedStyle(el).direction)).resolves.toBe('rtl');
+    await page.screenshot({ path: '/tmp/tabour-login-ar.png' });
+
+    // Logged in, the menu speaks Arabic and sits on the right of the page.
+    const { email: owner } = await approvedBusiness('عيادة النور');
+    await loginThroughForm(page, owner, PASSWORD);
+    const departments = page.getByTestId('nav-settings-departments');
+    await expect(departments.textContent()).resolves.toBe('الأقسام');
+    const box = (await departments.boundingBox())!;
+    expect(box.x).toBeGreaterThan(640);
+    await page.screenshot({ path: '/tmp/tabour-dashboard-ar.png' });
     await context.close();
   }, 60_000);
 

@@ -3,7 +3,9 @@ import { head, newBusiness, newMember, Staff, WEEK } from './support/organisatio
 import { fillPath, listRoutes, RouteInfo } from './support/routes';
 
 /** Path parameters that name no record of a business. */
-const NOT_IDS = new Set(['email', 'keyword']);
+const NOT_IDS = new Set(['email', 'keyword', 'book_id']);
+/** A customer book is named by its category: a real one, so the customer in the path is what is tested. */
+const NOT_ID_VALUES: Record<string, string> = { book_id: 'VIP' };
 /**
  * Capability URLs, public by design: whoever holds the unguessable name may read it (logos shown
  * on kiosks, displays and ticket pages). Their own tests cover that a guessed name answers 404.
@@ -32,7 +34,11 @@ describe('tenancy: another business can reach nothing', () => {
     const member = await newMember(t, a, 'Employee');
     const holiday = await t.http().post('/business/holiday/create').set(a.h).send({ type: 'holiday', scope: 'agency', reason: 'A-only closing', starts_at: '2031-01-01T00:00:00Z', ends_at: '2031-01-02T00:00:00Z' });
     expect(holiday.status).toBe(201);
-    Object.assign(ids, { service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id });
+    const customer = await t.http().put('/business/customer/create').set(a.h).send({ first_name: 'A-only customer', phone: '+21620123456' });
+    expect(customer.status).toBe(201);
+    const attachment = await t.http().post('/business/customer/attachments/add').set(a.h).field('customer_id', customer.body.id).attach('file', Buffer.from('A-only note\n'), 'note.txt');
+    expect(attachment.status).toBe(201);
+    Object.assign(ids, { service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id, customer: customer.body.id, attachment: attachment.body.id });
   });
   afterAll(() => t.close());
 
@@ -58,6 +64,8 @@ describe('tenancy: another business can reach nothing', () => {
       holiday: ids.holiday,
     };
     if (param === 'service_id') return ids.service;
+    if (route.path.startsWith('/business/customer/attachment/')) return ids.attachment;
+    if (resource === 'customer') return ids.customer;
     return byResource[resource];
   }
 
@@ -69,7 +77,7 @@ describe('tenancy: another business can reach nothing', () => {
     for (const route of routes) {
       const values: Record<string, string> = {};
       for (const p of route.params) {
-        const id = NOT_IDS.has(p) ? 'x' : idFor(route, p);
+        const id = NOT_IDS.has(p) ? (NOT_ID_VALUES[p] ?? 'x') : idFor(route, p);
         if (!id) unfilled.push(`${route.method} ${route.path} (:${p})`);
         else values[p] = id;
       }

@@ -4,6 +4,7 @@ import { AppConfig } from '@tabour/platform';
 import { AccountsModule } from './accounts/accounts.module';
 import { ActivityModule } from './activity/activity.module';
 import { BroadcastModule } from './broadcast/broadcast.module';
+import { CustomersModule } from './customers/customers.module';
 import { AuthGuard } from './common/auth';
 import { InfraModule } from './common/infra.module';
 import { EventingModule } from './eventing/eventing.module';
@@ -15,7 +16,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.forRoot(config, databaseUrl), EventingModule.forRoot(databaseUrl), AccountsModule, OrganisationModule, ActivityModule, BroadcastModule],
+      imports: [InfraModule.forRoot(config, databaseUrl), EventingModule.forRoot(databaseUrl), AccountsModule, OrganisationModule, CustomersModule, ActivityModule, BroadcastModule],
       controllers: [HealthController],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
     };

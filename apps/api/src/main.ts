@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { EmbeddedPostgresHandle, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
 import { createApp, migrate } from './bootstrap';
-import { seedDemo } from './seed';
+import { DEMO, DEMO_PASSWORD, seedDemo } from './seed';
 
 async function main(): Promise<void> {
   const log = new Logger('tabour');
@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   const applied = await migrate(databaseUrl);
   if (applied.length) log.log(`migrations applied: ${applied.length}`);
   const app = await createApp(config, databaseUrl);
-  if (config.seedDemo) await seedDemo(app);
+  if (config.seedDemo) {
+    await seedDemo(app);
+    log.log(`demo business "${DEMO.businessName}": ${[DEMO.admin, DEMO.manager, DEMO.agent].map((u) => u.email).join(', ')} (password ${DEMO_PASSWORD})`);
+  }
   await app.listen(config.port);
   log.log(`Tabour is ready on ${config.publicUrl} (broadcast on port ${config.broadcastPort})`);
 

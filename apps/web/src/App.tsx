@@ -1,6 +1,6 @@
-import { Admin, CustomRoutes, I18nProvider, localStorageStore, Resource } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Admin, CustomRoutes, I18nProvider, Loading, localStorageStore, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { ActivityList } from './activity/Activity';
 import { authProvider } from './auth/authProvider';
 import { Guarded } from './auth/Guarded';
 import { Dashboard } from './dashboard/Dashboard';
@@ -9,18 +9,23 @@ import { Layout } from './layout/Layout';
 import { Toasts } from './layout/Toasts';
 import { Profile } from './profile/Profile';
 import { AccessDeniedPage, CatchAll, NotFoundPage, PrivacyPage, RootRedirect, TermsPage } from './public/InfoPages';
-import { LoginPage, NoCaptchaLoginPage } from './public/LoginPage';
+import { LoginPage, NoCaptchaLoginPage, TenantLoginPage } from './public/LoginPage';
 import { ForgotPasswordPage, ResetPasswordPage } from './public/PasswordPages';
 import { RegisterPage } from './public/RegisterPage';
-import { BusinessSettings } from './settings/business/BusinessSettings';
 import departments from './settings/departments';
 import holidays from './settings/holidays';
 import services from './settings/services';
-import { ServiceReorder } from './settings/services/ServiceReorder';
 import team from './settings/team';
 import { themeFor } from './theme';
 
 const store = localStorageStore('1', 'Tabour');
+
+// Screens with their own heavy parts (drag and drop, time zone lists, the event log) load on first visit.
+const BusinessSettings = lazy(() => import('./settings/business/BusinessSettings').then((m) => ({ default: m.BusinessSettings })));
+const ServiceReorder = lazy(() => import('./settings/services/ServiceReorder').then((m) => ({ default: m.ServiceReorder })));
+const ActivityList = lazy(() => import('./activity/Activity').then((m) => ({ default: m.ActivityList })));
+const later = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+const LazyActivity = () => later(<ActivityList />);
 
 export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'rtl' | 'ltr' }) {
   return (
@@ -41,7 +46,7 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
     >
       <CustomRoutes noLayout>
         <Route path="/login/no-recaptcha" element={<NoCaptchaLoginPage />} />
-        <Route path="/login/tt" element={<LoginPage />} />
+        <Route path="/login/tt" element={<TenantLoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/password/forgot" element={<ForgotPasswordPage />} />
         <Route path="/password/reset" element={<ResetPasswordPage />} />
@@ -52,14 +57,14 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
       <CustomRoutes>
         <Route path="/dashboard" element={<Guarded path="/dashboard"><Dashboard /></Guarded>} />
         <Route path="/profile" element={<Guarded path="/profile"><Profile /></Guarded>} />
-        <Route path="/settings/business" element={<Guarded path="/settings/business"><BusinessSettings /></Guarded>} />
-        <Route path="/settings/services/reorder" element={<Guarded path="/settings/services"><ServiceReorder /></Guarded>} />
+        <Route path="/settings/business" element={<Guarded path="/settings/business">{later(<BusinessSettings />)}</Guarded>} />
+        <Route path="/settings/services/reorder" element={<Guarded path="/settings/services">{later(<ServiceReorder />)}</Guarded>} />
       </CustomRoutes>
       <Resource name="settings/departments" {...departments} />
       <Resource name="settings/services" {...services} />
       <Resource name="settings/team" {...team} />
       <Resource name="settings/holidays" {...holidays} />
-      <Resource name="activity" list={ActivityList} />
+      <Resource name="activity" list={LazyActivity} />
     </Admin>
   );
 }

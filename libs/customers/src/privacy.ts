@@ -15,13 +15,15 @@ export const privacyStream = (businessId: string) => `privacy-${businessId}`;
 
 export type PrivacyCommand =
   | { type: 'UpdatePrivacy'; business_id: string; changes: Partial<Record<keyof PrivacySettings, unknown>> }
-  | { type: 'RecordHistoryDeleted'; business_id: string; customers_erased: number; trigger: 'staff' | 'schedule' };
+  | { type: 'RecordHistoryDeleted'; business_id: string; customers_erased: number; trigger: 'staff' | 'schedule' }
+  | { type: 'RecordAccountDeleted'; business_id: string; customers_erased: number };
 
 export type PrivacyEvent =
   | { type: 'PrivacySettingsUpdated'; data: { business_id: string; changes: Partial<PrivacySettings> } }
-  | { type: 'BusinessHistoryDeleted'; data: { business_id: string; customers_erased: number; trigger: 'staff' | 'schedule' } };
+  | { type: 'BusinessHistoryDeleted'; data: { business_id: string; customers_erased: number; trigger: 'staff' | 'schedule' } }
+  | { type: 'BusinessAccountDeleted'; data: { business_id: string; customers_erased: number } };
 
-export const PRIVACY_EVENT_TYPES = ['PrivacySettingsUpdated', 'BusinessHistoryDeleted'] as const;
+export const PRIVACY_EVENT_TYPES = ['PrivacySettingsUpdated', 'BusinessHistoryDeleted', 'BusinessAccountDeleted'] as const;
 
 export type PrivacyState = PrivacySettings;
 
@@ -30,6 +32,9 @@ export const privacyDecider: Decider<PrivacyCommand, PrivacyState, PrivacyEvent>
   decide(command, state) {
     if (command.type === 'RecordHistoryDeleted') {
       return [{ type: 'BusinessHistoryDeleted', data: { business_id: command.business_id, customers_erased: command.customers_erased, trigger: command.trigger } }];
+    }
+    if (command.type === 'RecordAccountDeleted') {
+      return [{ type: 'BusinessAccountDeleted', data: { business_id: command.business_id, customers_erased: command.customers_erased } }];
     }
     const errors: Record<string, string[]> = {};
     const changes: Partial<PrivacySettings> = {};

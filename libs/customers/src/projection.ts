@@ -7,12 +7,29 @@ import { PersonalFields, phoneDigits, searchText } from './fields';
 import { PRIVACY_EVENT_TYPES, PrivacyEvent, DEFAULT_PRIVACY } from './privacy';
 import './tables';
 
+export const DELETE_HISTORY_JOB = 'delete_history';
+
 type Db = Transaction<Database> | Kysely<Database>;
 const asDb = (trx: Transaction<any> | Kysely<any>) => trx as Db;
 
 export const numericIid = (iid: string | null): string | null => (iid && /^\d{1,15}$/.test(iid) ? String(Number(iid)) : null);
 
+/**
+ * Keys this process made or read lately, so an import's appends skip one round trip each. A key
+ * leaves with its customer's erasure; a stale entry here could only open events of a customer
+ * whose rows the replayed CustomerErased deletes again.
+ */
+const recentKeys = new Map<string, Buffer>();
+const RECENT_KEYS_MAX = 50_000;
+
+export function rememberKey(customerId: string, key: Buffer): void {
+  if (recentKeys.size >= RECENT_KEYS_MAX) recentKeys.clear();
+  recentKeys.set(customerId, key);
+}
+
 async function keyOf(db: Db, customerId: string): Promise<Buffer | null> {
+  const known = recentKeys.get(customerId);
+  if (known) return known;
   const row = await db.selectFrom('customer_keys').select('data_key').where('customer_id', '=', customerId).executeTakeFirst();
   return row?.data_key ?? null;
 }
@@ -104,6 +121,7 @@ export const customersProjection: InlineProjection = {
           }
           await db.deleteFrom('customers').where('id', '=', id).where('tenant_id', '=', tenant).execute();
           await db.deleteFrom('customer_keys').where('customer_id', '=', id).execute();
+          recentKeys.delete(id);
           break;
       }
     }
@@ -118,6 +136,10 @@ export const privacyProjection: InlineProjection = {
   async apply(trx, events) {
     const db = asDb(trx);
     for (const e of events as unknown as (Omit<RecordedEvent, 'type' | 'data'> & PrivacyEvent)[]) {
+      if (e.type === 'BusinessAccountDeleted') {
+        await db.deleteFrom('scheduled_jobs').where('tenant_id', '=', e.data.business_id).execute();
+        continue;
+      }
       if (e.type !== 'PrivacySettingsUpdated') continue;
       const changes = JSON.stringify(e.data.changes);
       await db
@@ -125,6 +147,16 @@ export const privacyProjection: InlineProjection = {
         .values({ tenant_id: e.data.business_id, settings: JSON.stringify({ ...DEFAULT_PRIVACY, ...e.data.changes }), updated_at: e.recordedAt })
         .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ settings: sql`business_privacy.settings || ${changes}::jsonb` as any, updated_at: e.recordedAt }))
         .execute();
+      // The scheduled deletion lives as long as the setting is on; its next run is a day after.
+      if (e.data.changes.delete_history_daily === true) {
+        await db
+          .insertInto('scheduled_jobs')
+          .values({ name: DELETE_HISTORY_JOB, tenant_id: e.data.business_id, next_run_at: new Date(e.recordedAt.getTime() + 24 * 3600 * 1000), last_run_at: null })
+          .onConflict((oc) => oc.columns(['name', 'tenant_id']).doNothing())
+          .execute();
+      } else if (e.data.changes.delete_history_daily === false) {
+        await db.deleteFrom('scheduled_jobs').where('name', '=', DELETE_HISTORY_JOB).where('tenant_id', '=', e.data.business_id).execute();
+      }
     }
   },
 };

@@ -35,7 +35,7 @@ export class CustomerCommands {
   constructor(
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
     @Inject(DB) private readonly db: Db,
-    private readonly keys: CustomerKeys,
+    readonly keys: CustomerKeys,
   ) {}
 
   async load(customerId: string): Promise<{ state: CustomerState; revision: number | null }> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { newDataKey } from '@tabour/customers';
+import { newDataKey, rememberKey } from '@tabour/customers';
 import { Db } from '@tabour/platform';
 import { DB } from '../common/tokens';
 
@@ -27,7 +27,10 @@ export class CustomerKeys {
         .onConflict((oc) => oc.column('customer_id').doNothing())
         .execute();
       const rows = await this.db.selectFrom('customer_keys').select(['customer_id', 'data_key']).where('customer_id', 'in', chunk).execute();
-      for (const r of rows) out.set(r.customer_id, r.data_key);
+      for (const r of rows) {
+        out.set(r.customer_id, r.data_key);
+        rememberKey(r.customer_id, r.data_key);
+      }
     }
     return out;
   }

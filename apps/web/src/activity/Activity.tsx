@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import {
   Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextField, TextInput, useTranslate,
 } from 'react-admin';
+import { summary } from './summary';
 
 interface Item {
   position: number;
@@ -11,17 +12,6 @@ interface Item {
   recorded_at: string;
   data_summary?: string;
   data?: unknown;
-}
-
-/** A short line of what changed, for the log: the server's summary, else the event's first fields. */
-export function summary(item: Pick<Item, 'data_summary' | 'data'>): string {
-  if (item.data_summary) return item.data_summary;
-  if (!item.data || typeof item.data !== 'object') return '';
-  return Object.entries(item.data as Record<string, unknown>)
-    .filter(([, v]) => v !== null && typeof v !== 'object')
-    .slice(0, 3)
-    .map(([k, v]) => `${k}: ${String(v)}`)
-    .join(', ');
 }
 
 export function ActivityList() {

@@ -11,32 +11,30 @@ import { NotificationPayload, useNotificationContext, useTranslate } from 'react
 export function Toasts() {
   const { notifications, takeNotification } = useNotificationContext();
   const translate = useTranslate();
-  const [current, setCurrent] = useState<NotificationPayload | undefined>();
-  const [open, setOpen] = useState(false);
+  const [current, setCurrent] = useState<{ n: NotificationPayload; key: number } | undefined>();
 
+  // The newest notification replaces the one on screen: each action's outcome shows at once.
   useEffect(() => {
-    if (notifications.length && !current) {
-      const next = takeNotification();
-      if (next) {
-        setCurrent(next);
-        setOpen(true);
-      }
-    }
-  }, [notifications, current, takeNotification]);
+    if (!notifications.length) return;
+    const next = takeNotification();
+    if (next) setCurrent((c) => ({ n: next, key: (c?.key ?? 0) + 1 }));
+  }, [notifications, takeNotification]);
 
   if (!current) return null;
-  const failed = current.type === 'error' || current.type === 'warning';
-  const { messageArgs } = current.notificationOptions ?? {};
-  const text = typeof current.message === 'string' ? translate(current.message, { _: current.message, ...messageArgs }) : current.message;
+  const close = () => setCurrent(undefined);
+  const { n } = current;
+  const failed = n.type === 'error' || n.type === 'warning';
+  const { messageArgs } = n.notificationOptions ?? {};
+  const text = typeof n.message === 'string' ? translate(n.message, { _: n.message, ...messageArgs }) : n.message;
   return (
     <Snackbar
-      open={open}
-      autoHideDuration={current.notificationOptions?.autoHideDuration ?? 4000}
-      onClose={() => setOpen(false)}
-      slotProps={{ transition: { onExited: () => setCurrent(undefined) } }}
+      key={current.key}
+      open
+      autoHideDuration={n.notificationOptions?.autoHideDuration ?? 5000}
+      onClose={(_, reason) => reason !== 'clickaway' && close()}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
     >
-      <Alert severity={failed ? 'error' : 'success'} variant="filled" onClose={() => setOpen(false)} data-testid="toast" sx={{ minWidth: 300 }}>
+      <Alert severity={failed ? 'error' : 'success'} variant="filled" onClose={close} data-testid="toast" sx={{ minWidth: 300 }}>
         <AlertTitle>{translate(failed ? 'app.toast.sorry' : 'app.toast.successful')}</AlertTitle>
         {text}
       </Alert>

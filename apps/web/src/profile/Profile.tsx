@@ -20,7 +20,13 @@ export function Profile() {
 
   const saveAccount = async (data: Record<string, unknown>) => {
     try {
-      const updated = await api<SessionUser>('/business/account/update', { method: 'POST', body: data });
+      // An unset language or phone stays unset rather than being sent as an empty value.
+      const body = Object.fromEntries(
+        Object.entries(data)
+          .filter(([k, v]) => !(k === 'language' && !v))
+          .map(([k, v]) => [k, k === 'phone' && !v ? null : v]),
+      );
+      const updated = await api<SessionUser>('/business/account/update', { method: 'POST', body });
       const current = readSession();
       if (current) saveSession({ ...current, user: { ...current.user, ...updated } });
       notify('app.toast.saved', { type: 'success' });
@@ -66,9 +72,9 @@ export function Profile() {
             {translate('app.profile.password_title')}
           </Typography>
           <Form onSubmit={savePassword} defaultValues={{ current_password: '', password: '', password_confirmation: '' }}>
-            <PasswordInput source="current_password" label="app.profile.current_password" validate={required()} fullWidth />
-            <PasswordInput source="password" label="app.profile.new_password" validate={[required(), strong]} helperText="app.password.hint" fullWidth />
-            <PasswordInput source="password_confirmation" label="app.profile.confirm" validate={[required(), sameAs]} fullWidth />
+            <PasswordInput source="current_password" label="app.profile.current_password" validate={required()} autoComplete="current-password" fullWidth />
+            <PasswordInput source="password" label="app.profile.new_password" validate={[required(), strong]} helperText="app.password.hint" autoComplete="new-password" fullWidth />
+            <PasswordInput source="password_confirmation" label="app.profile.confirm" validate={[required(), sameAs]} autoComplete="new-password" fullWidth />
             <SaveButton label="app.profile.change_password" />
           </Form>
         </CardContent>

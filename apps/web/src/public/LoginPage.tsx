@@ -1,4 +1,4 @@
-import { FormEvent, useCallback, useEffect, useState } from 'react';
+import { FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import Link from '@mui/material/Link';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { readSession } from '../auth/session';
 import { api } from '../data/http';
+import type { Backdrop } from './background';
 import { PublicShell } from './PublicShell';
 
 interface Captcha {
@@ -19,7 +20,7 @@ interface Captcha {
 }
 
 /** /login (with the captcha) and /login/no-recaptcha (installations with CAPTCHA=off). */
-export function LoginPage({ captcha = true }: { captcha?: boolean }) {
+export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; backdrop?: Backdrop }) {
   const translate = useTranslate();
   const login = useLogin();
   const notify = useNotify();
@@ -30,12 +31,15 @@ export function LoginPage({ captcha = true }: { captcha?: boolean }) {
   const [challenge, setChallenge] = useState<Captcha | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Each picture is good for one attempt: a new one on load, after a refusal, and on demand only.
+  const notifyRef = useRef(notify);
+  notifyRef.current = notify;
   const refresh = useCallback(() => {
     setCode('');
     api<Captcha>('/business/account/captcha', { anonymous: true })
       .then(setChallenge)
-      .catch((e: Error) => notify(e.message, { type: 'error' }));
-  }, [notify]);
+      .catch((e: Error) => notifyRef.current(e.message, { type: 'error' }));
+  }, []);
 
   useEffect(() => {
     if (captcha) refresh();
@@ -57,7 +61,7 @@ export function LoginPage({ captcha = true }: { captcha?: boolean }) {
   };
 
   return (
-    <PublicShell title="app.auth.title">
+    <PublicShell title="app.auth.title" backdrop={backdrop}>
       {params.get('fromRegister') && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="from-register">
           {translate('app.auth.from_register')}
@@ -96,3 +100,5 @@ export function LoginPage({ captcha = true }: { captcha?: boolean }) {
 }
 
 export const NoCaptchaLoginPage = () => <LoginPage captcha={false} />;
+/** The login variant of the tenant with its own look. */
+export const TenantLoginPage = () => <LoginPage backdrop="tt" />;

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { LanguageMenu } from '../layout/LanguageMenu';
-import { BACKDROPS, backdropFor, SERVER_KEY } from './background';
+import { Backdrop, BACKDROPS, backdropFor, SERVER_KEY } from './background';
 
 function storedServer(): string | null {
   try {
@@ -16,9 +16,9 @@ function storedServer(): string | null {
 }
 
 /** The public pages' frame: the backdrop of the host, the product name, the language menu. */
-export function PublicShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
+export function PublicShell({ title, children, wide = false, backdrop: forced }: { title: string; children: ReactNode; wide?: boolean; backdrop?: Backdrop }) {
   const translate = useTranslate();
-  const backdrop = backdropFor(window.location.hostname, storedServer());
+  const backdrop = forced ?? backdropFor(window.location.hostname, storedServer());
   return (
     <Box
       data-backdrop={backdrop}

@@ -1,0 +1,69 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DELETE_HISTORY_JOB } from '@tabour/customers';
+import { Db } from '@tabour/platform';
+import { DB } from '../common/tokens';
+import { CustomerCommands } from './commands';
+import { CustomersService } from './customers.service';
+import { autostart } from '../eventing/projection-registry';
+
+const SYSTEM = { type: 'system' as const, name: 'scheduled history deletion' };
+
+/**
+ * Runs the "delete all history every 24 hours" of the businesses that asked for it. The next
+ * run time is a row of scheduled_jobs, so a restart does not lose or repeat it; a run claims its
+ * row with FOR UPDATE SKIP LOCKED and moves next_run_at in the same transaction, so of several
+ * API instances exactly one runs each due job.
+ */
+@Injectable()
+export class HistoryJobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('customers.history-job');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly customers: CustomersService,
+    private readonly commands: CustomerCommands,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!autostart() || process.env.HISTORY_JOB === 'off') return;
+    const every = Number(process.env.HISTORY_JOB_POLL_MS ?? 60_000);
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.runDue()
+        .catch((err) => this.log.error(`history job failed: ${(err as Error).stack ?? err}`))
+        .finally(() => (this.running = null));
+    }, every);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Runs every job due now; answers how many this instance ran. */
+  async runDue(): Promise<number> {
+    let ran = 0;
+    while (await this.runOne()) ran++;
+    return ran;
+  }
+
+  private runOne(): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const due = await sql<{ tenant_id: string }>`
+        SELECT tenant_id FROM scheduled_jobs WHERE name = ${DELETE_HISTORY_JOB} AND next_run_at <= now()
+        ORDER BY next_run_at LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
+      const job = due.rows[0];
+      if (!job) return false;
+      const erased = await this.customers.eraseAll(job.tenant_id, SYSTEM, 'history_deleted');
+      await this.commands.privacy({ type: 'RecordHistoryDeleted', business_id: job.tenant_id, customers_erased: erased, trigger: 'schedule' }, { tenantId: job.tenant_id, actor: SYSTEM });
+      await sql`UPDATE scheduled_jobs SET next_run_at = now() + interval '24 hours', last_run_at = now(), runs = runs + 1
+        WHERE name = ${DELETE_HISTORY_JOB} AND tenant_id = ${job.tenant_id}`.execute(trx);
+      this.log.log(`history of ${job.tenant_id} deleted: ${erased} customers erased`);
+      return true;
+    });
+  }
+}

@@ -1,0 +1,175 @@
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { sql } from 'kysely';
+import { rebuildProjection } from '@tabour/eventstore';
+import { CUSTOMER_PROJECTIONS } from '@tabour/customers';
+import { HistoryJobRunner } from '../apps/api/src/customers/history-job';
+import { createTestApp, TestApp } from './support/app';
+import { login, STRONG_PASSWORD } from './support/fixtures';
+import { newBusiness, newMember, Staff } from './support/organisation-fixtures';
+
+/** Every text, varchar and jsonb column of every table, and the rows whose value holds `needle`. */
+async function tracesOf(t: TestApp, needle: string): Promise<string[]> {
+  const columns = await sql<{ table_schema: string; table_name: string; column_name: string }>`
+    SELECT c.table_schema, c.table_name, c.column_name FROM information_schema.columns c
+    JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name AND tb.table_type = 'BASE TABLE'
+    WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema')
+      AND c.data_type IN ('text', 'character varying', 'character', 'jsonb', 'json')`.execute(t.database.db);
+  expect(columns.rows.length).toBeGreaterThan(20);
+  const found: string[] = [];
+  for (const c of columns.rows) {
+    const res = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(`${c.table_schema}.${c.table_name}`)}
+      WHERE lower(${sql.ref(c.column_name)}::text) LIKE ${'%' + needle.toLowerCase() + '%'}`.execute(t.database.db);
+    if (res.rows[0].n > 0) found.push(`${c.table_name}.${c.column_name}`);
+  }
+  return found;
+}
+
+describe('customers: personal data is erasable', () => {
+  let t: TestApp;
+  let owner: Staff;
+  const dataDir = `/tmp/${process.env.TABOUR_TEST_RUN}-data`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await newBusiness(t, 'Erasure Clinic');
+  });
+  afterAll(() => t.close());
+
+  /** A customer whose name, e-mail, phone, notes and attachment name all carry `marker`. */
+  async function markedCustomer(marker: string, phoneDigits: string) {
+    const res = await t.http().put('/business/customer/create').set(owner.h).send({
+      first_name: `First${marker}`,
+      last_name: `Last${marker}`,
+      email: `${marker}@example.test`,
+      phone: `+216${phoneDigits}`,
+      address: `${marker} street`,
+      internal_id: `IID${marker}`,
+      additional_data: { note: marker },
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.id;
+    expect((await t.http().post(`/business/customer/${id}/update`).set(owner.h).send({ notes: `notes ${marker}`, last_name: `Later${marker}` })).status).toBe(200);
+    expect((await t.http().put(`/business/customer/book/VIP/add/${id}`).set(owner.h)).status).toBe(200);
+    const file = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', id).attach('file', Buffer.from(`letter for ${marker}\n`), `${marker}.txt`);
+    expect(file.status).toBe(201);
+    return id as string;
+  }
+
+  it('keeps personal data out of the event log, then leaves no trace of an erased customer in any table', async () => {
+    const marker = 'zq7erasemarker';
+    const phone = '20987123';
+    const id = await markedCustomer(marker, phone);
+
+    // The read model holds the data; the log holds it only sealed.
+    const before = await tracesOf(t, marker);
+    expect(before).toEqual(expect.arrayContaining(['customers.first_name', 'customers.email', 'customer_attachments.file_name']));
+    expect(before.filter((c) => c.startsWith('es_'))).toEqual([]);
+    expect(await tracesOf(t, phone)).toEqual(expect.arrayContaining(['customers.phone']));
+    const folder = path.join(dataDir, 'attachments', owner.businessId);
+    expect(readdirSync(folder).length).toBeGreaterThan(0);
+
+    const res = await t.http().delete(`/business/customer/${id}/delete`).set(owner.h);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id });
+
+    expect(await tracesOf(t, marker)).toEqual([]);
+    expect(await tracesOf(t, phone)).toEqual([]);
+    expect(await tracesOf(t, id.slice(0, 8)).then((cols) => cols.includes('es_events.stream_id'))).toBe(true); // the fact of the erasure stays
+    expect(readdirSync(folder)).toEqual([]);
+    expect((await t.http().get(`/business/customer/${id}`).set(owner.h)).status).toBe(404);
+    expect((await t.http().post(`/business/customer/${id}/update`).set(owner.h).send({ notes: 'x' })).status).toBe(404);
+    expect((await t.http().get(`/business/customer/filter/${marker}`).set(owner.h)).body.total).toBe(0);
+    const keys = await sql<{ n: number }>`SELECT count(*)::int AS n FROM customer_keys WHERE customer_id = ${id}`.execute(t.database.db);
+    expect(keys.rows[0].n).toBe(0);
+  });
+
+  it('deletes the whole history of the business on request', async () => {
+    const marker = 'zq7historymarker';
+    await markedCustomer(marker, '20987124');
+    await markedCustomer(`${marker}b`, '20987125');
+    const other = await newBusiness(t, 'Bystander Clinic');
+    const kept = await t.http().put('/business/customer/create').set(other.h).send({ first_name: `Kept${marker}` });
+    expect(kept.status).toBe(201);
+
+    const res = await t.http().delete('/business/history/delete').set(owner.h);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ customers_erased: 2 });
+    expect(await tracesOf(t, marker)).toEqual(['customers.first_name', 'customers.search']);
+    expect((await t.http().get('/business/customer').set(owner.h)).body.total).toBe(0);
+    expect((await t.http().get('/business/customer').set(other.h)).body.total).toBe(1);
+  });
+
+  it('runs the daily deletion from a stored schedule, once even when two runners race', async () => {
+    const settings = await t.http().post('/business/privacy/update').set(owner.h).send({ delete_history_daily: true });
+    expect(settings.status).toBe(200);
+    expect(settings.body).toMatchObject({ delete_history_daily: true, hide_customer_names: true });
+    expect(new Date(settings.body.next_history_deletion_at).getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
+    await markedCustomer('zq7schedulemarker', '20987126');
+
+    const runner = t.app.get(HistoryJobRunner);
+    expect(await runner.runDue()).toBe(0); // not due yet
+    await sql`UPDATE scheduled_jobs SET next_run_at = now() - interval '1 minute' WHERE tenant_id = ${owner.businessId}`.execute(t.database.db);
+    const runs = await Promise.all([runner.runDue(), runner.runDue()]);
+    expect(runs.sort()).toEqual([0, 1]);
+    expect(await tracesOf(t, 'zq7schedulemarker')).toEqual([]);
+    const job = await sql<{ runs: number; next_run_at: Date }>`SELECT runs, next_run_at FROM scheduled_jobs WHERE tenant_id = ${owner.businessId}`.execute(t.database.db);
+    expect(job.rows[0].runs).toBe(1);
+    expect(job.rows[0].next_run_at.getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
+
+    const off = await t.http().post('/business/privacy/update').set(owner.h).send({ delete_history_daily: false });
+    expect(off.body).toMatchObject({ delete_history_daily: false, next_history_deletion_at: null });
+    expect((await t.http().post('/business/privacy/update').set(owner.h).send({ delete_history_daily: 'yes' })).status).toBe(422);
+  });
+
+  it('publishes the business through the organisation context', async () => {
+    const res = await t.http().post('/business/publish/update').set(owner.h).send({ published: true });
+    expect(res.status).toBe(200);
+    expect(res.body.published).toBe(true);
+    expect((await t.http().get('/business/info').set(owner.h)).body.published).toBe(true);
+    expect((await t.http().get('/business/privacy').set(owner.h)).body.published).toBe(true);
+  });
+
+  it('rebuilds the read models from the log to the same rows, erased customers staying erased', async () => {
+    const shop = await newBusiness(t, 'Rebuild Clinic');
+    const ids: string[] = [];
+    for (const name of ['Rania', 'Karim', 'Hédi']) {
+      const r = await t.http().put('/business/customer/create').set(shop.h).send({ first_name: name, phone: `+2162055${ids.length}000`, additional_data: { n: ids.length } });
+      ids.push(r.body.id);
+    }
+    await t.http().post(`/business/customer/${ids[0]}/update`).set(shop.h).send({ last_name: 'Updated', email: 'rania@example.test' }).expect(200);
+    await t.http().put(`/business/customer/book/BLACKLISTED/add/${ids[1]}`).set(shop.h).expect(200);
+    await t.http().post('/business/customer/attachments/add').set(shop.h).field('customer_id', ids[1]).attach('file', Buffer.from('kept\n'), 'kept.txt').expect(201);
+    await t.http().delete(`/business/customer/${ids[2]}/delete`).set(shop.h).expect(200);
+    await t.http().post('/business/privacy/update').set(shop.h).send({ hide_customer_names: false }).expect(200);
+
+    const snapshot = async () => ({
+      customers: (await sql`SELECT * FROM customers ORDER BY id`.execute(t.database.db)).rows,
+      attachments: (await sql`SELECT * FROM customer_attachments ORDER BY id`.execute(t.database.db)).rows,
+      privacy: (await sql`SELECT * FROM business_privacy ORDER BY tenant_id`.execute(t.database.db)).rows,
+    });
+    const live = await snapshot();
+    expect(live.customers.filter((c: any) => c.tenant_id === shop.businessId)).toHaveLength(2);
+    for (const projection of CUSTOMER_PROJECTIONS) await rebuildProjection(t.database.db, { kind: 'inline', projection });
+    expect(await snapshot()).toEqual(live);
+  });
+
+  it('deletes the account for an ADMIN only: customers erased, every login and session ended', async () => {
+    const shop = await newBusiness(t, 'Closing Clinic');
+    const manager = await newMember(t, shop, 'Manager');
+    await t.http().put('/business/customer/create').set(shop.h).send({ first_name: 'zq7closingmarker', phone: '+21620987127' }).expect(201);
+    await t.http().post('/business/privacy/update').set(shop.h).send({ delete_history_daily: true }).expect(200);
+    expect((await t.http().get('/business/privacy').set(manager.h)).status).toBe(403);
+    expect((await t.http().delete('/business/delete').set(manager.h)).status).toBe(403);
+
+    const res = await t.http().delete('/business/delete').set(shop.h);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: true, customers_erased: 1, logins_removed: 2 });
+    expect((await t.http().get('/business/customer').set(shop.h)).status).toBe(401);
+    expect((await t.http().get('/business/users').set(manager.h)).status).toBe(401);
+    await expect(login(t, shop.email, STRONG_PASSWORD)).rejects.toThrow(/401/);
+    expect(await tracesOf(t, 'zq7closingmarker')).toEqual([]);
+    const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM scheduled_jobs WHERE tenant_id = ${shop.businessId}`.execute(t.database.db);
+    expect(jobs.rows[0].n).toBe(0);
+  });
+});
