@@ -35,7 +35,7 @@ async function toast(page: Page) {
   return t.textContent();
 }
 
-describe('the settings screens', () => {
+describe('the back-office screens', () => {
   it('an admin sets working days, orders services, adds a member and a holiday, and reads it all in the activity', async () => {
     const email = `admin.${randomBytes(4).toString('hex')}@example.test`;
     const reg = await fetch(`${server.url}/business/account/register`, {
@@ -81,6 +81,16 @@ describe('the settings screens', () => {
     const ordered = await call('/business/service?pagination=off', 'GET', token);
     expect(ordered.data.map((s: { id: string }) => s.id)).toEqual([second.id, first.id]);
 
+    // Sub-services: the list filtered by their parent.
+    await call('/business/service/create', 'PUT', token, { name: 'Scanner', price: 120, duration: 45, parent_id: second.id });
+    await page.goto('/settings/services');
+    await page.getByText('Scanner').waitFor();
+    await page.getByRole('combobox', { name: 'Sub-services' }).click();
+    await page.getByRole('option', { name: 'Radiologie' }).click();
+    await page.waitForURL(/parent_id/);
+    await page.getByText('Analyses').waitFor({ state: 'detached' });
+    await expect(page.getByRole('cell', { name: 'Scanner' }).count()).resolves.toBe(1);
+
     // Team: a bookable employee.
     await page.goto('/settings/team/create');
     await page.locator('input[name="first_name"]').fill('Karim');
@@ -114,4 +124,37 @@ describe('the settings screens', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('a user who forgot the password resets it with the mailed code, then logs in with the new one', async () => {
+    const email = `forgot.${randomBytes(4).toString('hex')}@example.test`;
+    const reg = await fetch(`${server.url}/business/account/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ business_name: 'Pharmacie Centrale', first_name: 'Sonia', last_name: 'Gharbi', email, password: PASSWORD, password_confirmation: PASSWORD, terms: true }),
+    });
+    expect(reg.status).toBe(201);
+    await server.approve(email);
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/login/no-recaptcha');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/password/forgot');
+    await page.locator('input[name="email"]').fill(email);
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    await page.waitForURL('**/password/reset?email=*');
+    const mail = await server.lastEmail(email);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const fresh = 'N3w!Secret';
+    await expect(page.locator('input[name="email"]').inputValue()).resolves.toBe(email);
+    await page.locator('input[name="code"]').fill(code!);
+    await page.locator('input[name="password"]').fill(fresh);
+    await page.locator('input[name="password_confirmation"]').fill(fresh);
+    await page.getByRole('button', { name: 'Change my password' }).click();
+    await page.waitForURL('**/login');
+    await expect(toast(page)).resolves.toContain('Your password has been changed, you can log in now');
+    await loginThroughForm(page, email, fresh);
+    await context.close();
+  }, 60_000);
 });
+

@@ -63,13 +63,18 @@ describe('the web app', () => {
     await page.getByTestId('onboarding').waitFor();
     await page.screenshot({ path: '/tmp/tabour-dashboard.png' });
 
-    await page.goto('/settings/departments/create');
+    // Through the menu and the empty list's invitation, as a new business finds them.
+    await page.getByTestId('nav-settings-departments').click();
+    await page.getByTestId('empty').getByRole('link', { name: 'Create' }).click();
+    await page.waitForURL('**/settings/departments/create');
     await page.locator('input[name="name"]').fill('Cardiology');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/settings/departments');
     await page.getByText('Cardiology').waitFor();
 
-    await page.goto('/settings/services/create');
+    await page.getByTestId('nav-settings-services').click();
+    await page.getByTestId('empty').getByRole('link', { name: 'Create' }).click();
+    await page.waitForURL('**/settings/services/create');
     await page.locator('input[name="name"]').fill('Consultation');
     await page.locator('input[name="price"]').fill('40');
     await page.locator('input[name="duration"]').fill('20');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
 
@@ -79,6 +80,10 @@ describe('customers: records, search, categories, attachments', () => {
       const dup = await create(owner, { first_name: 'Dup', internal_id: '1041' });
       expect(dup.status).toBe(422);
       expect(dup.body.errors.internal_id).toBeDefined();
+      // The key made for the refused customer goes with it.
+      const orphans = await sql<{ n: number }>`SELECT count(*)::int AS n FROM customer_keys k
+        WHERE NOT EXISTS (SELECT 1 FROM es_streams s WHERE s.stream_id = 'customer-' || k.customer_id)`.execute(t.database.db);
+      expect(orphans.rows[0].n).toBe(0);
       const elsewhere = await create(other, { first_name: 'Elsewhere', internal_id: '1041' });
       expect(elsewhere.status).toBe(201);
     });
@@ -221,6 +226,10 @@ describe('customers: records, search, categories, attachments', () => {
       const text = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', ali.id).attach('file', Buffer.from('hello\n'), 'note.txt');
       expect(text.status).toBe(201);
       expect(text.body.content_type).toMatch(/^text\/plain/);
+      const big = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', ali.id).attach('file', Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), 'big.txt');
+      expect(big.status).toBe(413);
+      const list = await t.http().get(`/business/customer/${ali.id}/attachments`).set(owner.h);
+      expect(list.body.data.map((a: any) => a.file_name)).toEqual(['note.txt']);
     });
   });
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mailboxDir, readMailbox } from '@tabour/notifications';
 import { loadConfig } from '@tabour/platform';
 import { RegistrationService } from '../../apps/api/src/accounts/registration.service';
 import { createApp } from '../../apps/api/src/bootstrap';
@@ -54,6 +55,8 @@ export interface E2eServer {
   database: TestDatabase;
   approve(email: string): Promise<void>;
   setPassword(businessId: string, userId: string, password: string): Promise<void>;
+  /** The newest e-mail the installation sent to `to` (its local mailbox). */
+  lastEmail(to: string): Promise<{ subject: string; text: string } | undefined>;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
     },
     async setPassword(businessId, userId, password) {
       await app.get(StaffAccounts).setPassword(businessId, userId, password, { type: 'system' });
+    },
+    async lastEmail(to) {
+      return (await readMailbox(mailboxDir(config.dataDir), { to, limit: 1 }))[0];
     },
     async close() {
       await app.close();

@@ -34,8 +34,8 @@ export class CustomerAttachmentsController {
 
   @Post('attachments/add')
   @HttpCode(201)
-  // One byte over the limit is enough to refuse: multer stops reading there.
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: 1, fields: 10 } }))
+  // Multer stops reading past the limit and the answer is 413: nothing is stored.
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 10 } }))
   async add(@CurrentUser() user: UserPrincipal, @Body() body: AttachmentFormDto, @UploadedFile() file?: UploadedDoc) {
     const customerId = body.customer_id.toLowerCase();
     if (!(await this.queries.exists(user.tenantId, customerId))) throw notFound();

@@ -66,6 +66,7 @@ export class CustomerCommands {
         return { state: events.reduce(customerDecider.evolve, state), events };
       } catch (err) {
         if (err instanceof WrongExpectedVersion && attempt < 5) continue;
+        if (command.type === 'RegisterCustomer') await this.keys.dropUnused(command.customer_id);
         if ((err as { code?: string; constraint?: string }).code === '23505' && /internal_id/.test((err as { constraint?: string }).constraint ?? '')) {
           throw invalid(DUPLICATE_IID, { internal_id: [DUPLICATE_IID] }, 'duplicate_internal_id');
         }

@@ -67,21 +67,22 @@ export class CustomersController {
     // Refused before anything is sent: a partial SMS campaign would be worse than none.
     if (body.channel === 'sms') throw new DomainError(422, SMS_UNAVAILABLE, 'sms_unavailable', { channel: [SMS_UNAVAILABLE] });
     const ids = [...new Set(body.customer_ids.map((id) => id.toLowerCase()))];
-    const found = await Promise.all(ids.map((id) => this.queries.one(user.tenantId, id).catch(() => null)));
-    if (found.some((c) => c === null)) throw notFound();
+    const found = await this.queries.contacts(user.tenantId, ids);
+    // One id of another business (or erased) and nothing is sent: the same answer as a missing record.
+    if (found.length !== ids.length) throw notFound();
     const sent: string[] = [];
     const skipped: { customer_id: string; reason: string }[] = [];
     for (const c of found) {
-      if (!c!.email) {
-        skipped.push({ customer_id: c!.id, reason: 'The customer has no email' });
+      if (!c.email) {
+        skipped.push({ customer_id: c.id, reason: 'The customer has no email' });
         continue;
       }
       try {
-        await this.notifier.sendEmail({ to: c!.email, subject: body.subject?.trim() || 'Message', text: body.message, tenantId: user.tenantId });
-        sent.push(c!.id);
+        await this.notifier.sendEmail({ to: c.email, subject: body.subject?.trim() || 'Message', text: body.message, tenantId: user.tenantId });
+        sent.push(c.id);
       } catch (err) {
         if (!(err instanceof ChannelUnavailable)) throw err;
-        skipped.push({ customer_id: c!.id, reason: err.message });
+        skipped.push({ customer_id: c.id, reason: err.message });
       }
     }
     return { channel: body.channel, sent: sent.length, sent_ids: sent, skipped };

@@ -62,6 +62,7 @@ export class CustomersService {
       } catch (err) {
         // A key whose customer never got its first event (a failed create) names nobody.
         if ((err as { status?: number }).status !== 404) throw err;
+        await this.commands.keys.dropUnused(id);
       }
     }
     return erased;

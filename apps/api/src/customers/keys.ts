@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { newDataKey, rememberKey } from '@tabour/customers';
 import { Db } from '@tabour/platform';
 import { DB } from '../common/tokens';
@@ -33,5 +34,11 @@ export class CustomerKeys {
       }
     }
     return out;
+  }
+
+  /** Drops a key made for a customer whose first append never happened (a refused create). */
+  async dropUnused(customerId: string): Promise<void> {
+    await sql`DELETE FROM customer_keys WHERE customer_id = ${customerId}
+      AND NOT EXISTS (SELECT 1 FROM es_streams WHERE stream_id = ${'customer-' + customerId})`.execute(this.db);
   }
 }

@@ -135,6 +135,11 @@ export class CustomerQueries {
     return !!row;
   }
 
+  async contacts(tenantId: string, ids: string[]) {
+    if (!ids.length) return [];
+    return this.db.selectFrom('customers').select(['id', 'email', 'phone']).where('tenant_id', '=', tenantId).where('id', 'in', ids).orderBy('id').execute();
+  }
+
   async categoryCounts(tenantId: string): Promise<Record<string, number>> {
     const rows = await this.db
       .selectFrom('customers')

@@ -150,7 +150,7 @@ const ar: Catalogue = {
   },
   resources: {
     'settings/departments': {
-      name: 'الأقسام',
+      name: 'الأقسام', name_one: 'قسم',
       fields: {
         name: 'الاسم', primary_color: 'اللون الأساسي', secondary_color: 'اللون الثانوي', text_color: 'لون النص',
         slot_duration: 'مدة الفترة (بالدقائق)', max_bookings_per_slot: 'المواعيد لكل فترة', max_daily_bookings: 'المواعيد في اليوم',
@@ -159,14 +159,14 @@ const ar: Catalogue = {
       },
     },
     'settings/services': {
-      name: 'الخدمات',
+      name: 'الخدمات', name_one: 'خدمة',
       fields: {
         name: 'الاسم', price: 'السعر', duration: 'المدة', duration_unit: 'الوحدة', category: 'الفئة', parent_id: 'الخدمة الأم',
         ussd_order: 'الترتيب', sub_services: 'الخدمات الفرعية', created_at: 'تاريخ الإنشاء',
       },
     },
     'settings/team': {
-      name: 'الفريق',
+      name: 'الفريق', name_one: 'عضو الفريق',
       fields: {
         first_name: 'الاسم', last_name: 'اللقب', name: 'الاسم الكامل', email: 'البريد الإلكتروني', phone: 'الهاتف', position: 'المنصب',
         role: 'الدور', department_id: 'القسم', department_name: 'القسم', is_bookable: 'قابل للحجز',
@@ -174,13 +174,13 @@ const ar: Catalogue = {
       },
     },
     'settings/holidays': {
-      name: 'العطل',
+      name: 'العطل', name_one: 'عطلة',
       fields: {
         type: 'النوع', scope: 'لمن', member_ids: 'أعضاء الفريق', reason: 'السبب', start_date: 'اليوم الأول', end_date: 'اليوم الأخير',
         status: 'الحالة', created_at: 'تاريخ الإنشاء',
       },
     },
-    activity: { name: 'النشاط', fields: { type: 'ماذا', actor: 'من', recorded_at: 'متى', stream_id: 'العنصر', from: 'من', to: 'إلى' } },
+    activity: { name: 'النشاط', name_one: 'النشاط', fields: { type: 'ماذا', actor: 'من', recorded_at: 'متى', stream_id: 'العنصر', from: 'من', to: 'إلى' } },
   },
 };
 

@@ -150,7 +150,7 @@ const de: Catalogue = {
   },
   resources: {
     'settings/departments': {
-      name: 'Abteilungen',
+      name: 'Abteilungen', name_one: 'Abteilung',
       fields: {
         name: 'Name', primary_color: 'Hauptfarbe', secondary_color: 'Zweitfarbe', text_color: 'Textfarbe',
         slot_duration: 'Zeitfenster (Minuten)', max_bookings_per_slot: 'Termine pro Zeitfenster', max_daily_bookings: 'Termine pro Tag',
@@ -159,14 +159,14 @@ const de: Catalogue = {
       },
     },
     'settings/services': {
-      name: 'Leistungen',
+      name: 'Leistungen', name_one: 'Leistung',
       fields: {
         name: 'Name', price: 'Preis', duration: 'Dauer', duration_unit: 'Einheit', category: 'Kategorie', parent_id: 'Übergeordnete Leistung',
         ussd_order: 'Reihenfolge', sub_services: 'Unterleistungen', created_at: 'Erstellt',
       },
     },
     'settings/team': {
-      name: 'Team',
+      name: 'Team', name_one: 'Teammitglied',
       fields: {
         first_name: 'Vorname', last_name: 'Nachname', name: 'Name', email: 'E-Mail', phone: 'Telefon', position: 'Position',
         role: 'Rolle', department_id: 'Abteilung', department_name: 'Abteilung', is_bookable: 'Buchbar',
@@ -174,13 +174,13 @@ const de: Catalogue = {
       },
     },
     'settings/holidays': {
-      name: 'Abwesenheiten',
+      name: 'Abwesenheiten', name_one: 'Abwesenheit',
       fields: {
         type: 'Art', scope: 'Für', member_ids: 'Teammitglieder', reason: 'Grund', start_date: 'Erster Tag', end_date: 'Letzter Tag',
         status: 'Status', created_at: 'Erstellt',
       },
     },
-    activity: { name: 'Aktivität', fields: { type: 'Was', actor: 'Wer', recorded_at: 'Wann', stream_id: 'Eintrag', from: 'Von', to: 'Bis' } },
+    activity: { name: 'Aktivität', name_one: 'Aktivität', fields: { type: 'Was', actor: 'Wer', recorded_at: 'Wann', stream_id: 'Eintrag', from: 'Von', to: 'Bis' } },
   },
 };
 

@@ -149,7 +149,7 @@ const en = {
   },
   resources: {
     'settings/departments': {
-      name: 'Departments',
+      name: 'Departments', name_one: 'Department',
       fields: {
         name: 'Name', primary_color: 'Primary colour', secondary_color: 'Secondary colour', text_color: 'Text colour',
         slot_duration: 'Slot length (minutes)', max_bookings_per_slot: 'Bookings per slot', max_daily_bookings: 'Bookings per day',
@@ -158,14 +158,14 @@ const en = {
       },
     },
     'settings/services': {
-      name: 'Services',
+      name: 'Services', name_one: 'Service',
       fields: {
         name: 'Name', price: 'Price', duration: 'Duration', duration_unit: 'Unit', category: 'Category', parent_id: 'Parent service',
         ussd_order: 'Order', sub_services: 'Sub-services', created_at: 'Created',
       },
     },
     'settings/team': {
-      name: 'Team',
+      name: 'Team', name_one: 'Team member',
       fields: {
         first_name: 'First name', last_name: 'Last name', name: 'Name', email: 'Email', phone: 'Phone', position: 'Position',
         role: 'Role', department_id: 'Department', department_name: 'Department', is_bookable: 'Bookable',
@@ -173,13 +173,13 @@ const en = {
       },
     },
     'settings/holidays': {
-      name: 'Holidays',
+      name: 'Holidays', name_one: 'Holiday',
       fields: {
         type: 'Type', scope: 'For', member_ids: 'Team members', reason: 'Reason', start_date: 'First day', end_date: 'Last day',
         status: 'Status', created_at: 'Created',
       },
     },
-    activity: { name: 'Activity', fields: { type: 'What', actor: 'Who', recorded_at: 'When', stream_id: 'Record', from: 'From', to: 'To' } },
+    activity: { name: 'Activity', name_one: 'Activity', fields: { type: 'What', actor: 'Who', recorded_at: 'When', stream_id: 'Record', from: 'From', to: 'To' } },
   },
 };
 

@@ -150,7 +150,7 @@ const es: Catalogue = {
   },
   resources: {
     'settings/departments': {
-      name: 'Departamentos',
+      name: 'Departamentos', name_one: 'Departamento',
       fields: {
         name: 'Nombre', primary_color: 'Color principal', secondary_color: 'Color secundario', text_color: 'Color del texto',
         slot_duration: 'Duración del turno (minutos)', max_bookings_per_slot: 'Citas por turno', max_daily_bookings: 'Citas por día',
@@ -159,14 +159,14 @@ const es: Catalogue = {
       },
     },
     'settings/services': {
-      name: 'Servicios',
+      name: 'Servicios', name_one: 'Servicio',
       fields: {
         name: 'Nombre', price: 'Precio', duration: 'Duración', duration_unit: 'Unidad', category: 'Categoría', parent_id: 'Servicio principal',
         ussd_order: 'Orden', sub_services: 'Subservicios', created_at: 'Creado',
       },
     },
     'settings/team': {
-      name: 'Equipo',
+      name: 'Equipo', name_one: 'Miembro del equipo',
       fields: {
         first_name: 'Nombre', last_name: 'Apellido', name: 'Nombre completo', email: 'Correo electrónico', phone: 'Teléfono', position: 'Puesto',
         role: 'Rol', department_id: 'Departamento', department_name: 'Departamento', is_bookable: 'Reservable',
@@ -174,13 +174,13 @@ const es: Catalogue = {
       },
     },
     'settings/holidays': {
-      name: 'Ausencias',
+      name: 'Ausencias', name_one: 'Ausencia',
       fields: {
         type: 'Tipo', scope: 'Para', member_ids: 'Miembros del equipo', reason: 'Motivo', start_date: 'Primer día', end_date: 'Último día',
         status: 'Estado', created_at: 'Creado',
       },
     },
-    activity: { name: 'Actividad', fields: { type: 'Qué', actor: 'Quién', recorded_at: 'Cuándo', stream_id: 'Registro', from: 'Desde', to: 'Hasta' } },
+    activity: { name: 'Actividad', name_one: 'Actividad', fields: { type: 'Qué', actor: 'Quién', recorded_at: 'Cuándo', stream_id: 'Registro', from: 'Desde', to: 'Hasta' } },
   },
 };
 

@@ -150,7 +150,7 @@ const fr: Catalogue = {
   },
   resources: {
     'settings/departments': {
-      name: 'Départements',
+      name: 'Départements', name_one: 'Département',
       fields: {
         name: 'Nom', primary_color: 'Couleur principale', secondary_color: 'Couleur secondaire', text_color: 'Couleur du texte',
         slot_duration: 'Durée du créneau (minutes)', max_bookings_per_slot: 'Rendez-vous par créneau', max_daily_bookings: 'Rendez-vous par jour',
@@ -159,14 +159,14 @@ const fr: Catalogue = {
       },
     },
     'settings/services': {
-      name: 'Services',
+      name: 'Services', name_one: 'Service',
       fields: {
         name: 'Nom', price: 'Prix', duration: 'Durée', duration_unit: 'Unité', category: 'Catégorie', parent_id: 'Service parent',
         ussd_order: 'Ordre', sub_services: 'Sous-services', created_at: 'Créé le',
       },
     },
     'settings/team': {
-      name: 'Équipe',
+      name: 'Équipe', name_one: 'Membre de l\'équipe',
       fields: {
         first_name: 'Prénom', last_name: 'Nom', name: 'Nom', email: 'E-mail', phone: 'Téléphone', position: 'Poste',
         role: 'Rôle', department_id: 'Département', department_name: 'Département', is_bookable: 'Réservable',
@@ -174,13 +174,13 @@ const fr: Catalogue = {
       },
     },
     'settings/holidays': {
-      name: 'Congés',
+      name: 'Congés', name_one: 'Congé',
       fields: {
         type: 'Type', scope: 'Pour', member_ids: "Membres de l'équipe", reason: 'Motif', start_date: 'Premier jour', end_date: 'Dernier jour',
         status: 'Statut', created_at: 'Créé le',
       },
     },
-    activity: { name: 'Activité', fields: { type: 'Quoi', actor: 'Qui', recorded_at: 'Quand', stream_id: 'Élément', from: 'Du', to: 'Au' } },
+    activity: { name: 'Activité', name_one: 'Activité', fields: { type: 'Quoi', actor: 'Qui', recorded_at: 'Quand', stream_id: 'Élément', from: 'Du', to: 'Au' } },
   },
 };
 

@@ -150,7 +150,7 @@ const pt: Catalogue = {
   },
   resources: {
     'settings/departments': {
-      name: 'Departamentos',
+      name: 'Departamentos', name_one: 'Departamento',
       fields: {
         name: 'Nome', primary_color: 'Cor principal', secondary_color: 'Cor secundária', text_color: 'Cor do texto',
         slot_duration: 'Duração do horário (minutos)', max_bookings_per_slot: 'Agendamentos por horário', max_daily_bookings: 'Agendamentos por dia',
@@ -159,14 +159,14 @@ const pt: Catalogue = {
       },
     },
     'settings/services': {
-      name: 'Serviços',
+      name: 'Serviços', name_one: 'Serviço',
       fields: {
         name: 'Nome', price: 'Preço', duration: 'Duração', duration_unit: 'Unidade', category: 'Categoria', parent_id: 'Serviço principal',
         ussd_order: 'Ordem', sub_services: 'Subserviços', created_at: 'Criado em',
       },
     },
     'settings/team': {
-      name: 'Equipe',
+      name: 'Equipe', name_one: 'Membro da equipe',
       fields: {
         first_name: 'Nome', last_name: 'Sobrenome', name: 'Nome completo', email: 'E-mail', phone: 'Telefone', position: 'Cargo',
         role: 'Função', department_id: 'Departamento', department_name: 'Departamento', is_bookable: 'Agendável',
@@ -174,13 +174,13 @@ const pt: Catalogue = {
       },
     },
     'settings/holidays': {
-      name: 'Ausências',
+      name: 'Ausências', name_one: 'Ausência',
       fields: {
         type: 'Tipo', scope: 'Para', member_ids: 'Membros da equipe', reason: 'Motivo', start_date: 'Primeiro dia', end_date: 'Último dia',
         status: 'Situação', created_at: 'Criado em',
       },
     },
-    activity: { name: 'Atividade', fields: { type: 'O quê', actor: 'Quem', recorded_at: 'Quando', stream_id: 'Registro', from: 'De', to: 'Até' } },
+    activity: { name: 'Atividade', name_one: 'Atividade', fields: { type: 'O quê', actor: 'Quem', recorded_at: 'Quando', stream_id: 'Registro', from: 'De', to: 'Até' } },
   },
 };
 

@@ -150,7 +150,7 @@ const ru: Catalogue = {
   },
   resources: {
     'settings/departments': {
-      name: 'Отделы',
+      name: 'Отделы', name_one: 'Отдел',
       fields: {
         name: 'Название', primary_color: 'Основной цвет', secondary_color: 'Дополнительный цвет', text_color: 'Цвет текста',
         slot_duration: 'Длительность слота (минуты)', max_bookings_per_slot: 'Записей на слот', max_daily_bookings: 'Записей в день',
@@ -159,14 +159,14 @@ const ru: Catalogue = {
       },
     },
     'settings/services': {
-      name: 'Услуги',
+      name: 'Услуги', name_one: 'Услуга',
       fields: {
         name: 'Название', price: 'Цена', duration: 'Длительность', duration_unit: 'Единица', category: 'Категория', parent_id: 'Родительская услуга',
         ussd_order: 'Порядок', sub_services: 'Подуслуги', created_at: 'Создано',
       },
     },
     'settings/team': {
-      name: 'Команда',
+      name: 'Команда', name_one: 'Сотрудник',
       fields: {
         first_name: 'Имя', last_name: 'Фамилия', name: 'Полное имя', email: 'Эл. почта', phone: 'Телефон', position: 'Должность',
         role: 'Роль', department_id: 'Отдел', department_name: 'Отдел', is_bookable: 'Доступен для записи',
@@ -174,13 +174,13 @@ const ru: Catalogue = {
       },
     },
     'settings/holidays': {
-      name: 'Отсутствия',
+      name: 'Отсутствия', name_one: 'Отсутствие',
       fields: {
         type: 'Тип', scope: 'Для кого', member_ids: 'Сотрудники', reason: 'Причина', start_date: 'Первый день', end_date: 'Последний день',
         status: 'Статус', created_at: 'Создано',
       },
     },
-    activity: { name: 'Журнал действий', fields: { type: 'Что', actor: 'Кто', recorded_at: 'Когда', stream_id: 'Запись', from: 'С', to: 'По' } },
+    activity: { name: 'Журнал действий', name_one: 'Журнал действий', fields: { type: 'Что', actor: 'Кто', recorded_at: 'Когда', stream_id: 'Запись', from: 'С', to: 'По' } },
   },
 };
 

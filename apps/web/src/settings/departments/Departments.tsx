@@ -28,7 +28,7 @@ function DepartmentForm() {
     <SimpleForm>
       <TextInput source="name" validate={required()} fullWidth />
       <ReferenceArrayInput source="service_ids" reference="settings/services" perPage={500}>
-        <SelectArrayInput optionText="name" fullWidth />
+        <SelectArrayInput optionText="name" label="resources.settings/departments.fields.service_ids" fullWidth />
       </ReferenceArrayInput>
       <NumberInput source="slot_duration" min={1} />
       <NumberInput source="max_bookings_per_slot" min={1} />

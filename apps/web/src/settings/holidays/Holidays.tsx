@@ -44,7 +44,7 @@ export function HolidayCreate() {
           {({ formData }) =>
             formData.scope === 'members' && (
               <ReferenceArrayInput source="member_ids" reference="settings/team" perPage={500}>
-                <SelectArrayInput optionText="name" validate={required()} />
+                <SelectArrayInput optionText="name" validate={required()} label="resources.settings/holidays.fields.member_ids" />
               </ReferenceArrayInput>
             )
           }

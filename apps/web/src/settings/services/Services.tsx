@@ -25,14 +25,22 @@ const ListActions = () => (
   </TopToolbar>
 );
 
+/** A parent service's sub-services, or a name/category keyword. */
+const filters = [
+  <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
+  <ReferenceInput key="parent_id" source="parent_id" reference={R} perPage={500} alwaysOn>
+    <SelectInput optionText="name" label="app.services.sub_services" />
+  </ReferenceInput>,
+];
+
 export function ServiceList() {
   return (
-    <List actions={<ListActions />} empty={<Empty resource={R} />} exporter={false} sort={{ field: 'ussd_order', order: 'ASC' }}>
+    <List actions={<ListActions />} filters={filters} empty={<Empty resource={R} />} exporter={false} sort={{ field: 'ussd_order', order: 'ASC' }}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <NumberField source="ussd_order" />
         <TextField source="name" />
         <TextField source="category" />
-        <ReferenceField source="parent_id" reference={R} link={false} emptyText="—" />
+        <ReferenceField source="parent_id" reference={R} link={false} emptyText="—" label="resources.settings/services.fields.parent_id" />
         <NumberField source="price" options={{ minimumFractionDigits: 2 }} />
         <NumberField source="duration" />
         <NumberField source="sub_services" />
@@ -62,7 +70,7 @@ function ServiceForm({ editing = false }: { editing?: boolean }) {
       )}
       <TextInput source="category" />
       <ReferenceInput source="parent_id" reference={R} perPage={500}>
-        <SelectInput optionText="name" emptyText="app.services.none" />
+        <SelectInput optionText="name" emptyText="app.services.none" label="resources.settings/services.fields.parent_id" />
       </ReferenceInput>
     </SimpleForm>
   );

@@ -49,7 +49,7 @@ function MemberForm() {
       <TextInput source="phone" />
       <SelectInput source="position" choices={positions} validate={required()} translateChoice={false} />
       <ReferenceInput source="department_id" reference="settings/departments" perPage={500}>
-        <SelectInput optionText="name" emptyText="app.services.none" />
+        <SelectInput optionText="name" emptyText="app.services.none" label="resources.settings/team.fields.department_id" />
       </ReferenceInput>
       <BooleanInput source="is_bookable" />
       <DateInput source="member_since" />
