@@ -139,8 +139,12 @@ describe('the back-office screens', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/password/forgot');
     await page.locator('input[name="email"]').fill(email);
-    await page.getByRole('button', { name: 'Send the code' }).click();
-    await page.waitForURL('**/password/reset?email=*');
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/business/account/password/reset')),
+      page.getByRole('button', { name: 'Send the code' }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    await page.waitForURL((url) => url.pathname === '/password/reset' && url.searchParams.get('email') === email);
     const mail = await server.lastEmail(email);
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { seedDemoAccounts } from './accounts/demo-seed';
+import { seedCustomersDemo } from './customers/customers.seed';
 import { seedOrganisationDemo } from './organisation/organisation.seed';
 
 /**
@@ -19,7 +20,7 @@ export const DEMO = {
 
 export type DemoSeeder = (app: INestApplication) => Promise<void>;
 
-export const demoSeeders: DemoSeeder[] = [(app) => seedDemoAccounts(app), (app) => seedOrganisationDemo(app)];
+export const demoSeeders: DemoSeeder[] = [(app) => seedDemoAccounts(app), (app) => seedOrganisationDemo(app), (app) => seedCustomersDemo(app)];
 
 export async function seedDemo(app: INestApplication): Promise<void> {
   for (const seeder of demoSeeders) await seeder(app);
