@@ -110,6 +110,13 @@ describe('organisation: business, helpers, services, departments', () => {
       expect(ar.body.data.find((c: { code: string }) => c.code === 'TN').name).toBe('تونس');
       expect(ar.body.total).toBeGreaterThan(200);
     });
+
+    it('gives the registration form its reference lists without a login', async () => {
+      const countries = await t.http().get('/business/countries?lang=en');
+      expect(countries.status).toBe(200);
+      expect(countries.body.data).toEqual(expect.arrayContaining([{ code: 'TN', name: 'Tunisia' }]));
+      expect((await t.http().get('/business/industry')).status).toBe(200);
+    });
   });
 
   describe('services', () => {

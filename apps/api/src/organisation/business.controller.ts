@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import countries from 'i18n-iso-countries';
 import { BusinessInfo, businessDecider, BusinessRegisteredOrigin, businessStream, INDUSTRIES, LANGUAGES } from '@tabour/organisation';
 import { AppConfig, UserPrincipal } from '@tabour/platform';
-import { CurrentUser, Roles } from '../common/auth';
+import { CurrentUser, Public, Roles } from '../common/auth';
 import { paged, pageRequest } from '../common/paging';
 import { APP_CONFIG } from '../common/tokens';
 import { actorOf, OrganisationCommands } from './commands';
@@ -115,11 +115,14 @@ export class BusinessController {
     return this.translations(user);
   }
 
+  // Reference data the registration form needs before anyone has logged in.
+  @Public()
   @Get('industry')
   industries() {
     return paged([...INDUSTRIES], INDUSTRIES.length, all);
   }
 
+  @Public()
   @Get('countries')
   countries(@Query() q: LangQuery, @Headers('content-language') contentLanguage?: string) {
     const lang = answerLanguage(q.lang, contentLanguage);
