@@ -12,6 +12,7 @@ import { AccessDeniedPage, CatchAll, NotFoundPage, PrivacyPage, RootRedirect, Te
 import { LoginPage, NoCaptchaLoginPage, TenantLoginPage } from './public/LoginPage';
 import { ForgotPasswordPage, ResetPasswordPage } from './public/PasswordPages';
 import { RegisterPage } from './public/RegisterPage';
+import customers from './customers';
 import departments from './settings/departments';
 import holidays from './settings/holidays';
 import services from './settings/services';
@@ -64,6 +65,7 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
       <Resource name="settings/services" {...services} />
       <Resource name="settings/team" {...team} />
       <Resource name="settings/holidays" {...holidays} />
+      <Resource name="customers" {...customers} />
       <Resource name="activity" list={LazyActivity} />
     </Admin>
   );

@@ -15,6 +15,7 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   'settings/services': { base: '/business/service', create: { method: 'PUT', path: '/create' } },
   'settings/team': { base: '/business/team', create: { method: 'POST', path: '/create' } },
   'settings/holidays': { base: '/business/holiday', create: { method: 'POST', path: '/create' }, deleteMethod: 'GET' },
+  customers: { base: '/business/customer', create: { method: 'PUT', path: '/create' } },
   activity: { base: '/business/activity', readOnly: true },
   countries: { base: '/business/countries', readOnly: true },
   industries: { base: '/business/industry', readOnly: true },

@@ -10,6 +10,7 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
 import GroupsIcon from '@mui/icons-material/Groups';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
+import PeopleIcon from '@mui/icons-material/People';
 import { Link } from 'react-router-dom';
 import { AppBar, Layout as RaLayout, LoadingIndicator, Logout, Menu, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { mayOpen } from '../auth/access';
@@ -53,6 +54,7 @@ function TabourAppBar() {
 
 export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/dashboard', label: 'app.menu.dashboard', icon: <DashboardIcon /> },
+  { path: '/customers', label: 'resources.customers.name', icon: <PeopleIcon /> },
   { path: '/activity', label: 'app.menu.activity', icon: <HistoryIcon /> },
   { path: '/settings/business', label: 'app.menu.business', icon: <BusinessIcon /> },
   { path: '/settings/departments', label: 'app.menu.departments', icon: <AccountTreeIcon /> },
