@@ -1,0 +1,88 @@
+import type { ColumnType, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface QueuesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  priority: number;
+  settings: JSONColumnType<Record<string, unknown>, string, string>;
+  paused: Defaulted<boolean>;
+  delay_seconds: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface QueueCountersTable {
+  id: string;
+  tenant_id: string;
+  queue_id: string;
+  name: string;
+  break_minutes: number;
+  service_ids: JSONColumnType<string[], string, string>;
+  open: Defaulted<boolean>;
+  held_by: string | null;
+  serving_ticket_id: string | null;
+  opened_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface QueueTicketsTable {
+  id: string;
+  tenant_id: string;
+  queue_id: string;
+  uid: string;
+  number: number;
+  label: string;
+  day: ColumnType<string, string, string>;
+  status: string;
+  rank: number | null;
+  urgent: boolean;
+  late: Defaulted<boolean>;
+  service_ids: JSONColumnType<string[], string, string>;
+  member_id: string | null;
+  customer_id: string | null;
+  customer_name: string | null;
+  counter_id: string | null;
+  checked_in_at: Timestamp;
+  called_at: Timestamp | null;
+  archived_at: Timestamp | null;
+  service_seconds: number | null;
+  estimated_wait_seconds: number | null;
+  notes: JSONColumnType<unknown[], string, string>;
+  feedback_stars: number | null;
+  feedback_text: string | null;
+  updated_at: Timestamp;
+}
+
+export interface QueueWaitPredictionsTable {
+  ticket_id: string;
+  tenant_id: string;
+  queue_id: string;
+  rank: number;
+  predicted_seconds: number;
+  actual_seconds: number | null;
+  checked_in_at: Timestamp;
+  called_at: Timestamp | null;
+}
+
+export interface NoteTypesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  color: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+declare module '@tabour/platform' {
+  interface Database {
+    queues: QueuesTable;
+    queue_counters: QueueCountersTable;
+    queue_tickets: QueueTicketsTable;
+    queue_wait_predictions: QueueWaitPredictionsTable;
+    note_types: NoteTypesTable;
+  }
+}
