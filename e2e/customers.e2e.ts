@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loginThroughForm, newPage } from './support/browser';
+import { callApi, PASSWORD, uniqueEmail as email } from './support/api';
 import { E2eServer, startServer } from './support/server';
 
-const PASSWORD = 'Str0ng!Pass';
-const email = (who: string) => `${who}.${randomBytes(4).toString('hex')}@example.test`;
 // A real 1×1 PNG: the server tells a file's kind by its first bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -22,16 +20,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function apiCall(path: string, method: string, body?: unknown, token?: string) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+const apiCall = (path: string, method: string, body?: unknown, token?: string) => callApi(server.url, path, method, body, token);
 
 describe('the customers screens', () => {
   it('creates a customer, finds them by phone in another format, attaches a file, marks them VIP and exports them', async () => {

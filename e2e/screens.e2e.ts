@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginThroughForm, newPage } from './support/browser';
+import { PASSWORD } from './support/api';
 import { E2eServer, startServer } from './support/server';
 
-const PASSWORD = 'Str0ng!Pass';
 
 let server: E2eServer;
 let browser: Browser;

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loginThroughForm, newPage } from './support/browser';
+import { callApi, PASSWORD, uniqueEmail as email } from './support/api';
 import { E2eServer, startServer } from './support/server';
 
-const PASSWORD = 'Str0ng!Pass';
-const email = (who: string) => `${who}.${randomBytes(4).toString('hex')}@example.test`;
 
 let server: E2eServer;
 let browser: Browser;
@@ -19,16 +17,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function apiCall(path: string, method: string, body?: unknown, token?: string) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+const apiCall = (path: string, method: string, body?: unknown, token?: string) => callApi(server.url, path, method, body, token);
 
 /** A business registered and approved through the API, its owner's session returned. */
 async function approvedBusiness(name: string) {
