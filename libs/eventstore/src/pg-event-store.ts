@@ -322,10 +322,11 @@ export async function lastBelow(db: Executor, horizon: string): Promise<Cursor |
  * precede. Read outside a transaction, so an idle subscription costs two index probes.
  */
 export async function probeLog(db: Executor, after: Cursor): Promise<{ readable: boolean; held: boolean }> {
+  // The horizon as a scalar subquery (an init plan), so both probes are index seeks.
   const res = await sql<{ readable: boolean; held: boolean }>`
-    WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
     SELECT
-      EXISTS (SELECT 1 FROM es_events, h WHERE (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint) AND transaction_id < h.xmin) AS readable,
-      EXISTS (SELECT 1 FROM es_events, h WHERE transaction_id >= h.xmin) AS held`.execute(db);
+      EXISTS (SELECT 1 FROM es_events WHERE (transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)
+        AND transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))) AS readable,
+      EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= (SELECT pg_snapshot_xmin(pg_current_snapshot()))) AS held`.execute(db);
   return res.rows[0];
 }

@@ -60,6 +60,7 @@ export class Subscription {
   private _state: SubscriptionState = 'stopped';
   private _cursor: Cursor = START;
   private loaded = false;
+  private behind = false;
 
   constructor(
     readonly name: string,
@@ -179,8 +180,9 @@ export class Subscription {
    */
   private async batch(): Promise<'more' | 'held' | 'idle'> {
     this.pending = false;
-    // Idle polls stay out of transactions: a probe with the cursor last seen.
-    if (this.loaded) {
+    // Idle polls stay out of transactions: a probe with the cursor last seen. A reader catching
+    // up (its last batch was full) skips it.
+    if (this.loaded && !this.behind) {
       const probe = await probeLog(this.db!, this._cursor);
       if (!probe.readable) return probe.held ? 'held' : 'idle';
     }
@@ -210,6 +212,7 @@ export class Subscription {
       this._cursor = moved ? to : from;
       return full;
     });
+    this.behind = full;
     if (full) return 'more';
     const after = await probeLog(this.db!, this._cursor);
     return after.readable ? 'more' : after.held ? 'held' : 'idle';
