@@ -1,6 +1,7 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
+import { SMOOTHING } from './estimate';
 import { FeedbackEvent } from './feedback';
 import { NOTE_TYPE_EVENT_TYPES, NoteTypeEvent } from './note-type';
 import { LEAVING, QUEUE_EVENT_TYPES, QueueEvent, Ticket } from './queue';
@@ -11,18 +12,42 @@ type Rec<E extends { type: string; data: unknown }> = E extends unknown ? Omit<R
 const asDb = (trx: Transaction<any> | Kysely<any>) => trx as Db;
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
-/** Ranks of the waiting list as SQL shifts, so ranks stay 1..n without rewriting the whole list. */
-async function removeRank(db: Db, tenant: string, queue: string, rank: number | null) {
-  if (rank === null) return;
-  await db.updateTable('queue_tickets').set({ rank: sql`rank - 1` as any }).where('tenant_id', '=', tenant).where('queue_id', '=', queue).where('status', '=', 'waiting').where('rank', '>', rank).execute();
-}
-async function openRank(db: Db, tenant: string, queue: string, rank: number) {
-  await db.updateTable('queue_tickets').set({ rank: sql`rank + 1` as any }).where('tenant_id', '=', tenant).where('queue_id', '=', queue).where('status', '=', 'waiting').where('rank', '>=', rank).execute();
+const SPACING = 1024;
+const waitingOf = (db: Db, tenant: string, queue: string) =>
+  db.selectFrom('queue_tickets').where('tenant_id', '=', tenant).where('queue_id', '=', queue).where('status', '=', 'waiting');
+
+/**
+ * The place that puts a ticket at `rank` among the other waiting tickets of the queue: before
+ * the first, after the last, or midway between two neighbours. Only the ticket placed is
+ * written, so calling the head of a long list touches one row.
+ */
+async function placeFor(db: Db, tenant: string, queue: string, ticketId: string, rank: number): Promise<number> {
+  const others = () => waitingOf(db, tenant, queue).where('id', '<>', ticketId);
+  if (rank <= 1) {
+    const first = await others().select('place').orderBy('place').limit(1).executeTakeFirst();
+    return first ? first.place! - SPACING : SPACING;
+  }
+  const around = await others().select('place').orderBy('place').offset(rank - 2).limit(2).execute();
+  if (around.length === 0) {
+    const last = await others().select('place').orderBy('place', 'desc').limit(1).executeTakeFirst();
+    return last ? last.place! + SPACING : SPACING;
+  }
+  if (around.length === 1) return around[0].place! + SPACING;
+  const [a, b] = [around[0].place!, around[1].place!];
+  const mid = (a + b) / 2;
+  if (mid > a && mid < b) return mid;
+  // Doubles have no room left between these two: spread the whole list out again, then retry.
+  await sql`UPDATE queue_tickets t SET place = o.n * ${SPACING}
+    FROM (SELECT id, row_number() OVER (ORDER BY place) AS n FROM queue_tickets
+          WHERE tenant_id = ${tenant} AND queue_id = ${queue} AND status = 'waiting' AND id <> ${ticketId}) o
+    WHERE t.id = o.id`.execute(db);
+  return placeFor(db, tenant, queue, ticketId, rank);
 }
 
 async function insertTicket(db: Db, tenant: string, queue: string, t: Omit<Ticket, 'status' | 'counter_id' | 'called_at'>, rank: number, estimate: number | null, at: Date) {
+  const place = await placeFor(db, tenant, queue, t.id, rank);
   const row = {
-    tenant_id: tenant, queue_id: queue, uid: t.uid, number: t.number, label: t.label, day: t.day, status: 'waiting', rank, urgent: t.urgent, late: t.late,
+    tenant_id: tenant, queue_id: queue, uid: t.uid, number: t.number, label: t.label, day: t.day, status: 'waiting', place, urgent: t.urgent, late: t.late,
     service_ids: json(t.service_ids), member_id: t.member_id, customer_id: t.customer_id, customer_name: t.customer_name, counter_id: null, checked_in_at: t.checked_in_at,
     called_at: null, archived_at: null, service_seconds: t.service_seconds, updated_at: at,
   };
@@ -96,7 +121,6 @@ export const queueProjection: InlineProjection = {
         case 'TicketRedirectedIn':
         case 'TicketRestored': {
           const estimate = e.type === 'TicketRestored' ? null : e.data.estimated_wait_seconds;
-          await openRank(db, tenant, q, e.data.rank);
           await insertTicket(db, tenant, q, e.data.ticket, e.data.rank, estimate, at);
           if (estimate !== null) {
             await db
@@ -109,8 +133,7 @@ export const queueProjection: InlineProjection = {
         }
         case 'TicketCalled': {
           const d = e.data;
-          await ticket(d.ticket_id).set({ status: 'in_service', rank: null, counter_id: d.counter_id, called_at: d.at, updated_at: at }).execute();
-          await removeRank(db, tenant, q, d.from_rank);
+          await ticket(d.ticket_id).set({ status: 'in_service', place: null, counter_id: d.counter_id, called_at: d.at, updated_at: at }).execute();
           await counter(d.counter_id).set({ serving_ticket_id: d.ticket_id, updated_at: at }).execute();
           await db.updateTable('queue_wait_predictions').set({ actual_seconds: d.waited_seconds, called_at: d.at }).where('tenant_id', '=', tenant).where('ticket_id', '=', d.ticket_id).where('actual_seconds', 'is', null).execute();
           break;
@@ -118,27 +141,26 @@ export const queueProjection: InlineProjection = {
         case 'TicketReturnedToWaiting': {
           const d = e.data;
           if (d.counter_id) await counter(d.counter_id).set({ serving_ticket_id: null, updated_at: at }).where('serving_ticket_id', '=', d.ticket_id).execute();
-          await openRank(db, tenant, q, d.to_rank);
-          await ticket(d.ticket_id).set({ status: 'waiting', rank: d.to_rank, counter_id: null, called_at: null, updated_at: at }).execute();
+          const place = await placeFor(db, tenant, q, d.ticket_id, d.to_rank);
+          await ticket(d.ticket_id).set({ status: 'waiting', place, counter_id: null, called_at: null, updated_at: at }).execute();
           break;
         }
         case 'TicketMoved': {
           const d = e.data;
-          // Park the ticket at 0, shift the ones between, then place it.
-          await ticket(d.ticket_id).set({ rank: 0 }).execute();
-          await removeRank(db, tenant, q, d.from_rank);
-          await openRank(db, tenant, q, d.to_rank);
-          await ticket(d.ticket_id).set({ rank: d.to_rank, ...(d.reason === 'late' ? { late: true } : {}), updated_at: at }).execute();
+          const place = await placeFor(db, tenant, q, d.ticket_id, d.to_rank);
+          await ticket(d.ticket_id).set({ place, ...(d.reason === 'late' ? { late: true } : {}), updated_at: at }).execute();
           break;
         }
-        case 'TicketsSwapped':
-          await ticket(e.data.ticket_1).set({ rank: e.data.rank_2, updated_at: at }).execute();
-          await ticket(e.data.ticket_2).set({ rank: e.data.rank_1, updated_at: at }).execute();
+        case 'TicketsSwapped': {
+          const rows = await db.selectFrom('queue_tickets').select(['id', 'place']).where('tenant_id', '=', tenant).where('id', 'in', [e.data.ticket_1, e.data.ticket_2]).execute();
+          const placeOf = new Map(rows.map((r) => [r.id, r.place]));
+          await ticket(e.data.ticket_1).set({ place: placeOf.get(e.data.ticket_2) ?? null, updated_at: at }).execute();
+          await ticket(e.data.ticket_2).set({ place: placeOf.get(e.data.ticket_1) ?? null, updated_at: at }).execute();
           break;
+        }
         case 'TicketHeld': {
           const d = e.data;
-          await ticket(d.ticket_id).set({ status: 'on_hold', rank: null, counter_id: null, called_at: null, updated_at: at }).execute();
-          await removeRank(db, tenant, q, d.from_rank);
+          await ticket(d.ticket_id).set({ status: 'on_hold', place: null, counter_id: null, called_at: null, updated_at: at }).execute();
           if (d.counter_id) await counter(d.counter_id).set({ serving_ticket_id: null, updated_at: at }).where('serving_ticket_id', '=', d.ticket_id).execute();
           break;
         }
@@ -149,15 +171,22 @@ export const queueProjection: InlineProjection = {
         case 'TicketClosedAtDayEnd':
         case 'TicketRedirectedOut': {
           const d = e.data;
-          // A redirected ticket's row already belongs to the target queue: only the source's ranks move.
-          if (e.type !== 'TicketRedirectedOut') {
-            await ticket(d.ticket_id)
-              .set({ status: LEAVING[e.type], rank: null, archived_at: d.at, ...(e.type === 'TicketEnded' ? { service_seconds: e.data.served_seconds } : {}), updated_at: at })
-              .where('queue_id', '=', q)
+          // A redirected ticket leaves first; the target queue's TicketRedirectedIn then takes its row over.
+          await ticket(d.ticket_id)
+            .set({ status: LEAVING[e.type], place: null, archived_at: d.at, ...(e.type === 'TicketEnded' ? { service_seconds: e.data.served_seconds } : {}), updated_at: at })
+            .where('queue_id', '=', q)
+            .execute();
+          if (d.counter_id) await counter(d.counter_id).set({ serving_ticket_id: null, updated_at: at }).where('serving_ticket_id', '=', d.ticket_id).execute();
+          if (e.type === 'TicketEnded' && e.data.served_seconds > 0) {
+            // The same smoothing as the decider's (estimate.ts), so screens show what the queue decides with.
+            const key = e.data.service_id ?? '*';
+            const measured = e.data.served_seconds;
+            await queue()
+              .set({
+                service_time: sql`jsonb_set(service_time, ARRAY[${key}::text], to_jsonb(round(${SMOOTHING}::numeric * ${measured} + (1 - ${SMOOTHING}::numeric) * COALESCE((service_time->>${key})::numeric, ${measured}))::int))` as any,
+              })
               .execute();
           }
-          await removeRank(db, tenant, q, d.from_rank);
-          if (d.counter_id) await counter(d.counter_id).set({ serving_ticket_id: null, updated_at: at }).where('serving_ticket_id', '=', d.ticket_id).execute();
           break;
         }
         case 'TicketUrgencyChanged':

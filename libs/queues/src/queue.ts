@@ -141,7 +141,7 @@ export type QueueCommand =
   | (Base & Clock & { type: 'EndTicket'; ticket_id: string })
   | (Base & Clock & { type: 'MarkNoShow'; ticket_id: string })
   | (Base & Clock & { type: 'MarkAbsent'; ticket_id: string })
-  | (Base & Clock & { type: 'RevokeTicket'; ticket_id: string; by: 'staff' | 'customer' })
+  | (Base & Clock & { type: 'RevokeTicket'; ticket_id: string; by: 'staff' | 'customer' | 'system' })
   | (Base & { type: 'PushBack'; ticket_id: string })
   | (Base & { type: 'RunningLate'; ticket_id: string; places: number })
   | (Base & { type: 'SwapTickets'; ticket_1: string; ticket_2: string })
@@ -155,7 +155,8 @@ export type QueueCommand =
   | (Base & Clock & { type: 'RedirectOut'; ticket_id: string; to_queue_id: string })
   | (Base & Clock & { type: 'RedirectIn'; ticket: Ticket; from_queue_id: string; keep_number: boolean; random: number })
   | (Base & { type: 'RestoreTicket'; ticket: Omit<Ticket, 'status' | 'counter_id' | 'called_at'> })
-  | (Base & Clock & { type: 'CloseDay' });
+  | (Base & Clock & { type: 'CloseDay' })
+  | (Base & Clock & { type: 'CloseDamagedTicket'; ticket_id: string });
 
 export const initialQueueState = (): QueueState => ({
   status: 'none',
@@ -296,6 +297,9 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
     }
     case 'PushTicket': {
       if (state.tickets[command.ticket.ticket_id]) return [];
+      // One live ticket per customer and queue: a second join is a mistake, not a second visit.
+      const customer = command.ticket.customer_id;
+      if (customer && live.some((t) => t.customer_id === customer)) throw conflict('Could not join the requested queue, you may already be waiting in the queue!', 'already_waiting');
       const number = nextNumber(state, command.day, command.random);
       const rank = state.waiting.length + 1;
       const t = command.ticket;
@@ -443,6 +447,12 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
         .filter((t) => t.day < command.day)
         .sort((a, b) => (rankOf(state, b.id) ?? 0) - (rankOf(state, a.id) ?? 0))
         .map((t) => ({ type: 'TicketClosedAtDayEnd' as const, data: { ...leaving(state, ids, t, command.at), status_was: t.status } }));
+    }
+    case 'CloseDamagedTicket': {
+      const t = ticketOf(state, command.ticket_id);
+      // Only a ticket its day has left behind is damaged; today's tickets are served, not swept.
+      if (t.day >= command.day) throw unprocessable('This ticket is not damaged: it belongs to today', 'id');
+      return [{ type: 'TicketClosedAtDayEnd', data: { ...leaving(state, ids, t, command.at), status_was: t.status } }];
     }
   }
 }

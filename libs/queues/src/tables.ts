@@ -11,6 +11,7 @@ export interface QueuesTable {
   settings: JSONColumnType<Record<string, unknown>, string, string>;
   paused: Defaulted<boolean>;
   delay_seconds: Defaulted<number>;
+  service_time: ColumnType<Record<string, number>, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -38,7 +39,8 @@ export interface QueueTicketsTable {
   label: string;
   day: ColumnType<string, string, string>;
   status: string;
-  rank: number | null;
+  /** Sort key of a waiting ticket; its rank is counted when read. */
+  place: number | null;
   urgent: boolean;
   late: Defaulted<boolean>;
   service_ids: JSONColumnType<string[], string, string>;
@@ -77,6 +79,15 @@ export interface NoteTypesTable {
   updated_at: Timestamp;
 }
 
+export interface StreamSnapshotsTable {
+  stream_id: string;
+  kind: string;
+  version: number;
+  revision: ColumnType<number, number, number>;
+  state: JSONColumnType<object, string, string>;
+  taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 declare module '@tabour/platform' {
   interface Database {
     queues: QueuesTable;
@@ -84,5 +95,6 @@ declare module '@tabour/platform' {
     queue_tickets: QueueTicketsTable;
     queue_wait_predictions: QueueWaitPredictionsTable;
     note_types: NoteTypesTable;
+    stream_snapshots: StreamSnapshotsTable;
   }
 }

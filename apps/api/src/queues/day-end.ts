@@ -1,0 +1,78 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { sql } from 'kysely';
+import { Db } from '@tabour/platform';
+import { DB } from '../common/tokens';
+import { autostart } from '../eventing/projection-registry';
+import { QueueClock } from './clock';
+import { QueueQueries } from './queries';
+import { QueueRunner } from './runner';
+
+const SYSTEM = { type: 'system' as const, name: 'day end' };
+/** One number for the whole installation: pg_try_advisory_lock(DAY_END_LOCK). */
+const DAY_END_LOCK = 0x7a62_0001;
+
+/**
+ * Closes the tickets a day left open: when a business's own day has turned, its tickets of an
+ * earlier day that are still waiting, in service or on hold are archived as
+ * `closed_at_day_end`. It runs every few minutes on one instance at a time (an advisory lock
+ * held on one connection for the run), and is safe to run again: a queue with nothing left
+ * from an earlier day decides nothing.
+ */
+@Injectable()
+export class DayEndJob implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('queues.day-end');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly queries: QueueQueries,
+    private readonly clock: QueueClock,
+    private readonly runner: QueueRunner,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!autostart() || process.env.DAY_END_JOB === 'off') return;
+    const every = Number(process.env.DAY_END_POLL_MS ?? 5 * 60_000);
+    this.timer = setInterval(() => void this.tick(), every);
+    this.timer.unref();
+  }
+
+  private tick(): Promise<unknown> {
+    if (this.running) return this.running;
+    this.running = this.run()
+      .catch((err) => this.log.error(`day end failed: ${String(err)}`))
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Closes what is due; answers how many tickets were closed, or null when another instance holds the run. */
+  async run(): Promise<number | null> {
+    return this.db.connection().execute(async (conn) => {
+      const got = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${DAY_END_LOCK}) AS ok`.execute(conn);
+      if (!got.rows[0].ok) return null;
+      try {
+        let closed = 0;
+        for (const q of await this.queries.queuesWithOpenTickets()) {
+          const { day, at } = await this.clock.now(q.tenant_id);
+          if (q.oldest >= day) continue;
+          try {
+            const { events } = await this.runner.submit({ type: 'CloseDay', queue_id: q.queue_id, business_id: q.tenant_id, day, at }, SYSTEM);
+            closed += events.length;
+          } catch (err) {
+            this.log.warn(`queue ${q.queue_id}: ${String(err)}`);
+          }
+        }
+        if (closed) this.log.log(`${closed} tickets of past days closed`);
+        return closed;
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${DAY_END_LOCK})`.execute(conn);
+      }
+    });
+  }
+}

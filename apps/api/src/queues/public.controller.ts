@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Actor } from '@tabour/eventstore';
+import { notFound } from '@tabour/platform';
+import { feedbackDecider, feedbackStream } from '@tabour/queues';
+import { Public } from '../common/auth';
+import { OrganisationCommands } from '../organisation/commands';
+import { FeedbackDto, LateDto } from './dto';
+import { QueueQueries } from './queries';
+import { QueuesService } from './queues.service';
+
+const UID = /^[A-Za-z0-9_-]{16,64}$/;
+const customer = (uid: string): Actor => ({ type: 'customer_link', id: uid });
+
+/**
+ * The customer's own ticket, reached by its unguessable link and nothing else: no login, and
+ * no answer names another ticket, customer or staff member. A wrong uid is a plain 404.
+ */
+@ApiTags('public ticket')
+@Public()
+@Controller('user')
+export class PublicTicketController {
+  constructor(
+    private readonly queues: QueuesService,
+    private readonly queries: QueueQueries,
+    private readonly commands: OrganisationCommands,
+  ) {}
+
+  private async find(uid: string) {
+    if (!UID.test(uid)) throw notFound('This ticket link is not valid');
+    const t = await this.queries.publicTicket(uid);
+    if (!t) throw notFound('This ticket link is not valid');
+    return t;
+  }
+
+  @Get('queue/uid/:uid')
+  async read(@Param('uid') uid: string) {
+    return (await this.find(uid)).view;
+  }
+
+  /** The same ticket once it has left the queue: how the visit ended, whether feedback was given. */
+  @Get('queue/archive/uid/:uid')
+  async archived(@Param('uid') uid: string) {
+    const t = await this.find(uid);
+    if (!t.view.archived_at) throw notFound('This ticket is still in the queue');
+    return t.view;
+  }
+
+  @Delete('queue/uid/:uid/cancel')
+  async cancel(@Param('uid') uid: string) {
+    const t = await this.find(uid);
+    if (t.view.archived_at) throw notFound('This ticket is no longer in the queue');
+    await this.queues.run(t.internal.tenant_id, t.internal.queue_id, customer(uid), { type: 'RevokeTicket', ticket_id: t.internal.ticket_id, by: 'customer' });
+    return (await this.find(uid)).view;
+  }
+
+  /** "Running late": the customer steps back a few places instead of losing the turn. */
+  @Post('queue/uid/:uid/late')
+  @HttpCode(200)
+  async late(@Param('uid') uid: string, @Body() body: LateDto) {
+    const t = await this.find(uid);
+    if (t.view.status !== 'waiting') throw notFound('This ticket is not waiting');
+    await this.queues.run(t.internal.tenant_id, t.internal.queue_id, customer(uid), { type: 'RunningLate', ticket_id: t.internal.ticket_id, places: body.places ?? 1 });
+    return (await this.find(uid)).view;
+  }
+
+  /** Feedback once per ticket, after the visit. */
+  @Put('queue/uid/:uid/feedback')
+  async feedback(@Param('uid') uid: string, @Body() body: FeedbackDto) {
+    const t = await this.find(uid);
+    if (t.view.status !== 'ended') throw notFound('Feedback opens once the visit has ended');
+    await this.commands.run(
+      feedbackDecider,
+      feedbackStream(t.internal.ticket_id),
+      { type: 'GiveFeedback', ticket_id: t.internal.ticket_id, business_id: t.internal.tenant_id, queue_id: t.internal.queue_id, stars: body.stars, text: body.text ?? null },
+      { tenantId: t.internal.tenant_id, actor: customer(uid) },
+    );
+    return (await this.find(uid)).view;
+  }
+}

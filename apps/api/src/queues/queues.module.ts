@@ -1,0 +1,50 @@
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { PgEventStore, RecordedEvent } from '@tabour/eventstore';
+import { QUEUE_PROJECTIONS } from '@tabour/queues';
+import { AccountsModule } from '../accounts/accounts.module';
+import { ChangeRelay } from '../broadcast/change-relay';
+import { scopedRoom, ticketRoom } from '../broadcast/rooms';
+import { EVENT_STORE } from '../common/tokens';
+import { CustomersModule } from '../customers/customers.module';
+import { OrganisationModule } from '../organisation/organisation.module';
+import { QueueClock } from './clock';
+import { CountersController } from './counters.controller';
+import { DayEndJob } from './day-end';
+import { NoteTypesController } from './note-types.controller';
+import { PublicTicketController } from './public.controller';
+import { QueueQueries } from './queries';
+import { QueuesController } from './queues.controller';
+import { QueuesService } from './queues.service';
+import { QueueRunner } from './runner';
+import { SnapshotStore } from './snapshots';
+import { TicketsController } from './tickets.controller';
+
+/** Queues, counters and tickets: the event-sourced waiting list (docs/queues.md). */
+@Module({
+  imports: [AccountsModule, OrganisationModule, CustomersModule],
+  // Fixed paths (queue/summary, queue/getDamagedtickets, counter/mine) come before queue/:id.
+  controllers: [TicketsController, CountersController, QueuesController, NoteTypesController, PublicTicketController],
+  providers: [QueueClock, SnapshotStore, QueueRunner, QueueQueries, QueuesService, DayEndJob],
+  exports: [QueuesService, QueueQueries, QueueRunner],
+})
+export class QueuesModule implements OnModuleInit {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: PgEventStore,
+    private readonly relay: ChangeRelay,
+    private readonly runner: QueueRunner,
+  ) {}
+
+  onModuleInit(): void {
+    for (const projection of QUEUE_PROJECTIONS) this.store.registerInlineProjection(projection);
+    // A queue's change reaches its screens, its counters' views, and the pages of its tickets
+    // (every waiting customer's place may have moved); the notice says what to refetch, no data.
+    this.relay.route('queue', (e: RecordedEvent) => {
+      const t = e.tenantId!;
+      const q = (e.data as { queue_id: string }).queue_id;
+      const state = this.runner.peek(q);
+      const counters = Object.keys(state?.counters ?? {}).map((c) => scopedRoom(t, 'counter', c));
+      return [scopedRoom(t, 'queue', q), ...counters, ...this.runner.ticketUids(q).map(ticketRoom)];
+    });
+    this.relay.route('ticketfeedback', (e: RecordedEvent) => [scopedRoom(e.tenantId!, 'queue', (e.data as { queue_id: string }).queue_id)]);
+  }
+}

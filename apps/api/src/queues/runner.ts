@@ -1,0 +1,213 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Actor, fold, NewEvent, PgEventStore, WrongExpectedVersion } from '@tabour/eventstore';
+import { conflict, DomainError } from '@tabour/platform';
+import { LEAVING, QueueCommand, queueDecider, QueueEvent, QueueState, queueStream } from '@tabour/queues';
+import { EVENT_STORE } from '../common/tokens';
+import { SnapshotStore } from './snapshots';
+
+export interface Outcome {
+  events: QueueEvent[];
+  /** The queue as it stood right after this command. */
+  state: QueueState;
+}
+
+interface Pending {
+  command: QueueCommand;
+  actor: Actor;
+  resolve: (o: Outcome) => void;
+  reject: (e: unknown) => void;
+}
+
+interface Entry {
+  state: QueueState;
+  revision: number | null;
+  snapshotRevision: number;
+}
+
+const SNAPSHOT_KIND = 'queue';
+/** Bump when QueueState changes shape: older snapshots are then ignored. */
+const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_EVERY = 500;
+const MAX_BATCH = 200;
+const CACHE_LIMIT = 2000;
+const RETRIES = 5;
+const ONE_COUNTER_PER_MEMBER = 'queue_counters_one_per_member';
+
+const isOneCounterViolation = (err: unknown) => (err as { code?: string; constraint?: string })?.code === '23505' && (err as { constraint?: string }).constraint === ONE_COUNTER_PER_MEMBER;
+
+/**
+ * Runs queue commands one queue at a time. A queue is one stream, so its commands must be
+ * decided in order; instead of each caller loading, deciding and racing to append, the
+ * commands that arrive while an append is under way wait in the queue's mailbox and go
+ * together in the next append: 50 agents calling next at once cost a few transactions, not
+ * 50 retries. Each command is still decided alone, on the state its predecessors left, and
+ * fails alone. The last committed state stays in memory; an append by another process shows
+ * up as a wrong expected revision, and the queue is then reloaded and the batch decided again.
+ */
+@Injectable()
+export class QueueRunner {
+  private readonly log = new Logger('queue-runner');
+  private readonly cache = new Map<string, Entry>();
+  private readonly mailboxes = new Map<string, Pending[]>();
+  private readonly draining = new Set<string>();
+  /** Ticket uids that left each queue since its last change notice, so their pages hear of it. */
+  private readonly leftUids = new Map<string, Set<string>>();
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: PgEventStore,
+    private readonly snapshots: SnapshotStore,
+  ) {}
+
+  submit(command: QueueCommand, actor: Actor): Promise<Outcome> {
+    return new Promise<Outcome>((resolve, reject) => {
+      const q = command.queue_id;
+      const box = this.mailboxes.get(q) ?? [];
+      box.push({ command, actor, resolve, reject });
+      this.mailboxes.set(q, box);
+      if (!this.draining.has(q)) void this.drain(q);
+    });
+  }
+
+  /** The queue's current state, from memory when this process has it. */
+  async state(queueId: string): Promise<QueueState> {
+    return (await this.entry(queueId)).state;
+  }
+
+  /** The state in memory, if this process holds it; never loads. */
+  peek(queueId: string): QueueState | undefined {
+    return this.cache.get(queueId)?.state;
+  }
+
+  /** Uids of the live tickets and of those that left since the last call: the ticket rooms to notify. */
+  ticketUids(queueId: string): string[] {
+    const left = this.leftUids.get(queueId);
+    this.leftUids.delete(queueId);
+    const live = this.cache.get(queueId)?.state.tickets ?? {};
+    return [...Object.values(live).map((t) => t.uid), ...(left ?? [])];
+  }
+
+  /** Forgets a queue's state, e.g. after a rebuild or in tests. */
+  forget(queueId?: string): void {
+    if (queueId) this.cache.delete(queueId);
+    else this.cache.clear();
+  }
+
+  private async drain(q: string): Promise<void> {
+    this.draining.add(q);
+    try {
+      for (;;) {
+        const box = this.mailboxes.get(q);
+        if (!box?.length) break;
+        const batch = box.splice(0, MAX_BATCH);
+        await this.runBatch(q, batch);
+      }
+    } finally {
+      this.draining.delete(q);
+      this.mailboxes.delete(q);
+      // A command that arrived between the last check and now starts its own drain.
+    }
+  }
+
+  private async runBatch(q: string, batch: Pending[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      let entry: Entry;
+      try {
+        entry = await this.entry(q);
+      } catch (err) {
+        batch.forEach((p) => p.reject(err));
+        return;
+      }
+      const decided = this.decideAll(entry.state, batch);
+      const events = decided.flatMap((d, i) => (d.ok ? d.events.map((e) => ({ ...e, actor: batch[i].actor }) as NewEvent) : []));
+      if (!events.length) {
+        decided.forEach((d, i) => (d.ok ? batch[i].resolve({ events: [], state: d.state }) : batch[i].reject(d.error)));
+        return;
+      }
+      try {
+        const result = await this.store.append(queueStream(q), events, {
+          tenantId: batch[0].command.business_id,
+          actor: batch[0].actor,
+          expectedRevision: entry.revision === null ? 'no_stream' : entry.revision,
+        });
+        const last = decided[decided.length - 1].state;
+        this.remember(q, { state: last, revision: result.nextExpectedRevision, snapshotRevision: entry.snapshotRevision });
+        this.noteLeaving(q, entry.state, decided);
+        decided.forEach((d, i) => (d.ok ? batch[i].resolve({ events: d.events, state: d.state }) : batch[i].reject(d.error)));
+        return;
+      } catch (err) {
+        this.cache.delete(q);
+        if (err instanceof WrongExpectedVersion && attempt < RETRIES) continue;
+        if (isOneCounterViolation(err)) {
+          // One command of the batch opened a counter for a member who holds one in another
+          // queue: run them one by one, so that only that command is refused.
+          if (batch.length > 1) {
+            for (const p of batch) await this.runBatch(q, [p]);
+          } else batch[0].reject(conflict('Cannot open counter', 'member_holds_counter'));
+          return;
+        }
+        if (!(err instanceof WrongExpectedVersion)) this.log.error(`append to queue ${q} failed: ${String(err)}`);
+        batch.forEach((p) => p.reject(err instanceof WrongExpectedVersion ? conflict('The queue is busy: try again', 'queue_busy') : err));
+        return;
+      }
+    }
+  }
+
+  private decideAll(start: QueueState, batch: Pending[]) {
+    let state = start;
+    return batch.map((p) => {
+      try {
+        const events = queueDecider.decide(p.command, state);
+        state = events.reduce(queueDecider.evolve, state);
+        return { ok: true as const, events, state };
+      } catch (error) {
+        if (!(error instanceof DomainError)) this.log.error(`deciding ${p.command.type} failed: ${String(error)}`);
+        return { ok: false as const, error, state };
+      }
+    });
+  }
+
+  private noteLeaving(q: string, before: QueueState, decided: ReturnType<QueueRunner['decideAll']>): void {
+    for (const d of decided) {
+      if (!d.ok) continue;
+      for (const e of d.events) {
+        if (!(e.type in LEAVING)) continue;
+        const uid = before.tickets[(e.data as { ticket_id: string }).ticket_id]?.uid ?? d.state.tickets[(e.data as { ticket_id: string }).ticket_id]?.uid;
+        if (uid) (this.leftUids.get(q) ?? this.leftUids.set(q, new Set()).get(q)!).add(uid);
+      }
+    }
+  }
+
+  private async entry(q: string): Promise<Entry> {
+    const hit = this.cache.get(q);
+    if (hit) {
+      // Most recently used last, so the eviction below drops the coldest queue.
+      this.cache.delete(q);
+      this.cache.set(q, hit);
+      return hit;
+    }
+    const entry = await this.load(q);
+    this.remember(q, entry);
+    return entry;
+  }
+
+  /** The last snapshot and the events after it: the cost follows the events since the snapshot, not the history. */
+  async load(q: string): Promise<Entry> {
+    const stream = queueStream(q);
+    const snap = await this.snapshots.read<QueueState>(stream, SNAPSHOT_KIND, SNAPSHOT_VERSION);
+    const from = snap ? snap.revision + 1 : 0;
+    const tail = await this.store.readStream(stream, { fromRevision: from });
+    const state = tail.reduce((s, e) => queueDecider.evolve(s, { type: e.type, data: e.data } as QueueEvent), snap?.state ?? fold(queueDecider, []));
+    const revision = tail.length ? tail[tail.length - 1].revision : snap ? snap.revision : null;
+    return { state, revision, snapshotRevision: snap?.revision ?? -1 };
+  }
+
+  private remember(q: string, entry: Entry): void {
+    this.cache.set(q, entry);
+    if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+    if (entry.revision !== null && entry.revision - entry.snapshotRevision >= SNAPSHOT_EVERY) {
+      entry.snapshotRevision = entry.revision;
+      // Taken after the commit and off the command's path; a lost snapshot only costs a longer load.
+      this.snapshots.write(queueStream(q), SNAPSHOT_KIND, SNAPSHOT_VERSION, { state: entry.state, revision: entry.revision }).catch((err) => this.log.warn(`snapshot of queue ${q} failed: ${String(err)}`));
+    }
+  }
+}

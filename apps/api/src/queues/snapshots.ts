@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Db } from '@tabour/platform';
+import { DB } from '../common/tokens';
+
+export interface Snapshot<S> {
+  state: S;
+  revision: number;
+}
+
+/**
+ * The folded state of a stream at a revision. A queue's stream keeps every ticket it ever
+ * had; loading it from its last snapshot plus the events after keeps the load time flat as
+ * the history grows. A snapshot of another shape version is ignored, so a change to the
+ * state's shape only costs one full fold.
+ */
+@Injectable()
+export class SnapshotStore {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async read<S>(streamId: string, kind: string, version: number): Promise<Snapshot<S> | null> {
+    const row = await this.db.selectFrom('stream_snapshots').select(['revision', 'state']).where('stream_id', '=', streamId).where('kind', '=', kind).where('version', '=', version).executeTakeFirst();
+    return row ? { state: row.state as S, revision: Number(row.revision) } : null;
+  }
+
+  async write<S>(streamId: string, kind: string, version: number, snapshot: Snapshot<S>): Promise<void> {
+    const values = { stream_id: streamId, kind, version, revision: snapshot.revision, state: JSON.stringify(snapshot.state), taken_at: new Date() };
+    await this.db
+      .insertInto('stream_snapshots')
+      .values(values)
+      // Two instances may race: the later revision wins.
+      .onConflict((oc) => oc.column('stream_id').doUpdateSet(values).where('stream_snapshots.revision', '<', snapshot.revision))
+      .execute();
+  }
+}

@@ -1,0 +1,256 @@
+import { sql } from 'kysely';
+import { DayEndJob } from '../apps/api/src/queues/day-end';
+import { QueueRunner } from '../apps/api/src/queues/runner';
+import { createTestApp, TestApp } from './support/app';
+import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
+import { newQueue, openCounter, pushTicket, queueProblems } from './support/queue-fixtures';
+
+describe('queues, counters and tickets over HTTP', () => {
+  let t: TestApp;
+  let owner: Staff;
+  let agent: Staff & { memberId: string };
+  let other: Staff;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await newBusiness(t, 'Queue Clinic');
+    other = await newBusiness(t, 'Other Clinic');
+    agent = await newMember(t, owner, 'Front Desk');
+  });
+  afterAll(() => t.close());
+
+  const consistent = async (queueId: string, tenant = owner.businessId) => expect(await queueProblems(t, tenant, queueId)).toEqual([]);
+
+  it('creates a queue with its counters, lists it with a summary, and refuses an agent the settings', async () => {
+    const q = await newQueue(t, owner, { name: 'Reception', priority: 5, number_start: 100 }, ['Desk 1', 'Desk 2']);
+    expect(q).toMatchObject({ name: 'Reception', priority: 5, number_start: 100, ticket_prefix: 'A', number_type: 'incremental', on_hold_enabled: true });
+    expect(q.counters.map((c) => c.name)).toEqual(['Desk 1', 'Desk 2']);
+    const list = await t.http().get('/business/queue/summary?pagination=off').set(agent.h);
+    expect(list.status).toBe(200);
+    expect(list.body.data.find((x: { id: string }) => x.id === q.id).summary).toMatchObject({ waiting: 0, in_service: 0, counters: 2, open_counters: 0 });
+    const refused = await t.http().post(`/business/queue/${q.id}/update`).set(agent.h).send({ name: 'Mine' });
+    expect(refused.status).toBe(403);
+    const invalid = await t.http().put('/business/queue/create').set(owner.h).send({ name: 'X', number_type: 'sometimes', ticket_prefix: 'TOOLONG' });
+    expect(invalid.status).toBe(422);
+    expect(Object.keys(invalid.body.errors).sort()).toEqual(['number_type', 'ticket_prefix']);
+    await consistent(q.id);
+  });
+
+  it('numbers tickets from the start number, ranks them, and calls urgent first, then by rank', async () => {
+    const q = await newQueue(t, owner, { number_start: 100, ticket_prefix: 'R' });
+    const a = await pushTicket(t, owner, q.id, { customer_name: 'Ann' });
+    const b = await pushTicket(t, owner, q.id, { customer_name: 'Bob' });
+    const c = await pushTicket(t, owner, q.id, { customer_name: 'Cy', urgent: true });
+    expect([a.label, b.label, c.label]).toEqual(['R100', 'R101', 'R102']);
+    expect([a.rank, b.rank, c.rank]).toEqual([1, 2, 3]);
+    expect(b.estimated_wait_seconds).toBeGreaterThan(0);
+    await openCounter(t, agent, q.id, q.counters[0].id);
+    const first = await t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: q.counters[0].id });
+    expect(first.status).toBe(200);
+    expect(first.body.ticket).toMatchObject({ id: c.id, status: 'in_service', counter_name: 'Desk 1' });
+    const second = await t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: q.counters[0].id });
+    expect(second.body).toMatchObject({ ticket: { id: a.id }, ended_ticket_id: c.id, waiting: 1 });
+    const list = await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h);
+    expect(list.body.data.map((x: { id: string; rank: number }) => [x.id, x.rank])).toEqual([[b.id, 1]]);
+    const inService = await t.http().get(`/business/queue/${q.id}/inservice`).set(owner.h);
+    expect(inService.body.data.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    const archive = await t.http().post(`/business/queue/${q.id}/archive`).set(owner.h).send({ status: 'ended' });
+    expect(archive.body.data.map((x: { id: string }) => x.id)).toEqual([c.id]);
+    await consistent(q.id);
+    await t.http().post(`/business/queue/${q.id}/counter/${q.counters[0].id}/close`).set(agent.h).expect(200);
+  });
+
+  it('keeps one open counter per member across queues and one member per counter', async () => {
+    const q1 = await newQueue(t, owner, {}, ['One']);
+    const q2 = await newQueue(t, owner, {}, ['Two']);
+    const boss = await newMember(t, owner, 'Manager', { role: 'MANAGER' });
+    await openCounter(t, agent, q1.id, q1.counters[0].id);
+    const taken = await t.http().post(`/business/queue/${q1.id}/counter/${q1.counters[0].id}/open`).set(boss.h);
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Cannot open counter');
+    const before = await head(t);
+    const elsewhere = await t.http().post(`/business/queue/${q2.id}/counter/${q2.counters[0].id}/open`).set(agent.h);
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.message).toBe('Cannot open counter');
+    expect(await head(t)).toBe(before);
+    const mine = await t.http().get('/business/counter/mine').set(agent.h);
+    expect(mine.body.counter).toMatchObject({ id: q1.counters[0].id, queue_id: q1.id });
+    // Another agent may not close it; the manager may, and the customer at it goes back to the head.
+    const x = await pushTicket(t, owner, q1.id);
+    await pushTicket(t, owner, q1.id);
+    await t.http().post(`/business/queue/${q1.id}/call`).set(agent.h).send({ counter_id: q1.counters[0].id }).expect(200);
+    const closed = await t.http().post(`/business/queue/${q1.id}/counter/${q1.counters[0].id}/close`).set(boss.h);
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ open: false, held_by: null, serving_ticket_id: null });
+    const list = await t.http().get(`/business/queue/${q1.id}/waitinglist`).set(owner.h);
+    expect(list.body.data[0]).toMatchObject({ id: x.id, rank: 1, status: 'waiting' });
+    await openCounter(t, agent, q2.id, q2.counters[0].id);
+    await consistent(q1.id);
+    await consistent(q2.id);
+    await t.http().post(`/business/queue/${q2.id}/counter/${q2.counters[0].id}/close`).set(agent.h).expect(200);
+  });
+
+  it('moves, swaps, pushes back, holds and recalls, refusing a move against a stale rank', async () => {
+    const q = await newQueue(t, owner);
+    const [a, b, c, d] = [await pushTicket(t, owner, q.id), await pushTicket(t, owner, q.id), await pushTicket(t, owner, q.id), await pushTicket(t, owner, q.id)];
+    const order = async () => (await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h)).body.data.map((x: { id: string }) => x.id);
+    await t.http().post(`/business/queue/${q.id}/move/${d.id}/4/1`).set(owner.h).expect(200);
+    expect(await order()).toEqual([d.id, a.id, b.id, c.id]);
+    const stale = await t.http().post(`/business/queue/${q.id}/move/${d.id}/4/2`).set(owner.h);
+    expect(stale.status).toBe(409);
+    await t.http().post(`/business/queue/${q.id}/swap/${a.id}/${c.id}`).set(owner.h).expect(200);
+    expect(await order()).toEqual([d.id, c.id, b.id, a.id]);
+    await t.http().post(`/business/queue/${q.id}/pushback/${d.id}`).set(owner.h).expect(200);
+    expect(await order()).toEqual([c.id, b.id, a.id, d.id]);
+    const held = await t.http().post(`/business/queue/${q.id}/hold/${b.id}`).set(owner.h);
+    expect(held.body).toMatchObject({ status: 'on_hold', rank: null });
+    expect(await order()).toEqual([c.id, a.id, d.id]);
+    const onHold = await t.http().get(`/business/queue/${q.id}/onhold`).set(owner.h);
+    expect(onHold.body.data.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    const recalled = await t.http().post(`/business/queue/${q.id}/recall/${b.id}`).set(owner.h);
+    expect(recalled.body).toMatchObject({ status: 'waiting', rank: 1 });
+    expect(await order()).toEqual([b.id, c.id, a.id, d.id]);
+    const badRank = await t.http().post(`/business/queue/${q.id}/move/${b.id}/1/99`).set(owner.h);
+    expect(badRank.status).toBe(422);
+    // Many moves into the same gap exhaust the midpoints; the list is spread out again and stays right.
+    for (let i = 0; i < 70; i++) await t.http().post(`/business/queue/${q.id}/move/${(await order())[3]}/4/2`).set(owner.h).expect(200);
+    expect((await order()).length).toBe(4);
+    await consistent(q.id);
+  });
+
+  it('notes, urgency, requested member, service time, no-show, absent, revoke and restore', async () => {
+    const q = await newQueue(t, owner);
+    const types = await t.http().post('/business/note-type/create').set(owner.h).send({ name: 'Allergy', color: '#ff0000' });
+    expect(types.status).toBe(201);
+    expect((await t.http().post('/business/note-type/create').set(agent.h).send({ name: 'Nope' })).status).toBe(403);
+    const a = await pushTicket(t, owner, q.id);
+    const b = await pushTicket(t, owner, q.id);
+    const c = await pushTicket(t, owner, q.id);
+    const noted = await t.http().post(`/business/queue/${q.id}/ticket/${a.id}/notes`).set(agent.h).send({ note: 'Penicillin', note_type_id: types.body.id });
+    expect(noted.body.notes).toEqual([expect.objectContaining({ text: 'Penicillin', note_type_id: types.body.id, by: agent.userId })]);
+    const urgent = await t.http().post(`/business/queue/${q.id}/urgent/${b.id}`).set(agent.h).send({});
+    expect(urgent.body.urgent).toBe(true);
+    const member = await t.http().post(`/business/queue/${q.id}/member/update/${c.id}`).set(agent.h).send({ member_id: agent.memberId });
+    expect(member.body.member_id).toBe(agent.memberId);
+    const foreignMember = await t.http().post(`/business/queue/${q.id}/member/update/${c.id}`).set(agent.h).send({ member_id: other.userId });
+    expect(foreignMember.status).toBe(422);
+    await openCounter(t, agent, q.id, q.counters[0].id);
+    const called = await t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: q.counters[0].id });
+    expect(called.body.ticket.id).toBe(b.id);
+    const tooShort = await t.http().post(`/business/queue/${q.id}/duration/${b.id}`).set(agent.h).send({ duration: 1 });
+    expect(tooShort.status).toBe(422);
+    expect(tooShort.body.message).toBe('New Service Time must be higher than the estimated time to spend');
+    const longer = await t.http().post(`/business/queue/${q.id}/duration/${b.id}`).set(agent.h).send({ duration: 30 });
+    expect(longer.body.service_seconds).toBe(1800);
+    expect((await t.http().post(`/business/queue/${q.id}/noshow/${b.id}`).set(agent.h)).body.status).toBe('no_show');
+    expect((await t.http().post(`/business/queue/${q.id}/absent/${a.id}`).set(agent.h)).body.status).toBe('absent');
+    expect((await t.http().delete(`/business/queue/${q.id}/revoke/${c.id}`).set(agent.h)).body.status).toBe('revoked');
+    const restored = await t.http().post(`/business/queue/${q.id}/restore/${a.id}`).set(agent.h);
+    expect(restored.body).toMatchObject({ id: a.id, status: 'waiting', rank: 1, label: a.label });
+    await t.http().post(`/business/queue/${q.id}/counter/${q.counters[0].id}/close`).set(agent.h).expect(200);
+    await consistent(q.id);
+  });
+
+  it('redirects a ticket to another queue, keeping its number when asked', async () => {
+    const from = await newQueue(t, owner, { ticket_prefix: 'F' });
+    const to = await newQueue(t, owner, { ticket_prefix: 'T', number_start: 500 });
+    const a = await pushTicket(t, owner, from.id);
+    const b = await pushTicket(t, owner, from.id);
+    const kept = await t.http().post(`/business/queue/${from.id}/redirect/${a.id}/${to.id}`).set(owner.h).send({ keep_number: true });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ id: a.id, uid: a.uid, label: a.label, queue_id: to.id, rank: 1 });
+    const renumbered = await t.http().post(`/business/queue/${from.id}/redirect/${b.id}/${to.id}`).set(owner.h).send({});
+    expect(renumbered.body).toMatchObject({ id: b.id, label: 'T500', rank: 2 });
+    expect((await t.http().get(`/business/queue/${from.id}/waitinglist`).set(owner.h)).body.data).toEqual([]);
+    const foreign = await newQueue(t, other);
+    const c = await pushTicket(t, owner, from.id);
+    expect((await t.http().post(`/business/queue/${from.id}/redirect/${c.id}/${foreign.id}`).set(owner.h).send({})).status).toBe(404);
+    await consistent(from.id);
+    await consistent(to.id);
+  });
+
+  it('lets a ticket link read, step back, cancel and rate its own ticket, and nothing else', async () => {
+    const q = await newQueue(t, owner);
+    const customer = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Private', last_name: 'Person', phone: '+21620123456' });
+    const mine = await pushTicket(t, owner, q.id, { customer_id: customer.body.id });
+    expect(mine.customer_name).toBe('Private Person');
+    const again = await t.http().put(`/business/queue/${q.id}/push`).set(owner.h).send({ customer_id: customer.body.id });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Could not join the requested queue, you may already be waiting in the queue!');
+    const behind = await pushTicket(t, owner, q.id, { customer_name: 'Someone Else' });
+    const read = await t.http().get(`/user/queue/uid/${mine.uid}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ label: mine.label, status: 'waiting', rank: 1, ahead: 0 });
+    const text = JSON.stringify(read.body);
+    for (const secret of ['Private', 'Person', '+216', 'Someone', customer.body.id, owner.businessId, mine.id, behind.uid]) expect(text).not.toContain(secret);
+    expect((await t.http().get('/user/queue/uid/not-a-real-ticket-uid')).status).toBe(404);
+    const late = await t.http().post(`/user/queue/uid/${mine.uid}/late`).send({ places: 1 });
+    expect(late.body).toMatchObject({ rank: 2, late: true });
+    expect((await t.http().put(`/user/queue/uid/${mine.uid}/feedback`).send({ stars: 5 })).status).toBe(404);
+    const cancelled = await t.http().delete(`/user/queue/uid/${mine.uid}/cancel`);
+    expect(cancelled.body.status).toBe('revoked');
+    await openCounter(t, agent, q.id, q.counters[0].id);
+    await t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: q.counters[0].id }).expect(200);
+    await t.http().post(`/business/queue/${q.id}/end/${behind.id}`).set(agent.h).expect(200);
+    const bad = await t.http().put(`/user/queue/uid/${behind.uid}/feedback`).send({ stars: 9 });
+    expect(bad.status).toBe(422);
+    const rated = await t.http().put(`/user/queue/uid/${behind.uid}/feedback`).send({ stars: 4, text: 'Quick' });
+    expect(rated.body.feedback_given).toBe(true);
+    expect((await t.http().put(`/user/queue/uid/${behind.uid}/feedback`).send({ stars: 1 })).status).toBe(409);
+    const archived = await t.http().get(`/user/queue/archive/uid/${behind.uid}`);
+    expect(archived.body).toMatchObject({ status: 'ended', feedback_given: true });
+    await t.http().post(`/business/queue/${q.id}/counter/${q.counters[0].id}/close`).set(agent.h).expect(200);
+    await consistent(q.id);
+  });
+
+  it('closes tickets a past day left open: listed as damaged, then fixed by the day-end job', async () => {
+    const q = await newQueue(t, owner);
+    const runner = t.app.get(QueueRunner);
+    const past = { at: '2020-01-01T10:00:00.000Z', day: '2020-01-01' };
+    for (const id of ['0b6f8a52-0000-4000-8000-000000000001', '0b6f8a52-0000-4000-8000-000000000002']) {
+      await runner.submit({ type: 'PushTicket', queue_id: q.id, business_id: owner.businessId, ...past, random: 0.5, ticket: { ticket_id: id, uid: `past-ticket-uid-${id.slice(-4)}`, service_ids: [], member_id: null, customer_id: null, customer_name: null, urgent: false } }, { type: 'system' });
+    }
+    const today = await pushTicket(t, owner, q.id);
+    const damaged = await t.http().post('/business/queue/getDamagedtickets').set(owner.h).send({ queue_id: q.id });
+    expect(damaged.body.total).toBe(2);
+    const one = await t.http().post(`/business/queue/ticket/${damaged.body.data[0].id}/fixDamagedTickets`).set(owner.h);
+    expect(one.body).toMatchObject({ fixed: 1, ticket: { status: 'closed_at_day_end' } });
+    const notDamaged = await t.http().post(`/business/queue/ticket/${today.id}/fixDamagedTickets`).set(owner.h);
+    expect(notDamaged.status).toBe(422);
+    const closed = await t.app.get(DayEndJob).run();
+    expect(closed).toBeGreaterThanOrEqual(1);
+    expect((await t.http().post('/business/queue/getDamagedtickets').set(owner.h).send({ queue_id: q.id })).body.total).toBe(0);
+    const list = await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h);
+    expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([today.id]);
+    await consistent(q.id);
+  });
+
+  it('loads a queue from its latest snapshot and the events after it', async () => {
+    const q = await newQueue(t, owner);
+    for (let i = 0; i < 12; i++) await pushTicket(t, owner, q.id);
+    const runner = t.app.get(QueueRunner);
+    const full = await runner.load(q.id);
+    await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q.id}`}, 'queue', 1, ${full.revision! - 5}, ${JSON.stringify({ ...full.state, waiting: ['from-the-snapshot'] })})`.execute(t.database.db);
+    const fromSnapshot = await runner.load(q.id);
+    // The snapshot's own content is used (the marker survives, tickets after it are added).
+    expect(fromSnapshot.state.waiting[0]).toBe('from-the-snapshot');
+    expect(fromSnapshot.revision).toBe(full.revision);
+    await sql`DELETE FROM stream_snapshots WHERE stream_id = ${`queue-${q.id}`}`.execute(t.database.db);
+  });
+
+  it('answers 404 for another business queue and writes nothing', async () => {
+    const q = await newQueue(t, owner);
+    const a = await pushTicket(t, owner, q.id);
+    const before = await head(t);
+    for (const [method, path] of [
+      ['get', `/business/queue/${q.id}/waitinglist`],
+      ['put', `/business/queue/${q.id}/push`],
+      ['post', `/business/queue/${q.id}/noshow/${a.id}`],
+      ['post', `/business/queue/${q.id}/counter/${q.counters[0].id}/open`],
+    ] as const) {
+      const res = await t.http()[method](path).set(other.h).send({});
+      expect([path, res.status]).toEqual([path, 404]);
+    }
+    expect(await head(t)).toBe(before);
+  });
+});
