@@ -3,14 +3,16 @@ import { head, newBusiness, newMember, Staff, WEEK } from './support/organisatio
 import { fillPath, listRoutes, RouteInfo } from './support/routes';
 
 /** Path parameters that name no record of a business. */
-const NOT_IDS = new Set(['email', 'keyword', 'book_id']);
-/** A customer book is named by its category: a real one, so the customer in the path is what is tested. */
-const NOT_ID_VALUES: Record<string, string> = { book_id: 'VIP' };
+const NOT_IDS = new Set(['email', 'keyword', 'book_id', 'old', 'new']);
+/** A customer book is named by its category: a real one, so the customer in the path is what is tested. Ranks are ranks. */
+const NOT_ID_VALUES: Record<string, string> = { book_id: 'VIP', old: '1', new: '2' };
 /**
  * Capability URLs, public by design: whoever holds the unguessable name may read it (logos shown
  * on kiosks, displays and ticket pages). Their own tests cover that a guessed name answers 404.
  */
 const CAPABILITY_URLS = new Set(['GET /business/uploads/:tenant/:file']);
+/** A ticket's link: its uid is the capability (test/queues.int.ts checks what it reveals). */
+const isCapability = (r: RouteInfo) => CAPABILITY_URLS.has(`${r.method} ${r.path}`) || r.path.startsWith('/user/queue/uid/') || r.path.startsWith('/user/queue/archive/uid/');
 
 /**
  * Every call that takes an id, made with another business's token on this business's records:
@@ -38,7 +40,18 @@ describe('tenancy: another business can reach nothing', () => {
     expect(customer.status).toBe(201);
     const attachment = await t.http().post('/business/customer/attachments/add').set(a.h).field('customer_id', customer.body.id).attach('file', Buffer.from('A-only note\n'), 'note.txt');
     expect(attachment.status).toBe(201);
-    Object.assign(ids, { service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id, customer: customer.body.id, attachment: attachment.body.id });
+    const queue = await t.http().put('/business/queue/create').set(a.h).send({ name: 'A-only queue', counters: [{ name: 'A-only desk' }] });
+    expect(queue.status).toBe(201);
+    const target = await t.http().put('/business/queue/create').set(a.h).send({ name: 'A-only target' });
+    const ticket = await t.http().put(`/business/queue/${queue.body.id}/push`).set(a.h).send({ customer_name: 'A-only walk-in' });
+    const ticket2 = await t.http().put(`/business/queue/${queue.body.id}/push`).set(a.h).send({ customer_name: 'A-only second' });
+    expect([ticket.status, ticket2.status]).toEqual([201, 201]);
+    const noteType = await t.http().post('/business/note-type/create').set(a.h).send({ name: 'A-only note type' });
+    expect(noteType.status).toBe(201);
+    Object.assign(ids, {
+      service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id, customer: customer.body.id, attachment: attachment.body.id,
+      queue: queue.body.id, target: target.body.id, counter: queue.body.counters[0].id, ticket: ticket.body.id, ticket2: ticket2.body.id, noteType: noteType.body.id,
+    });
   });
   afterAll(() => t.close());
 
@@ -50,7 +63,17 @@ describe('tenancy: another business can reach nothing', () => {
     'POST /business/department/:id/translations/update': { translations: { fr: { name: 'Département' } } },
     'POST /business/holiday/:id/status': { status: 'approved' },
     'POST /business/team/:id/workingdays/update': { working_days: WEEK({ monday: [['08:00', '12:00']] }) },
+    'POST /business/queue/:queue_id/ticket/:ticket_id/notes': { note: 'A note' },
+    'POST /business/queue/:queue_id/member/update/:customer_id': { member_id: null },
+    'POST /business/queue/:queue_id/duration/:ticket_id': { duration: 30 },
+    'POST /business/queue/:queue/counter/:counter/break': { break_minutes: 5 },
+    'POST /business/queue/:id/translations/update': { translations: { fr: { name: 'File' } } },
+    'PUT /business/queue/:id/slot': { working_days: null },
+    'POST /business/queue/:id/services/reorder': { service_ids: [] },
+    'PUT /business/queue/:queue/counter/create': { name: 'B desk' },
   };
+  /** Bodies that name another of A's records, filled once they exist. */
+  const bodyFor = (key: string): object | undefined => (key === 'POST /business/queue/:queue_id/call' ? { counter_id: ids.counter } : VALID_BODIES[key]);
 
   /** Which of business A's records a route's path parameter names. */
   function idFor(route: RouteInfo, param: string): string | undefined {
@@ -64,13 +87,21 @@ describe('tenancy: another business can reach nothing', () => {
       holiday: ids.holiday,
     };
     if (param === 'service_id') return ids.service;
+    if (resource === 'queue') {
+      const queueParams: Record<string, string> = {
+        id: route.path.startsWith('/business/queue/ticket/') ? ids.ticket : ids.queue, queue: ids.queue, queue_id: ids.queue, counter: ids.counter,
+        ticket_id: ids.ticket, customer_id: ids.ticket, customer_1: ids.ticket, customer_2: ids.ticket2, target_id: ids.target,
+      };
+      return queueParams[param];
+    }
+    if (resource === 'note-type') return ids.noteType;
     if (route.path.startsWith('/business/customer/attachment/')) return ids.attachment;
     if (resource === 'customer') return ids.customer;
     return byResource[resource];
   }
 
   it('answers 404 to every call with an id of another business, and writes nothing', async () => {
-    const routes = listRoutes(t.app).filter((r) => r.params.some((p) => !NOT_IDS.has(p)) && !CAPABILITY_URLS.has(`${r.method} ${r.path}`));
+    const routes = listRoutes(t.app).filter((r) => r.params.some((p) => !NOT_IDS.has(p)) && !isCapability(r));
     expect(routes.length).toBeGreaterThan(10);
     const unfilled: string[] = [];
     const leaks: string[] = [];
@@ -84,7 +115,7 @@ describe('tenancy: another business can reach nothing', () => {
       if (Object.keys(values).length !== route.params.length) continue;
       const before = await head(t);
       const url = fillPath(route.path, values);
-      const body = VALID_BODIES[`${route.method} ${route.path}`] ?? {};
+      const body = bodyFor(`${route.method} ${route.path}`) ?? {};
       const res = await t.http()[route.method.toLowerCase() as 'get'](url).set(b.h).set('Accept', 'application/json').send(route.method === 'GET' ? undefined : body);
       if (res.status !== 404 || (await head(t)) !== before) leaks.push(`${route.method} ${url} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
     }
@@ -101,6 +132,9 @@ describe('tenancy: another business can reach nothing', () => {
       '/business/users?pagination=off',
       '/business/helpers/service?pagination=1000',
       '/business/activity?pagination=off',
+      '/business/queue/summary?pagination=off',
+      '/business/counter',
+      '/business/note-type?pagination=off',
     ];
     for (const url of reads) {
       const res = await t.http().get(url).set(b.h);

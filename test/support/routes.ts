@@ -17,12 +17,12 @@ export function listRoutes(app: INestApplication): RouteInfo[] {
     for (const method of Object.keys(route.methods)) {
       if (method === '_all') continue;
       const path = String(route.path);
-      out.push({ method: method.toUpperCase() as RouteInfo['method'], path, params: [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]) });
+      out.push({ method: method.toUpperCase() as RouteInfo['method'], path, params: [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]) });
     }
   }
   return out.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
 export function fillPath(path: string, values: Record<string, string>): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
 }

@@ -133,7 +133,7 @@ export class PgEventStore implements EventStore {
       data: e.data ?? null,
       metadata: {
         tenantId: options.tenantId,
-        actor: options.actor,
+        actor: e.actor ?? options.actor,
         correlationId,
         ...(options.causationId ? { causationId: options.causationId } : {}),
         schemaVersion: e.schemaVersion ?? 1,

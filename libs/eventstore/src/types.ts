@@ -22,6 +22,8 @@ export interface NewEvent<T extends string = string, D = unknown> {
   type: T;
   data: D;
   schemaVersion?: number;
+  /** Who caused this event, when events of several callers are appended together; else the append's actor. */
+  actor?: Actor;
 }
 
 export interface RecordedEvent<T extends string = string, D = any> {
