@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { rebuildProjection } from '@tabour/eventstore';
+import { QUEUE_PROJECTIONS } from '@tabour/queues';
 import { DayEndJob } from '../apps/api/src/queues/day-end';
 import { QueueRunner } from '../apps/api/src/queues/runner';
 import { createTestApp, TestApp } from './support/app';
@@ -236,6 +238,21 @@ describe('queues, counters and tickets over HTTP', () => {
     expect(fromSnapshot.state.waiting[0]).toBe('from-the-snapshot');
     expect(fromSnapshot.revision).toBe(full.revision);
     await sql`DELETE FROM stream_snapshots WHERE stream_id = ${`queue-${q.id}`}`.execute(t.database.db);
+  });
+
+  it('rebuilds the read tables from the log into the very rows the live run wrote', async () => {
+    const db = t.database.db;
+    const snapshot = async () => ({
+      queues: (await sql`SELECT * FROM queues ORDER BY id`.execute(db)).rows,
+      counters: (await sql`SELECT * FROM queue_counters ORDER BY id`.execute(db)).rows,
+      tickets: (await sql`SELECT * FROM queue_tickets ORDER BY id`.execute(db)).rows,
+      predictions: (await sql`SELECT * FROM queue_wait_predictions ORDER BY ticket_id`.execute(db)).rows,
+      noteTypes: (await sql`SELECT * FROM note_types ORDER BY id`.execute(db)).rows,
+    });
+    const live = await snapshot();
+    expect(live.tickets.length).toBeGreaterThan(20);
+    for (const projection of QUEUE_PROJECTIONS) await rebuildProjection(db, { kind: 'inline', projection }, 7);
+    expect(await snapshot()).toEqual(live);
   });
 
   it('answers 404 for another business queue and writes nothing', async () => {

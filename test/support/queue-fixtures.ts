@@ -58,5 +58,9 @@ export async function queueProblems(t: TestApp, tenantId: string, queueId: strin
     }
   }
   if (counters.rows.length !== Object.keys(state.counters).length) problems.push('counter count differs');
+  const q = await sql<{ service_time: Record<string, number>; paused: boolean; delay_seconds: number }>`SELECT service_time, paused, delay_seconds FROM queues WHERE tenant_id = ${tenantId} AND id = ${queueId}`.execute(db);
+  const sortedJson = (o: object | undefined) => JSON.stringify(Object.entries(o ?? {}).sort(([a], [b]) => a.localeCompare(b)));
+  if (sortedJson(q.rows[0]?.service_time) !== sortedJson(state.service_time)) problems.push(`service times differ: read ${JSON.stringify(q.rows[0]?.service_time)}, events ${JSON.stringify(state.service_time)}`);
+  if (q.rows[0]?.paused !== state.paused || q.rows[0]?.delay_seconds !== state.delay_seconds) problems.push('pause or delay differs');
   return problems;
 }

@@ -1,7 +1,7 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
-import { SMOOTHING } from './estimate';
+import { smooth } from './estimate';
 import { FeedbackEvent } from './feedback';
 import { NOTE_TYPE_EVENT_TYPES, NoteTypeEvent } from './note-type';
 import { LEAVING, QUEUE_EVENT_TYPES, QueueEvent, Ticket } from './queue';
@@ -44,12 +44,25 @@ async function placeFor(db: Db, tenant: string, queue: string, ticketId: string,
   return placeFor(db, tenant, queue, ticketId, rank);
 }
 
-async function insertTicket(db: Db, tenant: string, queue: string, t: Omit<Ticket, 'status' | 'counter_id' | 'called_at'>, rank: number, estimate: number | null, at: Date) {
-  const place = await placeFor(db, tenant, queue, t.id, rank);
-  const row = {
+/**
+ * A ticket that joins the end of the list (pushed, redirected in, restored: the decider always
+ * ranks these last) gets its event's position as its place: positions only grow, and every
+ * other place is at most the position of the event that set it, so this one sorts after all
+ * of them without reading the list, and a rebuild gives it the same place.
+ */
+const tailPlace = (position: number) => position * SPACING;
+
+function ticketRow(tenant: string, queue: string, t: Omit<Ticket, 'status' | 'counter_id' | 'called_at'>, place: number, at: Date) {
+  return {
     tenant_id: tenant, queue_id: queue, uid: t.uid, number: t.number, label: t.label, day: t.day, status: 'waiting', place, urgent: t.urgent, late: t.late,
     service_ids: json(t.service_ids), member_id: t.member_id, customer_id: t.customer_id, customer_name: t.customer_name, counter_id: null, checked_in_at: t.checked_in_at,
     called_at: null, archived_at: null, service_seconds: t.service_seconds, updated_at: at,
+  };
+}
+
+async function insertTicket(db: Db, tenant: string, queue: string, t: Omit<Ticket, 'status' | 'counter_id' | 'called_at'>, place: number, estimate: number | null, at: Date) {
+  const row = {
+    ...ticketRow(tenant, queue, t, place, at),
   };
   await db
     .insertInto('queue_tickets')
@@ -59,6 +72,114 @@ async function insertTicket(db: Db, tenant: string, queue: string, t: Omit<Ticke
     .execute();
 }
 
+type Pushed = Extract<QueueEvent, { type: 'TicketPushed' }>['data'];
+type Called = Extract<QueueEvent, { type: 'TicketCalled' }>['data'];
+type Ended = Extract<QueueEvent, { type: 'TicketEnded' }>['data'];
+
+/**
+ * Pushes, calls and ends, the events of a busy queue, written set-wise: a run of them (50
+ * agents calling at once make one) costs a handful of statements instead of several per event.
+ * Only consecutive such events of one queue are gathered; none of them reads another row (a
+ * push's place is its position), so the rows end exactly as the events applied one by one
+ * would leave them: new rows first, then the changes, each row taking its last change.
+ */
+class HotRun {
+  private readonly pushed: Record<string, unknown>[] = [];
+  private readonly predictions: Record<string, unknown>[] = [];
+  private readonly tickets = new Map<string, Record<string, unknown>>();
+  private readonly serving = new Map<string, string | null>();
+  private readonly clearIf: { counter: string; ticket: string }[] = [];
+  private readonly waits: { ticket_id: string; actual_seconds: number; called_at: string }[] = [];
+  private readonly served: { key: string; seconds: number; smoothed?: number }[] = [];
+  private updatedAt = new Date(0);
+
+  constructor(
+    readonly tenant: string,
+    readonly queue: string,
+  ) {}
+
+  add(type: 'TicketPushed' | 'TicketCalled' | 'TicketEnded', d: Pushed | Called | Ended, at: Date, position: number): void {
+    this.updatedAt = at;
+    if (type === 'TicketPushed') {
+      const p = d as Pushed;
+      this.pushed.push({ id: p.ticket.id, ...ticketRow(this.tenant, this.queue, p.ticket, tailPlace(position), at), service_ids: p.ticket.service_ids, estimated_wait_seconds: p.estimated_wait_seconds });
+      this.predictions.push({ ticket_id: p.ticket.id, rank: p.rank, predicted_seconds: p.estimated_wait_seconds, checked_in_at: p.ticket.checked_in_at });
+      return;
+    }
+    const row = this.tickets.get((d as Called | Ended).ticket_id) ?? {};
+    if (type === 'TicketCalled') {
+      const c = d as Called;
+      this.tickets.set(c.ticket_id, { ...row, status: 'in_service', place: null, counter_id: c.counter_id, called_at: c.at });
+      this.serving.set(c.counter_id, c.ticket_id);
+      this.waits.push({ ticket_id: c.ticket_id, actual_seconds: c.waited_seconds, called_at: c.at });
+      return;
+    }
+    const e = d as Ended;
+    this.tickets.set(e.ticket_id, { ...row, status: 'ended', place: null, archived_at: e.at, service_seconds: e.served_seconds });
+    if (e.counter_id) {
+      if (!this.serving.has(e.counter_id)) this.clearIf.push({ counter: e.counter_id, ticket: e.ticket_id });
+      else if (this.serving.get(e.counter_id) === e.ticket_id) this.serving.set(e.counter_id, null);
+    }
+    if (e.served_seconds > 0) this.served.push({ key: e.service_id ?? '*', seconds: e.served_seconds, smoothed: e.smoothed_seconds });
+  }
+
+  async flush(db: Db): Promise<void> {
+    const at = this.updatedAt;
+    if (this.pushed.length) {
+      await sql`INSERT INTO queue_tickets (id, tenant_id, queue_id, uid, number, label, day, status, place, urgent, late, service_ids, member_id, customer_id, customer_name, counter_id, checked_in_at, called_at, archived_at, service_seconds, estimated_wait_seconds, notes, updated_at)
+        SELECT x.id, x.tenant_id, x.queue_id, x.uid, x.number, x.label, x.day, x.status, x.place, x.urgent, x.late, x.service_ids, x.member_id, x.customer_id, x.customer_name, NULL, x.checked_in_at, NULL, NULL, x.service_seconds, x.estimated_wait_seconds, '[]', x.updated_at
+        FROM jsonb_to_recordset(${JSON.stringify(this.pushed)}::jsonb) AS x(id uuid, tenant_id uuid, queue_id uuid, uid text, number int, label text, day date, status text, place double precision, urgent boolean, late boolean,
+          service_ids jsonb, member_id uuid, customer_id uuid, customer_name text, checked_in_at timestamptz, service_seconds int, estimated_wait_seconds int, updated_at timestamptz)`.execute(db);
+      await sql`INSERT INTO queue_wait_predictions (ticket_id, tenant_id, queue_id, rank, predicted_seconds, checked_in_at)
+        SELECT x.ticket_id, ${this.tenant}, ${this.queue}, x.rank, x.predicted_seconds, x.checked_in_at
+        FROM jsonb_to_recordset(${JSON.stringify(this.predictions)}::jsonb) AS x(ticket_id uuid, rank int, predicted_seconds int, checked_in_at timestamptz)
+        ON CONFLICT (ticket_id) DO NOTHING`.execute(db);
+    }
+    if (!this.tickets.size) return;
+    const rows = [...this.tickets].map(([id, r]) => ({ id, status: r.status, counter_id: r.counter_id ?? null, called_at: r.called_at ?? null, archived_at: r.archived_at ?? null, service_seconds: r.service_seconds ?? null, set_counter: 'counter_id' in r, set_archived: 'archived_at' in r }));
+    const serving = [...this.serving].map(([id, ticket]) => ({ id, serving: ticket }));
+    // An end frees its counter only if the counter still serves that ticket; a counter this run
+    // also gives a new ticket takes that one, so its conditional free is moot (and one statement
+    // may change a row only once).
+    const clearIf = this.clearIf.filter((c) => !this.serving.has(c.counter));
+    // Events that carry the new average give it; older ones are folded from the stored value.
+    const carried = this.served.every((s) => s.smoothed !== undefined);
+    const times: Record<string, number> = {};
+    if (carried) for (const s of this.served) times[s.key] = s.smoothed!;
+    // One statement for the whole run: each sub-statement changes other rows.
+    await sql`WITH
+      t AS (UPDATE queue_tickets t SET status = x.status, place = NULL, updated_at = ${at},
+          counter_id = CASE WHEN x.set_counter THEN x.counter_id ELSE t.counter_id END,
+          called_at = CASE WHEN x.set_counter THEN x.called_at ELSE t.called_at END,
+          archived_at = CASE WHEN x.set_archived THEN x.archived_at ELSE t.archived_at END,
+          service_seconds = CASE WHEN x.set_archived THEN x.service_seconds ELSE t.service_seconds END
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, status text, counter_id uuid, called_at timestamptz, archived_at timestamptz, service_seconds int, set_counter boolean, set_archived boolean)
+        WHERE t.tenant_id = ${this.tenant} AND t.queue_id = ${this.queue} AND t.id = x.id RETURNING 1),
+      freed AS (UPDATE queue_counters c SET serving_ticket_id = NULL, updated_at = ${at}
+        FROM jsonb_to_recordset(${JSON.stringify(clearIf)}::jsonb) AS x(counter uuid, ticket uuid)
+        WHERE c.tenant_id = ${this.tenant} AND c.id = x.counter AND c.serving_ticket_id = x.ticket RETURNING 1),
+      serving AS (UPDATE queue_counters c SET serving_ticket_id = x.serving, updated_at = ${at}
+        FROM jsonb_to_recordset(${JSON.stringify(serving)}::jsonb) AS x(id uuid, serving uuid)
+        WHERE c.tenant_id = ${this.tenant} AND c.id = x.id RETURNING 1),
+      waits AS (UPDATE queue_wait_predictions p SET actual_seconds = x.actual_seconds, called_at = x.called_at
+        FROM jsonb_to_recordset(${JSON.stringify(this.waits)}::jsonb) AS x(ticket_id uuid, actual_seconds int, called_at timestamptz)
+        WHERE p.tenant_id = ${this.tenant} AND p.ticket_id = x.ticket_id AND p.actual_seconds IS NULL RETURNING 1),
+      times AS (UPDATE queues SET service_time = service_time || ${JSON.stringify(times)}::jsonb
+        WHERE tenant_id = ${this.tenant} AND id = ${this.queue} AND ${Object.keys(times).length > 0} RETURNING 1)
+      SELECT (SELECT count(*) FROM t) AS tickets`.execute(db);
+    if (!carried) await recordServiceTimes(db, this.tenant, this.queue, this.served);
+  }
+}
+
+/** The smoothed service times, folded with the decider's own smooth(), so screens estimate as the queue decides. */
+async function recordServiceTimes(db: Db, tenant: string, queue: string, served: { key: string; seconds: number; smoothed?: number }[]): Promise<void> {
+  const row = await db.selectFrom('queues').select('service_time').where('tenant_id', '=', tenant).where('id', '=', queue).forUpdate().executeTakeFirst();
+  if (!row) return;
+  const times = { ...(row.service_time ?? {}) };
+  for (const s of served) times[s.key] = s.smoothed ?? smooth(times[s.key], s.seconds);
+  await db.updateTable('queues').set({ service_time: JSON.stringify(times) }).where('tenant_id', '=', tenant).where('id', '=', queue).execute();
+}
+
 /** Queues, counters, live tickets and their archive: one projection, applied in event order. */
 export const queueProjection: InlineProjection = {
   name: 'queues.queues',
@@ -66,10 +187,23 @@ export const queueProjection: InlineProjection = {
   handles: [...QUEUE_EVENT_TYPES, 'TicketFeedbackGiven'],
   async apply(trx, events) {
     const db = asDb(trx);
+    let run: HotRun | null = null;
     for (const e of events as Rec<QueueEvent | FeedbackEvent>[]) {
       const tenant = e.data.business_id;
       const q = e.data.queue_id;
       const at = e.recordedAt;
+      if (e.type === 'TicketPushed' || e.type === 'TicketCalled' || e.type === 'TicketEnded') {
+        if (run && (run.tenant !== tenant || run.queue !== q)) {
+          await run.flush(db);
+          run = null;
+        }
+        (run ??= new HotRun(tenant, q)).add(e.type, e.data, at, e.position);
+        continue;
+      }
+      if (run) {
+        await run.flush(db);
+        run = null;
+      }
       const ticket = (id: string) => db.updateTable('queue_tickets').where('tenant_id', '=', tenant).where('id', '=', id);
       const counter = (id: string) => db.updateTable('queue_counters').where('tenant_id', '=', tenant).where('id', '=', id);
       const queue = () => db.updateTable('queues').where('tenant_id', '=', tenant).where('id', '=', q);
@@ -117,11 +251,10 @@ export const queueProjection: InlineProjection = {
         case 'CounterClosed':
           await counter(e.data.counter_id).set({ open: false, held_by: null, serving_ticket_id: null, opened_at: null, updated_at: at }).execute();
           break;
-        case 'TicketPushed':
         case 'TicketRedirectedIn':
         case 'TicketRestored': {
           const estimate = e.type === 'TicketRestored' ? null : e.data.estimated_wait_seconds;
-          await insertTicket(db, tenant, q, e.data.ticket, e.data.rank, estimate, at);
+          await insertTicket(db, tenant, q, e.data.ticket, tailPlace(e.position), estimate, at);
           if (estimate !== null) {
             await db
               .insertInto('queue_wait_predictions')
@@ -129,13 +262,6 @@ export const queueProjection: InlineProjection = {
               .onConflict((oc) => oc.column('ticket_id').doNothing())
               .execute();
           }
-          break;
-        }
-        case 'TicketCalled': {
-          const d = e.data;
-          await ticket(d.ticket_id).set({ status: 'in_service', place: null, counter_id: d.counter_id, called_at: d.at, updated_at: at }).execute();
-          await counter(d.counter_id).set({ serving_ticket_id: d.ticket_id, updated_at: at }).execute();
-          await db.updateTable('queue_wait_predictions').set({ actual_seconds: d.waited_seconds, called_at: d.at }).where('tenant_id', '=', tenant).where('ticket_id', '=', d.ticket_id).where('actual_seconds', 'is', null).execute();
           break;
         }
         case 'TicketReturnedToWaiting': {
@@ -164,7 +290,6 @@ export const queueProjection: InlineProjection = {
           if (d.counter_id) await counter(d.counter_id).set({ serving_ticket_id: null, updated_at: at }).where('serving_ticket_id', '=', d.ticket_id).execute();
           break;
         }
-        case 'TicketEnded':
         case 'TicketMarkedNoShow':
         case 'TicketMarkedAbsent':
         case 'TicketRevoked':
@@ -173,20 +298,10 @@ export const queueProjection: InlineProjection = {
           const d = e.data;
           // A redirected ticket leaves first; the target queue's TicketRedirectedIn then takes its row over.
           await ticket(d.ticket_id)
-            .set({ status: LEAVING[e.type], place: null, archived_at: d.at, ...(e.type === 'TicketEnded' ? { service_seconds: e.data.served_seconds } : {}), updated_at: at })
+            .set({ status: LEAVING[e.type], place: null, archived_at: d.at, updated_at: at })
             .where('queue_id', '=', q)
             .execute();
           if (d.counter_id) await counter(d.counter_id).set({ serving_ticket_id: null, updated_at: at }).where('serving_ticket_id', '=', d.ticket_id).execute();
-          if (e.type === 'TicketEnded' && e.data.served_seconds > 0) {
-            // The same smoothing as the decider's (estimate.ts), so screens show what the queue decides with.
-            const key = e.data.service_id ?? '*';
-            const measured = e.data.served_seconds;
-            await queue()
-              .set({
-                service_time: sql`jsonb_set(service_time, ARRAY[${key}::text], to_jsonb(round(${SMOOTHING}::numeric * ${measured} + (1 - ${SMOOTHING}::numeric) * COALESCE((service_time->>${key})::numeric, ${measured}))::int))` as any,
-              })
-              .execute();
-          }
           break;
         }
         case 'TicketUrgencyChanged':
@@ -208,6 +323,7 @@ export const queueProjection: InlineProjection = {
           break;
       }
     }
+    if (run) await run.flush(db);
   },
 };
 

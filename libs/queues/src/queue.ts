@@ -82,7 +82,7 @@ export type QueueEvent =
   | { type: 'TicketMoved'; data: Ids & { ticket_id: string; from_rank: number; to_rank: number; reason: 'moved' | 'pushed_back' | 'late' } }
   | { type: 'TicketsSwapped'; data: Ids & { ticket_1: string; ticket_2: string; rank_1: number; rank_2: number } }
   | { type: 'TicketHeld'; data: Ids & { ticket_id: string; from_rank: number | null; counter_id: string | null } }
-  | { type: 'TicketEnded'; data: Left & { service_id: string | null; served_seconds: number } }
+  | { type: 'TicketEnded'; data: Left & { service_id: string | null; served_seconds: number; /** The service's smoothed time after this visit (absent on older events). */ smoothed_seconds?: number } }
   | { type: 'TicketMarkedNoShow'; data: Left }
   | { type: 'TicketMarkedAbsent'; data: Left }
   | { type: 'TicketRevoked'; data: Left & { by: 'staff' | 'customer' | 'system' } }
@@ -462,7 +462,11 @@ function serviceTime(state: QueueState, serviceIds: string[]): number {
 }
 
 function ended(state: QueueState, ids: Ids, t: Ticket, at: string): QueueEvent {
-  return { type: 'TicketEnded', data: { ...leaving(state, ids, t, at), service_id: t.service_ids[0] ?? null, served_seconds: t.called_at ? seconds(t.called_at, at) : 0 } };
+  const service_id = t.service_ids[0] ?? null;
+  const served_seconds = t.called_at ? seconds(t.called_at, at) : 0;
+  // The new average travels with the event, so read models take it as the queue decided it.
+  const smoothed = served_seconds > 0 ? { smoothed_seconds: smooth(state.service_time[service_id ?? '*'], served_seconds) } : {};
+  return { type: 'TicketEnded', data: { ...leaving(state, ids, t, at), service_id, served_seconds, ...smoothed } };
 }
 
 function withTicket(state: QueueState, t: Ticket): QueueState {
@@ -567,7 +571,7 @@ function evolve(state: QueueState, event: QueueEvent): QueueState {
       const { [t.id]: _gone, ...tickets } = s.tickets;
       if (event.type === 'TicketEnded' && event.data.served_seconds > 0) {
         const key = event.data.service_id ?? '*';
-        s = { ...s, service_time: { ...s.service_time, [key]: smooth(s.service_time[key], event.data.served_seconds) } };
+        s = { ...s, service_time: { ...s.service_time, [key]: event.data.smoothed_seconds ?? smooth(s.service_time[key], event.data.served_seconds) } };
       }
       return { ...s, tickets, waiting: s.waiting.filter((x) => x !== t.id) };
     }

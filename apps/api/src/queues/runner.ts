@@ -31,6 +31,7 @@ const SNAPSHOT_EVERY = 500;
 const MAX_BATCH = 200;
 const CACHE_LIMIT = 2000;
 const RETRIES = 5;
+const LOAD_PAGE = 5000;
 const ONE_COUNTER_PER_MEMBER = 'queue_counters_one_per_member';
 
 const isOneCounterViolation = (err: unknown) => (err as { code?: string; constraint?: string })?.code === '23505' && (err as { constraint?: string }).constraint === ONE_COUNTER_PER_MEMBER;
@@ -194,10 +195,15 @@ export class QueueRunner {
   async load(q: string): Promise<Entry> {
     const stream = queueStream(q);
     const snap = await this.snapshots.read<QueueState>(stream, SNAPSHOT_KIND, SNAPSHOT_VERSION);
-    const from = snap ? snap.revision + 1 : 0;
-    const tail = await this.store.readStream(stream, { fromRevision: from });
-    const state = tail.reduce((s, e) => queueDecider.evolve(s, { type: e.type, data: e.data } as QueueEvent), snap?.state ?? fold(queueDecider, []));
-    const revision = tail.length ? tail[tail.length - 1].revision : snap ? snap.revision : null;
+    let state = snap?.state ?? fold(queueDecider, []);
+    let revision: number | null = snap ? snap.revision : null;
+    // In pages, so that a stream never snapshotted (a long history imported) folds in bounded memory.
+    for (;;) {
+      const page = await this.store.readStream(stream, { fromRevision: revision === null ? 0 : revision + 1, limit: LOAD_PAGE });
+      for (const e of page) state = queueDecider.evolve(state, { type: e.type, data: e.data } as QueueEvent);
+      if (page.length) revision = page[page.length - 1].revision;
+      if (page.length < LOAD_PAGE) break;
+    }
     return { state, revision, snapshotRevision: snap?.revision ?? -1 };
   }
 

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { io, Socket } from 'socket.io-client';
+import { Db, loadConfig } from '@tabour/platform';
+import { DEFAULT_SETTINGS } from '@tabour/queues';
+import { SessionService } from '../../apps/api/src/accounts/sessions.service';
+import { createApp } from '../../apps/api/src/bootstrap';
+import { BroadcastService } from '../../apps/api/src/broadcast/broadcast.service';
+import { QueueRunner } from '../../apps/api/src/queues/runner';
+import { BenchContext, BenchSuite, percentile } from '../harness';
+
+const AGENTS = 50;
+const WAITING = 1000;
+const SOCKET_CLIENTS = 200;
+const PACE_MS = 500;
+const SOCKET_NOTICES = (ctx: BenchContext) => Math.max(20, Math.round(60 * Math.min(1, ctx.scale * 4)));
+
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
+/**
+ * A year of a queue's life as its events would stand in the store: created, one counter, then
+ * tickets pushed, called and ended, spread over the year. Written with one INSERT … SELECT per
+ * stream, the shape the queue's evolve folds.
+ */
+async function seedHistory(db: Db, tenantId: string, queueIds: string[], eventsPerQueue: number): Promise<void> {
+  const tickets = Math.floor((eventsPerQueue - 2) / 3);
+  const meta = JSON.stringify({ tenantId, actor: { type: 'system', name: 'history' }, correlationId: randomUUID(), schemaVersion: 1 });
+  for (const q of queueIds) {
+    const settings = JSON.stringify({ ...DEFAULT_SETTINGS, name: `History ${q.slice(0, 8)}`, ticket_prefix: 'H' });
+    const counter = randomUUID();
+    await sql`INSERT INTO es_streams (stream_id, category, tenant_id) VALUES (${`queue-${q}`}, 'queue', ${tenantId}) ON CONFLICT DO NOTHING`.execute(db);
+    await sql`
+      INSERT INTO es_events (stream_id, revision, category, tenant_id, event_id, event_type, data, metadata, recorded_at)
+      SELECT ${`queue-${q}`}, r, 'queue', ${tenantId}::uuid, gen_random_uuid(),
+        CASE WHEN r = 0 THEN 'QueueCreated' WHEN r = 1 THEN 'CounterCreated'
+             WHEN (r - 2) % 3 = 0 THEN 'TicketPushed' WHEN (r - 2) % 3 = 1 THEN 'TicketCalled' ELSE 'TicketEnded' END,
+        CASE WHEN r = 0 THEN jsonb_build_object('queue_id', ${q}::text, 'business_id', ${tenantId}::text, 'settings', ${settings}::jsonb)
+             WHEN r = 1 THEN jsonb_build_object('queue_id', ${q}::text, 'business_id', ${tenantId}::text, 'counter_id', ${counter}::text, 'name', 'History desk', 'break_minutes', 0, 'service_ids', '[]'::jsonb)
+             WHEN (r - 2) % 3 = 0 THEN jsonb_build_object('queue_id', ${q}::text, 'business_id', ${tenantId}::text, 'rank', 1, 'estimated_wait_seconds', 0,
+               'ticket', jsonb_build_object('id', x.tid, 'uid', 'h' || replace(x.tid::text, '-', ''), 'number', x.k % 300 + 1, 'label', 'H' || (x.k % 300 + 1), 'day', to_char(x.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+                 'urgent', false, 'service_ids', '[]'::jsonb, 'member_id', null, 'customer_id', null, 'customer_name', null, 'checked_in_at', x.ts, 'service_seconds', null, 'late', false))
+             WHEN (r - 2) % 3 = 1 THEN jsonb_build_object('queue_id', ${q}::text, 'business_id', ${tenantId}::text, 'ticket_id', x.tid, 'counter_id', ${counter}::text, 'member_id', ${tenantId}::text, 'from_rank', 1, 'at', x.ts + interval '10 minutes', 'waited_seconds', 600)
+             ELSE jsonb_build_object('queue_id', ${q}::text, 'business_id', ${tenantId}::text, 'ticket_id', x.tid, 'counter_id', ${counter}::text, 'from_rank', null, 'at', x.ts + interval '15 minutes', 'service_id', null, 'served_seconds', 300) END,
+        ${meta}::jsonb, x.ts
+      FROM generate_series(0, ${eventsPerQueue - 1}::int) r,
+      LATERAL (SELECT GREATEST(r - 2, 0) / 3 AS k,
+                      md5(${q}::text || (GREATEST(r - 2, 0) / 3)::text)::uuid AS tid,
+                      now() - interval '1 year' + (GREATEST(r - 2, 0) / 3) * (interval '1 year' / ${Math.max(1, tickets)}::int) AS ts) x`.execute(db);
+    // The read tables as the projection would have left them: the queue and its archived tickets.
+    await sql`INSERT INTO queues (id, tenant_id, name, priority, settings, created_at, updated_at) VALUES (${q}, ${tenantId}, ${`History ${q.slice(0, 8)}`}, 0, ${settings}::jsonb, now() - interval '1 year', now())`.execute(db);
+    await sql`INSERT INTO queue_counters (id, tenant_id, queue_id, name, break_minutes, service_ids, updated_at) VALUES (${counter}, ${tenantId}, ${q}, 'History desk', 0, '[]', now())`.execute(db);
+    await sql`
+      INSERT INTO queue_tickets (id, tenant_id, queue_id, uid, number, label, day, status, urgent, service_ids, checked_in_at, called_at, archived_at, service_seconds, notes, updated_at)
+      SELECT x.tid, ${tenantId}, ${q}, 'h' || replace(x.tid::text, '-', ''), k % 300 + 1, 'H' || (k % 300 + 1), (x.ts AT TIME ZONE 'UTC')::date, 'ended', false, '[]', x.ts, x.ts + interval '10 minutes', x.ts + interval '15 minutes', 300, '[]', x.ts
+      FROM generate_series(0, ${tickets - 1}::int) k,
+      LATERAL (SELECT md5(${q}::text || k::text)::uuid AS tid, now() - interval '1 year' + k * (interval '1 year' / ${Math.max(1, tickets)}::int) AS ts) x`.execute(db);
+  }
+}
+
+async function run(ctx: BenchContext): Promise<void> {
+  const queues = 200;
+  const perQueue = Math.max(1000, Math.round(10_000 * ctx.scale));
+  const giantEvents = Math.max(20_000, Math.round(2_000_000 * ctx.scale));
+  const waiting = Math.max(200, Math.round(WAITING * Math.min(1, ctx.scale * 4)));
+  const rounds = Math.max(4, Math.round(20 * Math.min(1, ctx.scale * 4)));
+  const { url, db } = await ctx.createDatabase(2);
+  const app = await createApp(
+    loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', APPROVE_REGISTRATIONS: 'auto', SEED_DEMO: 'false', DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`, BROADCAST_PORT: '0', HISTORY_JOB: 'off', DAY_END_JOB: 'off' }),
+    url,
+    { logger: ['error'] },
+  );
+  const sockets: Socket[] = [];
+  try {
+    await app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    const call = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const json = await res.json();
+      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
+      return json;
+    };
+    const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
+    const password = 'Str0ng!Pass';
+    await fetch(`${base}/business/account/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ business_name: 'Bench Queues', first_name: 'B', last_name: 'Q', email, password, password_confirmation: password, terms: true, country: 'TN' }) });
+    const login = (await (await fetch(`${base}/business/account/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, ip: '' }) })).json()) as { token: string; business: { id: string } };
+    const owner = login.token;
+    const tenantId = login.business.id;
+
+    // A year of history for 200 queues, and one queue whose own stream holds giantEvents.
+    const t0 = Date.now();
+    const historyQueues = Array.from({ length: queues }, () => randomUUID());
+    await seedHistory(db, tenantId, historyQueues, perQueue);
+    const giant = randomUUID();
+    await seedHistory(db, tenantId, [giant], giantEvents);
+    await sql`ANALYZE`.execute(db);
+    const total = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM es_events`.execute(db)).rows[0].n);
+    ctx.log(`queues: ${total} events stored (${queues} queues × ${perQueue}, one queue of ${giantEvents}), seeded in ${Math.round((Date.now() - t0) / 1000)} s`);
+    ctx.report('queues.store.events', total, 'events');
+
+    // Loading a queue's state: a full fold (no snapshot) against the snapshot and the events after it.
+    const runner = app.get(QueueRunner);
+    const benchQueue = historyQueues[0];
+    const f0 = process.hrtime.bigint();
+    await runner.load(benchQueue);
+    ctx.report(`baseline.queues.load.fullFold.${perQueue}events`, ms(f0), 'ms');
+    const g0 = process.hrtime.bigint();
+    const giantState = await runner.load(giant);
+    ctx.report(`baseline.queues.load.fullFold.${giantEvents}events`, ms(g0), 'ms');
+    // The snapshot the running system takes every 500 events, then 60 tickets pushed after it:
+    // a load replays those on top of the snapshot, as it would between two snapshots.
+    for (const q of [benchQueue, giant]) {
+      const { state, revision } = q === giant ? giantState : await runner.load(q);
+      await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q}`}, 'queue', 1, ${revision!}, ${JSON.stringify(state)})`.execute(db);
+      for (let i = 0; i < 60; i++) {
+        const ticket = { ticket_id: randomUUID(), uid: randomUUID().replace(/-/g, ''), service_ids: [], member_id: null, customer_id: null, customer_name: `After snapshot ${i}`, urgent: false };
+        await runner.submit({ type: 'PushTicket', queue_id: q, business_id: tenantId, at: new Date().toISOString(), day: new Date().toISOString().slice(0, 10), random: Math.random(), ticket }, { type: 'system', name: 'bench' });
+      }
+    }
+    const loadTimes = async (q: string) => {
+      const xs: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const l0 = process.hrtime.bigint();
+        await runner.load(q);
+        xs.push(ms(l0));
+      }
+      return sorted(xs);
+    };
+    const small = await loadTimes(benchQueue);
+    const big = await loadTimes(giant);
+    ctx.report(`queues.load.${perQueue}events.p50`, percentile(small, 50), 'ms');
+    ctx.report(`queues.load.${giantEvents}events.p50`, percentile(big, 50), 'ms', { op: '<=', value: Math.max(5, percentile(small, 50) * 2) });
+    runner.forget();
+
+    // 50 agents with a counter each on the bench queue, and `waiting` + what they will call waiting.
+    const sessions = app.get(SessionService);
+    const agents: { token: string; counter: string }[] = [];
+    for (let i = 0; i < AGENTS; i++) {
+      const m = (await call('POST', '/business/team/create', owner, { first_name: 'Agent', last_name: `${i}`, email: `agent${i}.${randomUUID().slice(0, 6)}@example.test`, position: 'Front Desk' })) as { id: string };
+      const { token } = await sessions.open({ id: m.id, tenant_id: tenantId }, null);
+      const c = (await call('PUT', `/business/queue/${benchQueue}/counter/create`, owner, { name: `Desk ${i}` })) as { id: string };
+      await call('POST', `/business/queue/${benchQueue}/counter/${c.id}/open`, token);
+      agents.push({ token, counter: c.id });
+    }
+    // How the 50 agents call: paced (each agent calls on average every PACE_MS, at random, so
+    // 100 calls a second reach this one queue), in bursts (all 50 press at the same instant),
+    // and flat out (no pause at all: the queue's throughput, not a latency a desk sees).
+    const paced = rounds;
+    const bursts = Math.max(3, Math.round(rounds / 2));
+    const flatOut = Math.max(2, Math.round(rounds / 4));
+    const totalCalls = AGENTS * (paced + bursts + flatOut) + SOCKET_NOTICES(ctx);
+    const toPush = waiting + totalCalls;
+    const pushTimes: number[] = [];
+    // Ten pushers at once, as kiosks and desks push through a morning.
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, w) => {
+        for (let i = w; i < toPush; i += 10) {
+          const p0 = process.hrtime.bigint();
+          await call('PUT', `/business/queue/${benchQueue}/push`, owner, { customer_name: `Walk-in ${i}` });
+          pushTimes.push(ms(p0));
+        }
+      }),
+    );
+    const pushes = sorted(pushTimes);
+    ctx.report('queues.push.c10.p50', percentile(pushes, 50), 'ms');
+    ctx.report('queues.push.c10.p99', percentile(pushes, 99), 'ms', { op: '<=', value: 40 });
+
+    // The HTTP floor on this machine: an authorised GET of the smallest answer, same pacing.
+    const seen = new Set<string>();
+    const callNext = async (a: { token: string; counter: string }) => {
+      const res = (await call('POST', `/business/queue/${benchQueue}/call`, a.token, { counter_id: a.counter })) as { ticket: { id: string } | null };
+      if (!res.ticket) throw new Error('call next found nobody waiting');
+      if (seen.has(res.ticket.id)) throw new Error(`ticket ${res.ticket.id} called twice`);
+      seen.add(res.ticket.id);
+    };
+    const pacedRun = async (op: (a: { token: string; counter: string }) => Promise<unknown>) => {
+      const times: number[] = [];
+      await Promise.all(
+        agents.map(async (a) => {
+          for (let r = 0; r < paced; r++) {
+            await new Promise((done) => setTimeout(done, Math.random() * 2 * PACE_MS));
+            const c0 = process.hrtime.bigint();
+            await op(a);
+            times.push(ms(c0));
+          }
+        }),
+      );
+      return sorted(times);
+    };
+    const floor = await pacedRun((a) => call('GET', '/business/counter/mine', a.token));
+    ctx.report(`baseline.http.authorisedGet.paced${AGENTS}.p50`, percentile(floor, 50), 'ms');
+    ctx.report(`baseline.http.authorisedGet.paced${AGENTS}.p99`, percentile(floor, 99), 'ms');
+
+    const pacedCalls = await pacedRun(callNext);
+    ctx.report(`queues.callNext.paced${AGENTS}.p50`, percentile(pacedCalls, 50), 'ms', { op: '<=', value: 10 });
+    ctx.report(`queues.callNext.paced${AGENTS}.p99`, percentile(pacedCalls, 99), 'ms', { op: '<=', value: 40 });
+
+    const burstTimes: number[] = [];
+    for (let b = 0; b < bursts; b++) {
+      await Promise.all(
+        agents.map(async (a) => {
+          const c0 = process.hrtime.bigint();
+          await callNext(a);
+          burstTimes.push(ms(c0));
+        }),
+      );
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    const burst = sorted(burstTimes);
+    ctx.report(`queues.callNext.burst${AGENTS}.p50`, percentile(burst, 50), 'ms');
+    ctx.report(`queues.callNext.burst${AGENTS}.p99`, percentile(burst, 99), 'ms');
+
+    const s0 = Date.now();
+    await Promise.all(agents.map(async (a) => { for (let r = 0; r < flatOut; r++) await callNext(a); }));
+    ctx.report(`queues.callNext.flatOut${AGENTS}.rate`, (AGENTS * flatOut) / ((Date.now() - s0) / 1000), 'calls/s');
+    ctx.log(`queues: ${seen.size} calls, each a different ticket`);
+
+    // The waiting list of `waiting` tickets, as the agents' screens read it.
+    const list = (await call('GET', `/business/queue/${benchQueue}/waitinglist`, owner)) as { total: number };
+    ctx.log(`queues: waiting list holds ${list.total} tickets`);
+    const readTimes: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const r0 = process.hrtime.bigint();
+      await call('GET', `/business/queue/${benchQueue}/waitinglist`, agents[i % AGENTS].token);
+      readTimes.push(ms(r0));
+    }
+    const reads = sorted(readTimes);
+    ctx.report(`queues.waitingList.${list.total}.p50`, percentile(reads, 50), 'ms');
+    ctx.report(`queues.waitingList.${list.total}.p95`, percentile(reads, 95), 'ms', { op: '<=', value: 20 });
+
+    // From call next to the change notice at each of 200 connected clients.
+    const port = app.get(BroadcastService).port!;
+    const arrivals: number[][] = [];
+    let callStarted = 0n;
+    let current = -1;
+    await Promise.all(
+      Array.from({ length: SOCKET_CLIENTS }, (_, i) => {
+        const s = io(`http://127.0.0.1:${port}`, { auth: { token: agents[i % AGENTS].token }, transports: ['websocket'], forceNew: true });
+        sockets.push(s);
+        s.on('change', (n: { key: string }) => {
+          if (current < 0 || n.key !== `queue-${benchQueue}`) return;
+          const row = arrivals[current];
+          if (row && row[i] === undefined) row[i] = Number(process.hrtime.bigint() - callStarted) / 1e6;
+        });
+        return new Promise<void>((resolve, reject) => {
+          s.once('connect_error', reject);
+          s.once('connect', () => s.emit('subscribe', { kind: 'queue', id: benchQueue }, () => resolve()));
+        });
+      }),
+    );
+    const notices = SOCKET_NOTICES(ctx);
+    for (let k = 0; k < notices; k++) {
+      const a = agents[k % AGENTS];
+      arrivals.push([]);
+      current = k;
+      callStarted = process.hrtime.bigint();
+      await call('POST', `/business/queue/${benchQueue}/call`, a.token, { counter_id: a.counter });
+      // Every client has its notice, or half a second has passed.
+      const until = Date.now() + 500;
+      while (arrivals[k].filter((x) => x !== undefined).length < SOCKET_CLIENTS && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const got = arrivals.flatMap((row) => Array.from({ length: SOCKET_CLIENTS }, (_, i) => row[i]));
+    const lost = got.filter((x) => x === undefined).length;
+    const latencies = sorted(got.filter((x): x is number => x !== undefined));
+    ctx.report(`queues.notice.clients${SOCKET_CLIENTS}.p50`, percentile(latencies, 50), 'ms');
+    ctx.report(`queues.notice.clients${SOCKET_CLIENTS}.p95`, percentile(latencies, 95), 'ms', { op: '<=', value: 100 });
+    ctx.report(`queues.notice.clients${SOCKET_CLIENTS}.lost`, lost, 'notices', { op: '<=', value: 0 });
+  } finally {
+    for (const s of sockets) s.close();
+    await app.close();
+  }
+}
+
+export const suite: BenchSuite = { name: 'queues', run };
