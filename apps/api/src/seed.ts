@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { seedDemoAccounts } from './accounts/demo-seed';
 import { seedCustomersDemo } from './customers/customers.seed';
 import { seedOrganisationDemo } from './organisation/organisation.seed';
+import { seedQueuesDemo } from './queues/queues.seed';
 
 /**
  * The demo business, seeded on the first start on an empty database. Each context adds its
@@ -20,7 +21,7 @@ export const DEMO = {
 
 export type DemoSeeder = (app: INestApplication) => Promise<void>;
 
-export const demoSeeders: DemoSeeder[] = [(app) => seedDemoAccounts(app), (app) => seedOrganisationDemo(app), (app) => seedCustomersDemo(app)];
+export const demoSeeders: DemoSeeder[] = [(app) => seedDemoAccounts(app), (app) => seedOrganisationDemo(app), (app) => seedCustomersDemo(app), (app) => seedQueuesDemo(app)];
 
 export async function seedDemo(app: INestApplication): Promise<void> {
   for (const seeder of demoSeeders) await seeder(app);
