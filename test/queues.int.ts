@@ -176,6 +176,9 @@ describe('queues, counters and tickets over HTTP', () => {
     const customer = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Private', last_name: 'Person', phone: '+21620123456' });
     const mine = await pushTicket(t, owner, q.id, { customer_id: customer.body.id });
     expect(mine.customer_name).toBe('Private Person');
+    // The queue's events name the customer by id only: their name stays in their erasable record.
+    const stored = await sql<{ data: unknown }>`SELECT data FROM es_events WHERE stream_id = ${`queue-${q.id}`}`.execute(t.database.db);
+    expect(JSON.stringify(stored.rows)).not.toContain('Private');
     const again = await t.http().put(`/business/queue/${q.id}/push`).set(owner.h).send({ customer_id: customer.body.id });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Could not join the requested queue, you may already be waiting in the queue!');

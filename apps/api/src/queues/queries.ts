@@ -26,6 +26,19 @@ export interface ArchiveFilters {
 export class QueueQueries {
   constructor(@Inject(DB) private readonly db: Db) {}
 
+  /**
+   * A ticket of a registered customer carries only the customer's id: the name is read from the
+   * customer's record, so erasing the customer (crypto-shredding, docs/customers.md) leaves no
+   * name in the queue's events or screens. A name typed at the desk stays on the ticket.
+   */
+  async withNames<T extends { customer_id: string | null; customer_name: string | null }>(tenantId: string, rows: T[]): Promise<T[]> {
+    const ids = [...new Set(rows.filter((r) => r.customer_id && !r.customer_name).map((r) => r.customer_id!))];
+    if (!ids.length) return rows;
+    const found = await this.db.selectFrom('customers').select(['id', 'first_name', 'last_name']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+    const names = new Map(found.map((c) => [c.id, [c.first_name, c.last_name].filter(Boolean).join(' ') || null]));
+    return rows.map((r) => (r.customer_id && !r.customer_name ? { ...r, customer_name: names.get(r.customer_id) ?? null } : r));
+  }
+
   private queueRow(tenantId: string, id: string) {
     return this.db.selectFrom('queues').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
@@ -97,7 +110,7 @@ export class QueueQueries {
       this.db.selectFrom('queue_tickets').select(TICKET_COLUMNS).where('tenant_id', '=', tenantId).where('queue_id', '=', queueId).where('status', '=', 'waiting').orderBy('place').execute(),
       this.openCounters(tenantId, queueId),
     ]);
-    const data = rows.map((t, i) => ({
+    const data = (await this.withNames(tenantId, rows)).map((t, i) => ({
       ...ticket(t),
       rank: i + 1,
       estimated_wait_seconds: estimateWait({ rank: i + 1, open_counters: open, service_time: q.service_time ?? {}, service_ids: t.service_ids, delay_seconds: q.delay_seconds }),
@@ -118,7 +131,7 @@ export class QueueQueries {
       .where('t.status', '=', status)
       .orderBy(status === 'in_service' ? 't.called_at' : 't.updated_at')
       .execute();
-    const data = rows.map((r) => ({ ...ticket(r), counter_name: r.counter_name }));
+    const data = (await this.withNames(tenantId, rows)).map((r) => ({ ...ticket(r), counter_name: r.counter_name }));
     return { data, total: data.length };
   }
 
@@ -128,17 +141,21 @@ export class QueueQueries {
     if (f.status) base = base.where('status', '=', f.status);
     if (f.from) base = base.where('day', '>=', f.from);
     if (f.to) base = base.where('day', '<=', f.to);
-    if (f.q) base = base.where((eb) => eb.or([eb('label', 'ilike', `%${f.q}%`), eb('customer_name', 'ilike', `%${f.q}%`)]));
+    if (f.q) {
+      const pattern = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const named = this.db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where((eb) => eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern)]));
+      base = base.where((eb) => eb.or([eb('label', 'ilike', pattern), eb('customer_name', 'ilike', pattern), eb('customer_id', 'in', named)]));
+    }
     const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
     let rows = base.select(TICKET_COLUMNS).orderBy('archived_at', 'desc').orderBy('id');
     if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-    return paged((await rows.execute()).map(ticket), Number(total), page);
+    return paged((await this.withNames(tenantId, await rows.execute())).map(ticket), Number(total), page);
   }
 
   async ticket(tenantId: string, queueId: string, ticketId: string) {
     const row = await this.db.selectFrom('queue_tickets').select(TICKET_COLUMNS).where('tenant_id', '=', tenantId).where('queue_id', '=', queueId).where('id', '=', ticketId).executeTakeFirst();
     if (!row) throw notFound('Ticket not found');
-    return ticket(row);
+    return ticket((await this.withNames(tenantId, [row]))[0]);
   }
 
   async ticketAnyQueue(tenantId: string, ticketId: string) {
@@ -158,7 +175,7 @@ export class QueueQueries {
       .where('t.archived_at', 'is', null)
       .where('t.day', '<', today);
     if (queueId) rows = rows.where('t.queue_id', '=', queueId);
-    const data = (await rows.orderBy('t.day').orderBy('t.checked_in_at').execute()).map((r) => ({ ...ticket(r), queue_name: r.queue_name }));
+    const data = (await this.withNames(tenantId, await rows.orderBy('t.day').orderBy('t.checked_in_at').execute())).map((r) => ({ ...ticket(r), queue_name: r.queue_name }));
     return { data, total: data.length };
   }
 
@@ -225,7 +242,7 @@ export class QueueQueries {
       .orderBy('t.updated_at', 'desc')
       .orderBy('t.id');
     if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-    return paged((await rows.execute()).map(ticket), Number(total), page);
+    return paged((await this.withNames(tenantId, await rows.execute())).map(ticket), Number(total), page);
   }
 
   private async openCounters(tenantId: string, queueId: string): Promise<number> {

@@ -75,14 +75,9 @@ export class QueuesService {
     const offered = state.settings!.service_ids;
     if (offered.length && serviceIds.some((s) => !offered.includes(s))) throw invalid('This queue does not offer the selected service', { service_ids: ['This queue does not offer the selected service'] });
     if (input.member_id && !(await this.organisation.memberExists(tenantId, input.member_id))) throw invalid('Select a valid team member', { member_id: ['Select a valid team member'] });
-    let name = input.customer_name?.trim() || null;
-    if (input.customer_id) {
-      if (!(await this.customers.exists(tenantId, input.customer_id))) throw invalid('Select a valid customer', { customer_id: ['Select a valid customer'] });
-      if (!name) {
-        const c = await this.customers.one(tenantId, input.customer_id);
-        name = [c.first_name, c.last_name].filter(Boolean).join(' ') || null;
-      }
-    }
+    // A registered customer is named by id only (their name stays in their erasable record).
+    const name = input.customer_id ? null : input.customer_name?.trim() || null;
+    if (input.customer_id && !(await this.customers.exists(tenantId, input.customer_id))) throw invalid('Select a valid customer', { customer_id: ['Select a valid customer'] });
     const ticketId = randomUUID();
     const outcome = await this.run(tenantId, queueId, actor, {
       type: 'PushTicket',

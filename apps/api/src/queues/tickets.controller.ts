@@ -29,7 +29,7 @@ export class TicketsController {
   @HttpCode(201)
   async push(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: PushDto) {
     const { ticketId, outcome } = await this.queues.push(user.tenantId, id, actorOf(user), body);
-    return liveTicket(outcome.state, outcome.state.tickets[ticketId]);
+    return (await this.queries.withNames(user.tenantId, [liveTicket(outcome.state, outcome.state.tickets[ticketId])]))[0];
   }
 
   /** Calls the head the counter may serve; the customer still at the counter is ended first. */
@@ -40,8 +40,9 @@ export class TicketsController {
     const { events, state } = await this.queues.run(user.tenantId, queueId, actorOf(user), { type: 'CallNext', counter_id: counterId, member_id: user.userId });
     const called = events.find((e) => e.type === 'TicketCalled');
     const ended = events.find((e) => e.type === 'TicketEnded');
+    const ticket = called ? (await this.queries.withNames(user.tenantId, [liveTicket(state, state.tickets[(called.data as { ticket_id: string }).ticket_id])]))[0] : null;
     return {
-      ticket: called ? liveTicket(state, state.tickets[(called.data as { ticket_id: string }).ticket_id]) : null,
+      ticket,
       ended_ticket_id: ended ? (ended.data as { ticket_id: string }).ticket_id : null,
       waiting: state.waiting.length,
     };
@@ -189,7 +190,7 @@ export class TicketsController {
     const { state } = await this.queues.run(user.tenantId, queueId, actorOf(user), command);
     const t = state.tickets[ticketId];
     if (!t) throw notFound('Ticket not found');
-    return liveTicket(state, t);
+    return (await this.queries.withNames(user.tenantId, [liveTicket(state, t)]))[0];
   }
 
   /** Actions that take the ticket off the live list answer with its archived record. */
