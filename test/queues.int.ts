@@ -194,6 +194,8 @@ describe('queues, counters and tickets over HTTP', () => {
     expect((await t.http().put(`/user/queue/uid/${mine.uid}/feedback`).send({ stars: 5 })).status).toBe(404);
     const cancelled = await t.http().delete(`/user/queue/uid/${mine.uid}/cancel`);
     expect(cancelled.body.status).toBe('revoked');
+    const visits = await t.http().post('/business/customer/archiveQueue').set(owner.h).send({ customer_id: customer.body.id });
+    expect(visits.body.data).toEqual([expect.objectContaining({ id: mine.id, queue_id: q.id, status: 'revoked', label: mine.label })]);
     await openCounter(t, agent, q.id, q.counters[0].id);
     await t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: q.counters[0].id }).expect(200);
     await t.http().post(`/business/queue/${q.id}/end/${behind.id}`).set(agent.h).expect(200);

@@ -351,4 +351,31 @@ export const noteTypeProjection: InlineProjection = {
   },
 };
 
-export const QUEUE_PROJECTIONS = [queueProjection, noteTypeProjection];
+/**
+ * A registered customer's visits, for the "queue archive" tab of their page (customers
+ * context's `customer_archived_tickets`). Runs after `queues.queues` in the same append, and
+ * copies the archived row it left; a restored ticket leaves the customer's archive again.
+ */
+export const customerTicketArchiveProjection: InlineProjection = {
+  name: 'queues.customer_archive',
+  tables: ['customer_archived_tickets'],
+  handles: [...Object.keys(LEAVING), 'TicketRestored', 'TicketFeedbackGiven'],
+  async apply(trx, events) {
+    const db = asDb(trx);
+    const ids = [...new Set(events.map((e) => (e.data as { ticket_id?: string; ticket?: { id: string } }).ticket_id ?? (e.data as { ticket: { id: string } }).ticket.id))];
+    const tenants = [...new Set(events.map((e) => (e.data as { business_id: string }).business_id))];
+    for (const tenant of tenants) {
+      await sql`DELETE FROM customer_archived_tickets a USING queue_tickets t
+        WHERE a.id = t.id AND t.tenant_id = ${tenant} AND t.id = ANY(${ids}::uuid[]) AND t.archived_at IS NULL`.execute(db);
+      await sql`INSERT INTO customer_archived_tickets (id, tenant_id, customer_id, queue_id, ended_at, status, summary)
+        SELECT t.id, t.tenant_id, t.customer_id, t.queue_id, t.archived_at, t.status,
+          jsonb_build_object('label', t.label, 'queue_name', q.name, 'day', t.day, 'checked_in_at', t.checked_in_at, 'called_at', t.called_at,
+            'service_ids', t.service_ids, 'service_seconds', t.service_seconds, 'feedback_stars', t.feedback_stars)
+        FROM queue_tickets t LEFT JOIN queues q ON q.id = t.queue_id
+        WHERE t.tenant_id = ${tenant} AND t.id = ANY(${ids}::uuid[]) AND t.customer_id IS NOT NULL AND t.archived_at IS NOT NULL
+        ON CONFLICT (id) DO UPDATE SET queue_id = excluded.queue_id, ended_at = excluded.ended_at, status = excluded.status, summary = excluded.summary`.execute(db);
+    }
+  },
+};
+
+export const QUEUE_PROJECTIONS = [queueProjection, noteTypeProjection, customerTicketArchiveProjection];
