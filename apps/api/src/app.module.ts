@@ -11,13 +11,14 @@ import { EventingModule } from './eventing/eventing.module';
 import { HealthController } from './health/health.controller';
 import { OrganisationModule } from './organisation/organisation.module';
 import { QueuesModule } from './queues/queues.module';
+import { DevicesModule } from './devices/devices.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.forRoot(config, databaseUrl), EventingModule.forRoot(databaseUrl), AccountsModule, OrganisationModule, CustomersModule, QueuesModule, ActivityModule, BroadcastModule],
+      imports: [InfraModule.forRoot(config, databaseUrl), EventingModule.forRoot(databaseUrl), AccountsModule, OrganisationModule, CustomersModule, QueuesModule, DevicesModule, ActivityModule, BroadcastModule],
       controllers: [HealthController],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
     };

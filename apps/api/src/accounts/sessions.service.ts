@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Principal, Role } from '@tabour/platform';
 import '@tabour/accounts';
+import '@tabour/devices';
 import { SessionResolver } from '../common/auth';
 import { DB } from '../common/tokens';
 import { Clock } from './clock';
@@ -38,6 +39,7 @@ export class SessionService extends SessionResolver {
   }
 
   async resolve(token: string): Promise<Principal | null> {
+    if (token.startsWith(DEVICE_TOKEN_PREFIX)) return this.resolveDevice(token);
     const now = this.clock.now();
     const row = await this.db
       .selectFrom('sessions as s')
@@ -67,4 +69,31 @@ export class SessionService extends SessionResolver {
   async end(sessionId: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
   }
+
+  /**
+   * A kiosk's or display's token (docs/devices.md): valid while not revoked, while its device
+   * exists and is active, and while its business is approved. Devices hold their session until
+   * it is revoked (logout, secret reset, deletion), as a screen in a hall cannot log in daily.
+   */
+  private async resolveDevice(token: string): Promise<Principal | null> {
+    const row = await this.db
+      .selectFrom('device_sessions as s')
+      .innerJoin('business_accounts as b', 'b.tenant_id', 's.tenant_id')
+      .leftJoin('kiosks as k', (j) => j.onRef('k.id', '=', 's.device_id').on('s.kind', '=', 'kiosk'))
+      .leftJoin('displays as d', (j) => j.onRef('d.id', '=', 's.device_id').on('s.kind', '=', 'display'))
+      .select(['s.id', 's.kind', 's.device_id', 's.tenant_id', 'k.status as kiosk_status', 'd.status as display_status'])
+      .where('s.token_hash', '=', sha256(token))
+      .where('s.revoked_at', 'is', null)
+      .where('b.status', '=', 'approved')
+      .executeTakeFirst();
+    if (!row) return null;
+    const status = row.kind === 'kiosk' ? row.kiosk_status : row.display_status;
+    if (status !== 'active') return null;
+    return row.kind === 'kiosk'
+      ? { kind: 'kiosk', tenantId: row.tenant_id, kioskId: row.device_id, sessionId: row.id }
+      : { kind: 'display', tenantId: row.tenant_id, displayId: row.device_id, sessionId: row.id };
+  }
 }
+
+/** Device tokens are told apart from staff tokens by their prefix, so each is looked up in its own table. */
+export const DEVICE_TOKEN_PREFIX = 'dev_';

@@ -6,7 +6,7 @@ import { AppConfig, Principal } from '@tabour/platform';
 import { bearerToken, SessionResolver } from '../common/auth';
 import { APP_CONFIG } from '../common/tokens';
 import { autostart } from '../eventing/projection-registry';
-import { businessRoom, ChangeNotice, roomFor } from './rooms';
+import { businessRoom, ChangeNotice, roomFor, scopedRoom } from './rooms';
 
 /**
  * The broadcast channel: socket.io on its own port (BROADCAST_PORT, 6001 by default), with
@@ -85,6 +85,14 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
     let target = this.io.to(rooms);
     if (tenantId) target = target.to(businessRoom(tenantId));
     target.emit('change', notice);
+  }
+
+  /**
+   * A remote command to one kiosk or display (refresh, logout, go to v1 or v2, auto-login):
+   * sent to its own room, which only that device's sessions may join.
+   */
+  command(tenantId: string, kind: 'kiosk' | 'display', id: string, command: { type: string; [k: string]: unknown }): void {
+    this.io?.to(scopedRoom(tenantId, kind, id)).emit('command', command);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -20,8 +20,9 @@ export function roomFor(principal: Principal | undefined, kind: string, id: stri
   if (!ID.test(id)) return null;
   if (kind === 'ticket') return ticketRoom(id);
   if (!principal || !(ROOM_KINDS as readonly string[]).includes(kind)) return null;
-  if (principal.kind === 'display' && kind !== 'display' && kind !== 'queue') return null;
-  if (principal.kind === 'kiosk' && kind !== 'kiosk' && kind !== 'queue') return null;
+  // A device hears only its own room and the queues it serves; staff hear any room of their business.
+  if (principal.kind === 'display' && !((kind === 'display' && id === principal.displayId) || kind === 'queue')) return null;
+  if (principal.kind === 'kiosk' && !((kind === 'kiosk' && id === principal.kioskId) || kind === 'queue')) return null;
   return scopedRoom(principal.tenantId, kind as Exclude<RoomKind, 'ticket'>, id);
 }
 

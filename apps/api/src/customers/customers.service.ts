@@ -20,10 +20,10 @@ export class CustomersService {
     private readonly storage: AttachmentStorage,
   ) {}
 
-  async create(tenantId: string, actor: Actor, input: CustomerInput) {
+  async create(tenantId: string, actor: Actor, input: CustomerInput, via: 'staff' | 'kiosk' = 'staff') {
     const id = randomUUID();
     const country = await this.commands.country(tenantId);
-    await this.commands.run({ type: 'RegisterCustomer', customer_id: id, business_id: tenantId, country, today: today(), input }, { tenantId, actor }, { fresh: true });
+    await this.commands.run({ type: 'RegisterCustomer', customer_id: id, business_id: tenantId, country, today: today(), input, via }, { tenantId, actor }, { fresh: true });
     return this.queries.one(tenantId, id);
   }
 

@@ -231,8 +231,11 @@ export class QueueQueries {
   }
 
   /** Feedback left through ticket links, newest first: the /feedback screen and the customer's page. */
-  async feedback(tenantId: string, page: PageRequest, f: { queue_id?: string; stars?: number; customer_id?: string }) {
-    let base = this.db.selectFrom('queue_tickets as t').innerJoin('queues as q', 'q.id', 't.queue_id').where('t.tenant_id', '=', tenantId).where('t.feedback_stars', 'is not', null);
+  async feedback(tenantId: string, page: PageRequest, f: { queue_id?: string; stars?: number; customer_id?: string; ticket_id?: string; from?: string; to?: string }) {
+    let base = this.db.selectFrom('queue_tickets as t').leftJoin('queues as q', 'q.id', 't.queue_id').where('t.tenant_id', '=', tenantId).where('t.feedback_stars', 'is not', null);
+    if (f.ticket_id) base = base.where('t.id', '=', f.ticket_id);
+    if (f.from) base = base.where('t.day', '>=', f.from);
+    if (f.to) base = base.where('t.day', '<=', f.to);
     if (f.queue_id) base = base.where('t.queue_id', '=', f.queue_id);
     if (f.stars) base = base.where('t.feedback_stars', '=', f.stars);
     if (f.customer_id) base = base.where('t.customer_id', '=', f.customer_id);

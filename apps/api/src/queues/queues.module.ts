@@ -10,6 +10,7 @@ import { OrganisationModule } from '../organisation/organisation.module';
 import { QueueClock } from './clock';
 import { CountersController } from './counters.controller';
 import { DayEndJob } from './day-end';
+import { FeedbackController } from './feedback.controller';
 import { NoteTypesController } from './note-types.controller';
 import { PublicTicketController } from './public.controller';
 import { QueueQueries } from './queries';
@@ -23,9 +24,9 @@ import { TicketsController } from './tickets.controller';
 @Module({
   imports: [AccountsModule, OrganisationModule, CustomersModule],
   // Fixed paths (queue/summary, queue/getDamagedtickets, counter/mine) come before queue/:id.
-  controllers: [TicketsController, CountersController, QueuesController, NoteTypesController, PublicTicketController],
+  controllers: [TicketsController, CountersController, QueuesController, NoteTypesController, PublicTicketController, FeedbackController],
   providers: [QueueClock, SnapshotStore, QueueRunner, QueueQueries, QueuesService, DayEndJob],
-  exports: [QueuesService, QueueQueries, QueueRunner],
+  exports: [QueuesService, QueueQueries, QueueRunner, QueueClock],
 })
 export class QueuesModule implements OnModuleInit {
   constructor(

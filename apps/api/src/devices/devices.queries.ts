@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import '@tabour/devices';
+import { Db, notFound } from '@tabour/platform';
+import { paged, PageRequest } from '../common/paging';
+import { DB } from '../common/tokens';
+import { DeviceCredentials, DeviceKind } from './credentials.service';
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Reads of kiosks and displays, each filtered by the caller's business; no secret is ever selected. */
+@Injectable()
+export class DeviceQueries {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly credentials: DeviceCredentials,
+  ) {}
+
+  private table(kind: DeviceKind) {
+    return kind === 'kiosk' ? ('kiosks' as const) : ('displays' as const);
+  }
+
+  async list(kind: DeviceKind, tenantId: string, page: PageRequest, opts: { q?: string; lite?: boolean } = {}) {
+    let base = this.db.selectFrom(this.table(kind)).where('tenant_id', '=', tenantId);
+    if (opts.q) base = base.where('name', 'ilike', like(opts.q));
+    const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
+    let rows = base.select(['id', 'key', 'name', 'status', 'settings', 'created_at', 'updated_at']).orderBy('name').orderBy('id');
+    if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
+    const found = await rows.execute();
+    if (opts.lite) return paged(found.map((d) => ({ id: d.id, name: d.name, status: d.status })), Number(total), page);
+    const activity = await this.credentials.activity(found.map((d) => d.id));
+    return paged(found.map((d) => present(d, activity.get(d.id))), Number(total), page);
+  }
+
+  async one(kind: DeviceKind, tenantId: string, id: string) {
+    const d = await this.db.selectFrom(this.table(kind)).select(['id', 'key', 'name', 'status', 'settings', 'created_at', 'updated_at']).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    if (!d) throw notFound();
+    const activity = await this.credentials.activity([d.id]);
+    return present(d, activity.get(d.id));
+  }
+
+  /** The device as it sees itself once logged in (no key listing of others, no secret). */
+  async own(kind: DeviceKind, tenantId: string, id: string) {
+    return this.one(kind, tenantId, id);
+  }
+}
+
+function present(d: { id: string; key: string; name: string; status: string; settings: Record<string, unknown>; created_at: Date; updated_at: Date }, activity?: { sessions: number; last_seen_at: Date | null }) {
+  return { ...d.settings, id: d.id, key: d.key, name: d.name, status: d.status, created_at: d.created_at, updated_at: d.updated_at, sessions: activity?.sessions ?? 0, last_seen_at: activity?.last_seen_at ?? null };
+}
