@@ -1,0 +1,4 @@
+/** Texts of the kiosk, display and public ticket pages and of the kiosks, displays and feedback screens. */
+const ar = {};
+
+export default ar;
