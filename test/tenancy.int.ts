@@ -3,16 +3,16 @@ import { head, newBusiness, newMember, Staff, WEEK } from './support/organisatio
 import { fillPath, listRoutes, RouteInfo } from './support/routes';
 
 /** Path parameters that name no record of a business. */
-const NOT_IDS = new Set(['email', 'keyword', 'book_id', 'old', 'new']);
+const NOT_IDS = new Set(['email', 'keyword', 'book_id', 'old', 'new', 'command']);
 /** A customer book is named by its category: a real one, so the customer in the path is what is tested. Ranks are ranks. */
-const NOT_ID_VALUES: Record<string, string> = { book_id: 'VIP', old: '1', new: '2' };
+const NOT_ID_VALUES: Record<string, string> = { book_id: 'VIP', old: '1', new: '2', command: 'refresh' };
 /**
  * Capability URLs, public by design: whoever holds the unguessable name may read it (logos shown
  * on kiosks, displays and ticket pages). Their own tests cover that a guessed name answers 404.
  */
 const CAPABILITY_URLS = new Set(['GET /business/uploads/:tenant/:file']);
-/** A ticket's link: its uid is the capability (test/queues.int.ts checks what it reveals). */
-const isCapability = (r: RouteInfo) => CAPABILITY_URLS.has(`${r.method} ${r.path}`) || r.path.startsWith('/user/queue/uid/') || r.path.startsWith('/user/queue/archive/uid/');
+/** A ticket's or a join request's link, a queue's public join page: the uid or the queue id is the capability (their own tests check what they reveal). */
+const isCapability = (r: RouteInfo) => CAPABILITY_URLS.has(`${r.method} ${r.path}`) || r.path.startsWith('/user/queue/uid/') || r.path.startsWith('/user/queue/archive/uid/') || r.path.startsWith('/user/queue/request/') || r.path === '/user/queue/:queue_id/request';
 
 /**
  * Every call that takes an id, made with another business's token on this business's records:
@@ -48,9 +48,11 @@ describe('tenancy: another business can reach nothing', () => {
     expect([ticket.status, ticket2.status]).toEqual([201, 201]);
     const noteType = await t.http().post('/business/note-type/create').set(a.h).send({ name: 'A-only note type' });
     expect(noteType.status).toBe(201);
+    const kiosk = await t.http().post('/business/kiosk/create').set(a.h).send({ name: 'A-only kiosk', queue_ids: [queue.body.id] });
+    expect(kiosk.status).toBe(201);
     Object.assign(ids, {
       service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id, customer: customer.body.id, attachment: attachment.body.id,
-      queue: queue.body.id, target: target.body.id, counter: queue.body.counters[0].id, ticket: ticket.body.id, ticket2: ticket2.body.id, noteType: noteType.body.id,
+      queue: queue.body.id, target: target.body.id, counter: queue.body.counters[0].id, ticket: ticket.body.id, ticket2: ticket2.body.id, noteType: noteType.body.id, kiosk: kiosk.body.id,
     });
   });
   afterAll(() => t.close());
@@ -95,6 +97,8 @@ describe('tenancy: another business can reach nothing', () => {
       return queueParams[param];
     }
     if (resource === 'note-type') return ids.noteType;
+    if (resource === 'kiosk') return ids.kiosk;
+    if (resource === 'feedback') return ids.ticket;
     if (route.path.startsWith('/business/customer/attachment/')) return ids.attachment;
     if (resource === 'customer') return ids.customer;
     return byResource[resource];
@@ -135,6 +139,8 @@ describe('tenancy: another business can reach nothing', () => {
       '/business/queue/summary?pagination=off',
       '/business/counter',
       '/business/note-type?pagination=off',
+      '/business/kiosk?pagination=off',
+      '/business/feedback?pagination=off',
     ];
     for (const url of reads) {
       const res = await t.http().get(url).set(b.h);
