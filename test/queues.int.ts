@@ -35,6 +35,16 @@ describe('queues, counters and tickets over HTTP', () => {
     const invalid = await t.http().put('/business/queue/create').set(owner.h).send({ name: 'X', number_type: 'sometimes', ticket_prefix: 'TOOLONG' });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['number_type', 'ticket_prefix']);
+    const before = await head(t);
+    const nul = await t.http().put(`/business/queue/${q.id}/push`).set(owner.h).send({ customer_name: 'Walk\u0000in' });
+    expect([nul.status, typeof nul.body.message]).toEqual([400, 'string']);
+    expect(await head(t)).toBe(before);
+    // Sent together, they share one append: the bad one fails alone, the others are pushed.
+    const together = await Promise.all([
+      t.http().put(`/business/queue/${q.id}/push`).set(owner.h).send({ customer_name: 'Bad\u0000name' }),
+      ...[1, 2, 3, 4].map((i) => t.http().put(`/business/queue/${q.id}/push`).set(owner.h).send({ customer_name: `Good ${i}` })),
+    ]);
+    expect(together.map((r) => r.status)).toEqual([400, 201, 201, 201, 201]);
     await consistent(q.id);
   });
 

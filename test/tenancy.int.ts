@@ -46,13 +46,16 @@ describe('tenancy: another business can reach nothing', () => {
     const ticket = await t.http().put(`/business/queue/${queue.body.id}/push`).set(a.h).send({ customer_name: 'A-only walk-in' });
     const ticket2 = await t.http().put(`/business/queue/${queue.body.id}/push`).set(a.h).send({ customer_name: 'A-only second' });
     expect([ticket.status, ticket2.status]).toEqual([201, 201]);
+    const joined = await t.http().put(`/user/queue/${queue.body.id}/request`).send({ name: 'A-only remote join', phone: '+21620123999' });
+    expect(joined.status).toBe(201);
+    const request = (await t.http().get(`/business/queue/${queue.body.id}/requests?pagination=off`).set(a.h)).body.data[0];
     const noteType = await t.http().post('/business/note-type/create').set(a.h).send({ name: 'A-only note type' });
     expect(noteType.status).toBe(201);
     const kiosk = await t.http().post('/business/kiosk/create').set(a.h).send({ name: 'A-only kiosk', queue_ids: [queue.body.id] });
     expect(kiosk.status).toBe(201);
     Object.assign(ids, {
       service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id, customer: customer.body.id, attachment: attachment.body.id,
-      queue: queue.body.id, target: target.body.id, counter: queue.body.counters[0].id, ticket: ticket.body.id, ticket2: ticket2.body.id, noteType: noteType.body.id, kiosk: kiosk.body.id,
+      queue: queue.body.id, target: target.body.id, counter: queue.body.counters[0].id, ticket: ticket.body.id, ticket2: ticket2.body.id, noteType: noteType.body.id, kiosk: kiosk.body.id, request: request.id,
     });
   });
   afterAll(() => t.close());
@@ -91,7 +94,7 @@ describe('tenancy: another business can reach nothing', () => {
     if (param === 'service_id') return ids.service;
     if (resource === 'queue') {
       const queueParams: Record<string, string> = {
-        id: route.path.startsWith('/business/queue/ticket/') ? ids.ticket : ids.queue, queue: ids.queue, queue_id: ids.queue, counter: ids.counter,
+        id: route.path.startsWith('/business/queue/ticket/') ? ids.ticket : route.path.startsWith('/business/queue/:queue_id/request/') ? ids.request : ids.queue, queue: ids.queue, queue_id: ids.queue, counter: ids.counter,
         ticket_id: ids.ticket, customer_id: ids.ticket, customer_1: ids.ticket, customer_2: ids.ticket2, target_id: ids.target,
       };
       return queueParams[param];

@@ -5,3 +5,5 @@ export * from './note-type';
 export * from './feedback';
 export * from './tables';
 export * from './projections';
+export * from './request';
+export * from './request-tables';

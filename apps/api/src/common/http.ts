@@ -37,7 +37,8 @@ export function validationPipe(): ValidationPipe {
   });
 }
 
-const PG_INPUT_ERRORS = new Set(['22P02', '22003', '22007', '22008', '22001', '22023', '2201E', '22021']);
+// 22P05: a NUL character in text, which PostgreSQL cannot store.
+const PG_INPUT_ERRORS = new Set(['22P02', '22003', '22007', '22008', '22001', '22023', '2201E', '22021', '22P05']);
 
 /**
  * Every error leaves as `{ message }` with its status; nothing leaks a stack trace. An unknown

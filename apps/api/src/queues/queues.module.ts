@@ -1,6 +1,6 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { PgEventStore, RecordedEvent } from '@tabour/eventstore';
-import { QUEUE_PROJECTIONS } from '@tabour/queues';
+import { QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ChangeRelay } from '../broadcast/change-relay';
 import { scopedRoom, ticketRoom } from '../broadcast/rooms';
@@ -14,6 +14,9 @@ import { FeedbackController } from './feedback.controller';
 import { NoteTypesController } from './note-types.controller';
 import { PublicTicketController } from './public.controller';
 import { QueueQueries } from './queries';
+import { QueueRequestPublicController } from './request-public.controller';
+import { QueueRequestsController } from './requests.controller';
+import { RequestsService } from './requests.service';
 import { QueuesController } from './queues.controller';
 import { QueuesService } from './queues.service';
 import { QueueRunner } from './runner';
@@ -24,8 +27,8 @@ import { TicketsController } from './tickets.controller';
 @Module({
   imports: [AccountsModule, OrganisationModule, CustomersModule],
   // Fixed paths (queue/summary, queue/getDamagedtickets, counter/mine) come before queue/:id.
-  controllers: [TicketsController, CountersController, QueuesController, NoteTypesController, PublicTicketController, FeedbackController],
-  providers: [QueueClock, SnapshotStore, QueueRunner, QueueQueries, QueuesService, DayEndJob],
+  controllers: [TicketsController, CountersController, QueuesController, NoteTypesController, PublicTicketController, FeedbackController, QueueRequestsController, QueueRequestPublicController],
+  providers: [QueueClock, SnapshotStore, QueueRunner, QueueQueries, QueuesService, DayEndJob, RequestsService],
   exports: [QueuesService, QueueQueries, QueueRunner, QueueClock],
 })
 export class QueuesModule implements OnModuleInit {
@@ -45,6 +48,12 @@ export class QueuesModule implements OnModuleInit {
       const state = this.runner.peek(q);
       const counters = Object.keys(state?.counters ?? {}).map((c) => scopedRoom(t, 'counter', c));
       return [scopedRoom(t, 'queue', q), ...counters, ...this.runner.ticketUids(q).map(ticketRoom)];
+    });
+    this.store.registerInlineProjection(queueRequestProjection);
+    // A request's change reaches its queue's screens and the customer's request page (its uid's room).
+    this.relay.route('queuerequest', (e: RecordedEvent) => {
+      const d = e.data as { queue_id: string; uid: string };
+      return [scopedRoom(e.tenantId!, 'queue', d.queue_id), ticketRoom(d.uid)];
     });
     this.relay.route('ticketfeedback', (e: RecordedEvent) => [scopedRoom(e.tenantId!, 'queue', (e.data as { queue_id: string }).queue_id)]);
   }

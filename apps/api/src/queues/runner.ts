@@ -138,12 +138,15 @@ export class QueueRunner {
       } catch (err) {
         this.cache.delete(q);
         if (err instanceof WrongExpectedVersion && attempt < RETRIES) continue;
+        if (!(err instanceof WrongExpectedVersion) && batch.length > 1) {
+          // One command of the batch made the append fail (a member opening a counter while
+          // holding one in another queue, text PostgreSQL cannot store…): run them one by one,
+          // so that only that command is refused.
+          for (const p of batch) await this.runBatch(q, [p]);
+          return;
+        }
         if (isOneCounterViolation(err)) {
-          // One command of the batch opened a counter for a member who holds one in another
-          // queue: run them one by one, so that only that command is refused.
-          if (batch.length > 1) {
-            for (const p of batch) await this.runBatch(q, [p]);
-          } else batch[0].reject(conflict('Cannot open counter', 'member_holds_counter'));
+          batch[0].reject(conflict('Cannot open counter', 'member_holds_counter'));
           return;
         }
         if (!(err instanceof WrongExpectedVersion)) this.log.error(`append to queue ${q} failed: ${String(err)}`);
