@@ -11,6 +11,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 2500,
   },
   server: {
-    proxy: { '/business': 'http://localhost:3000' },
+    // The API's bases; /kiosk and /display are also pages of this app, so a page load
+    // (Accept: text/html) stays here and only API calls go to the server.
+    proxy: Object.fromEntries(
+      ['/business', '/broadcast', '/user', '/kiosk', '/display'].map((base) => [
+        base,
+        { target: 'http://localhost:3000', bypass: (req: { headers: { accept?: string } }) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined) },
+      ]),
+    ),
   },
 });

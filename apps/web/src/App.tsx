@@ -13,6 +13,8 @@ import { LoginPage, NoCaptchaLoginPage, TenantLoginPage } from './public/LoginPa
 import { ForgotPasswordPage, ResetPasswordPage } from './public/PasswordPages';
 import { RegisterPage } from './public/RegisterPage';
 import customers from './customers';
+import queues, { queueRoutes } from './queues';
+import noteTypes from './settings/note-types';
 import departments from './settings/departments';
 import holidays from './settings/holidays';
 import services from './settings/services';
@@ -66,6 +68,10 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
       <Resource name="settings/team" {...team} />
       <Resource name="settings/holidays" {...holidays} />
       <Resource name="customers" {...customers} />
+      <Resource name="queues" {...queues}>
+        {queueRoutes}
+      </Resource>
+      <Resource name="settings/note-type" {...noteTypes} />
       <Resource name="activity" list={LazyActivity} />
     </Admin>
   );

@@ -322,7 +322,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
       if (state.paused) throw conflict('The queue is paused', 'queue_paused');
       const c = counterOf(state, command.counter_id);
       if (!c.open) throw unprocessable('Open the counter first', 'counter_id');
-      if (c.held_by !== command.member_id) throw forbidden('This counter is held by another member');
+      if (c.held_by !== command.member_id) throw conflict('This counter is held by another member', 'counter_held');
       const candidates = state.waiting.map((id) => state.tickets[id]).filter((t) => fits(c, t));
       const next = candidates.find((t) => t.urgent) ?? candidates[0];
       const events: QueueEvent[] = [];

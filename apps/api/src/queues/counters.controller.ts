@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { forbidden, UserPrincipal } from '@tabour/platform';
+import { conflict, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { actorOf } from '../organisation/commands';
@@ -103,7 +103,8 @@ export class CountersController {
   async close(@CurrentUser() user: UserPrincipal, @Param('queue', IdPipe) queueId: string, @Param('counter', IdPipe) id: string) {
     const counter = (await this.queues.live(user.tenantId, queueId)).counters[id];
     // An agent closes their own counter; ADMIN and MANAGER also close one left open by someone else.
-    if (counter?.open && counter.held_by !== user.userId && user.role !== 'ADMIN' && user.role !== 'MANAGER') throw forbidden('This counter is held by another member');
+    // 409, not 403: the screen must not take a refusal about a counter for a lost session.
+    if (counter?.open && counter.held_by !== user.userId && user.role !== 'ADMIN' && user.role !== 'MANAGER') throw conflict('This counter is held by another member', 'counter_held');
     await this.queues.run(user.tenantId, queueId, actorOf(user), { type: 'CloseCounter', counter_id: id });
     return this.queries.counter(user.tenantId, queueId, id);
   }

@@ -1,5 +1,5 @@
 import { errorMessage, fieldErrors, messageKey, rewrittenAddress } from './http';
-import { createCall, deleteCall, listQuery, listUrl, readList, updateCall, withIds } from './resources';
+import { createCall, deleteCall, listQuery, listUrl, oneUrl, readList, updateCall, withIds } from './resources';
 
 describe('errors', () => {
   it('uses the server message, else the status text', () => {
@@ -37,6 +37,13 @@ describe('resource calls', () => {
       '/business/department?page=2&per_page=25&sort=name&order=asc&q=dent',
     );
     expect(listQuery({ pagination: false })).toBe('pagination=off');
+  });
+  it('lists queues with their summaries and reads one at its own address', () => {
+    expect(listUrl('queues', { pagination: { page: 1, perPage: 25 } })).toBe('/business/queue/summary?page=1&per_page=25');
+    expect(oneUrl('queues', 'q1')).toBe('/business/queue/q1');
+    expect(createCall('queues')).toEqual({ method: 'PUT', url: '/business/queue/create' });
+    expect(createCall('settings/note-type')).toEqual({ method: 'POST', url: '/business/note-type/create' });
+    expect(deleteCall('settings/note-type', 'n1')).toEqual({ method: 'DELETE', url: '/business/note-type/n1/delete' });
   });
   it('creates with PUT, or POST for team and holidays', () => {
     expect(createCall('settings/services')).toEqual({ method: 'PUT', url: '/business/service/create' });

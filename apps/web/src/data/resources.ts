@@ -8,6 +8,8 @@ export interface ResourceApi {
   /** Holidays are deleted with a GET, as the existing clients call it. */
   deleteMethod?: 'DELETE' | 'GET';
   readOnly?: boolean;
+  /** Where the list is read when it is not the base (queues list with their summaries). */
+  list?: string;
 }
 
 export const RESOURCE_API: Record<string, ResourceApi> = {
@@ -16,6 +18,8 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   'settings/team': { base: '/business/team', create: { method: 'POST', path: '/create' } },
   'settings/holidays': { base: '/business/holiday', create: { method: 'POST', path: '/create' }, deleteMethod: 'GET' },
   customers: { base: '/business/customer', create: { method: 'PUT', path: '/create' } },
+  queues: { base: '/business/queue', list: '/business/queue/summary', create: { method: 'PUT', path: '/create' } },
+  'settings/note-type': { base: '/business/note-type', create: { method: 'POST', path: '/create' } },
   activity: { base: '/business/activity', readOnly: true },
   countries: { base: '/business/countries', readOnly: true },
   industries: { base: '/business/industry', readOnly: true },
@@ -52,7 +56,8 @@ export function listQuery(params: ListParams): string {
 }
 
 export function listUrl(resource: string, params: ListParams): string {
-  return `${apiOf(resource).base}?${listQuery(params)}`;
+  const r = apiOf(resource);
+  return `${r.list ?? r.base}?${listQuery(params)}`;
 }
 
 export function oneUrl(resource: string, id: string | number): string {

@@ -11,6 +11,8 @@ import RoomServiceIcon from '@mui/icons-material/RoomService';
 import GroupsIcon from '@mui/icons-material/Groups';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import PeopleIcon from '@mui/icons-material/People';
+import QueueIcon from '@mui/icons-material/Queue';
+import StickyNote2Icon from '@mui/icons-material/StickyNote2';
 import { Link } from 'react-router-dom';
 import { AppBar, Layout as RaLayout, LoadingIndicator, Logout, Menu, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { mayOpen } from '../auth/access';
@@ -54,6 +56,7 @@ function TabourAppBar() {
 
 export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/dashboard', label: 'app.menu.dashboard', icon: <DashboardIcon /> },
+  { path: '/queues', label: 'app.menu.queues', icon: <QueueIcon /> },
   { path: '/customers', label: 'resources.customers.name', icon: <PeopleIcon /> },
   { path: '/activity', label: 'app.menu.activity', icon: <HistoryIcon /> },
   { path: '/settings/business', label: 'app.menu.business', icon: <BusinessIcon /> },
@@ -61,6 +64,7 @@ export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/settings/services', label: 'app.menu.services', icon: <RoomServiceIcon /> },
   { path: '/settings/team', label: 'app.menu.team', icon: <GroupsIcon /> },
   { path: '/settings/holidays', label: 'app.menu.holidays', icon: <EventBusyIcon /> },
+  { path: '/settings/note-type', label: 'app.menu.note_types', icon: <StickyNote2Icon /> },
 ];
 
 /** Only the entries the user's role may open. */

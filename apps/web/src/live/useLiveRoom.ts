@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { readSession } from '../auth/session';
+import { api } from '../data/http';
+import { BroadcastConfig, channelUrl, debounce, noticeConcerns, streamOf } from './channel';
+
+/** `live`: subscribed, notices arrive; `connecting`: (re)connecting; `offline`: no channel, the screen refreshes by hand. */
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+let config: Promise<BroadcastConfig> | null = null;
+/** Asked once per page; a failed answer is asked again next time. */
+function broadcastConfig(): Promise<BroadcastConfig> {
+  config ??= api<BroadcastConfig>('/broadcast/config', { anonymous: true }).catch((e) => {
+    config = null;
+    throw e;
+  });
+  return config;
+}
+
+/**
+ * Joins a room of the broadcast channel (`queue` and its id) and calls `onChange` after each
+ * change notice for that record, debounced. It also calls it after every (re)subscription:
+ * notices sent while the socket was away, or before it joined, are otherwise lost.
+ */
+export function useLiveRoom(kind: 'queue' | 'counter', id: string | undefined, onChange: () => void, wait = 100): LiveState {
+  const [state, setState] = useState<LiveState>('connecting');
+  const latest = useRef(onChange);
+  latest.current = onChange;
+
+  useEffect(() => {
+    if (!id) return;
+    let socket: Socket | null = null;
+    let closed = false;
+    const refetch = debounce(() => latest.current(), wait);
+    const stream = streamOf(kind, id);
+    setState('connecting');
+    broadcastConfig()
+      .then(({ port, path }) => {
+        if (closed) return;
+        if (!port) return setState('offline');
+        socket = io(channelUrl(window.location, port), { path, auth: { token: readSession()?.token }, transports: ['websocket', 'polling'] });
+        socket.on('connect', () => {
+          socket?.emit('subscribe', { kind, id }, (ack?: { ok?: boolean }) => {
+            if (closed) return;
+            setState(ack?.ok ? 'live' : 'offline');
+            if (ack?.ok) refetch();
+          });
+        });
+        socket.on('disconnect', () => !closed && setState('connecting'));
+        // A refused token stops the socket for good; a network failure is retried by socket.io.
+        socket.on('connect_error', () => !closed && setState(socket?.active ? 'connecting' : 'offline'));
+        socket.on('change', (notice: unknown) => {
+          if (noticeConcerns(notice, stream)) refetch();
+        });
+      })
+      .catch(() => !closed && setState('offline'));
+    return () => {
+      closed = true;
+      refetch.cancel();
+      socket?.close();
+    };
+  }, [kind, id, wait]);
+
+  return state;
+}

@@ -1,0 +1,231 @@
+/**
+ * The queues screens' shapes (as the API answers them) and the pure rules they share, kept
+ * apart from React so they are tested without a browser.
+ */
+import type { WorkingDay } from '../settings/common';
+
+export const NUMBER_TYPES = ['incremental', 'random'] as const;
+export const ARCHIVE_STATUSES = ['ended', 'no_show', 'absent', 'revoked', 'closed_at_day_end', 'redirected'] as const;
+export const QUEUE_FLAGS = [
+  'synchronized', 'auto_call_next', 'auto_push_bookings', 'require_confirmed_booking', 'customer_chooses_member', 'ask_covid_symptoms', 'on_hold_enabled',
+] as const;
+
+export interface Summary {
+  waiting: number;
+  in_service: number;
+  on_hold: number;
+  open_counters: number;
+  counters: number;
+  average_wait_seconds: number | null;
+  served_today: number;
+}
+
+export interface Counter {
+  id: string;
+  queue_id?: string;
+  name: string;
+  break_minutes: number;
+  service_ids?: string[];
+  open: boolean;
+  status: 'open' | 'closed';
+  held_by: string | null;
+  serving_ticket_id: string | null;
+  serving_label: string | null;
+}
+
+export interface Queue {
+  id: string;
+  name: string;
+  priority: number;
+  ticket_prefix: string;
+  number_start: number;
+  number_type: (typeof NUMBER_TYPES)[number];
+  synchronized: boolean;
+  auto_call_next: boolean;
+  auto_push_bookings: boolean;
+  require_confirmed_booking: boolean;
+  customer_chooses_member: boolean;
+  ask_covid_symptoms: boolean;
+  on_hold_enabled: boolean;
+  service_ids: string[];
+  department_ids: string[];
+  member_ids: string[];
+  working_days: WorkingDay[] | null;
+  translations: Record<string, { name: string; description?: string | null }>;
+  paused: boolean;
+  delay_seconds: number;
+  counters?: Counter[];
+  summary?: Summary;
+}
+
+export interface TicketNote {
+  note_type_id: string | null;
+  text: string;
+  by?: string;
+  at?: string;
+}
+
+export interface Ticket {
+  id: string;
+  queue_id: string;
+  uid: string;
+  number: number;
+  label: string;
+  day: string;
+  status: string;
+  urgent: boolean;
+  late?: boolean;
+  service_ids: string[];
+  member_id: string | null;
+  customer_id: string | null;
+  customer_name: string | null;
+  counter_id: string | null;
+  counter_name?: string | null;
+  checked_in_at: string;
+  called_at: string | null;
+  archived_at?: string | null;
+  service_seconds?: number | null;
+  rank?: number | null;
+  estimated_wait_seconds?: number | null;
+  notes?: TicketNote[];
+}
+
+export interface WaitingList {
+  data: Ticket[];
+  total: number;
+  paused: boolean;
+  delay_seconds: number;
+}
+
+/** The fields a queue's create and update calls take; everything else a record carries stays out. */
+export const QUEUE_FIELDS = [
+  'name', 'priority', 'ticket_prefix', 'number_start', 'number_type', ...QUEUE_FLAGS, 'service_ids', 'department_ids', 'member_ids', 'working_days', 'translations',
+] as const;
+
+/** Translations without a name are left out: a language is translated or it is not. */
+export function cleanTranslations(t: unknown): Record<string, { name: string; description: string | null }> {
+  const out: Record<string, { name: string; description: string | null }> = {};
+  if (!t || typeof t !== 'object') return out;
+  for (const [lang, v] of Object.entries(t as Record<string, { name?: unknown; description?: unknown }>)) {
+    const name = typeof v?.name === 'string' ? v.name.trim() : '';
+    if (!name) continue;
+    const description = typeof v.description === 'string' && v.description.trim() ? v.description.trim() : null;
+    out[lang] = { name, description };
+  }
+  return out;
+}
+
+/**
+ * The body of a queue's create or update call from the form's values: only the queue's own
+ * fields, numbers as numbers, translations cleaned, the counters (on create) named.
+ */
+export function queueBody(values: Record<string, unknown>, withCounters: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of QUEUE_FIELDS) {
+    const v = values[k];
+    if (v === undefined) continue;
+    if (k === 'priority' || k === 'number_start') {
+      if (v === null || v === '') continue;
+      out[k] = Number(v);
+    } else if (k === 'translations') out[k] = cleanTranslations(v);
+    else if (k === 'ticket_prefix') out[k] = typeof v === 'string' ? v.trim() : '';
+    else if (k === 'service_ids' || k === 'department_ids' || k === 'member_ids') out[k] = Array.isArray(v) ? v : [];
+    else if (k === 'working_days') out[k] = Array.isArray(v) ? v : null;
+    else out[k] = v;
+  }
+  if (withCounters) {
+    const counters = Array.isArray(values.counters) ? (values.counters as { name?: unknown; break_minutes?: unknown }[]) : [];
+    out.counters = counters
+      .filter((c) => typeof c?.name === 'string' && c.name.trim())
+      .map((c) => ({ name: String(c.name).trim(), break_minutes: c.break_minutes === undefined || c.break_minutes === null || c.break_minutes === '' ? 0 : Number(c.break_minutes) }));
+  }
+  return out;
+}
+
+/** Whole minutes, rounded up: "2 min" is a promise a customer can keep. */
+export function waitMinutes(seconds: number | null | undefined): number | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  return Math.ceil(seconds / 60);
+}
+
+/** The archive's filter as the API takes it: strings, and no empty filter (an empty one is refused). */
+export function archiveBody(page: number, perPage: number, f: { status?: string; from?: string; to?: string; q?: string }): Record<string, string> {
+  const body: Record<string, string> = { page: String(page), per_page: String(perPage) };
+  if (f.status) body.status = f.status;
+  if (f.from) body.from = f.from;
+  if (f.to) body.to = f.to;
+  if (f.q?.trim()) body.q = f.q.trim();
+  return body;
+}
+
+/** A day as YYYY-MM-DD on this computer's calendar. */
+export function localDay(d: Date = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/**
+ * The day it is in the business's time zone, as tickets are dated (the archive's "restore"
+ * is for today's tickets only); this computer's day when the zone is unknown.
+ */
+export function dayIn(timeZone: string | null | undefined, d: Date = new Date()): string {
+  if (!timeZone) return localDay(d);
+  try {
+    const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d);
+    const part = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  } catch {
+    return localDay(d);
+  }
+}
+
+/** How many tickets each counter ended, from the archived tickets of a period. */
+export function servedByCounter(tickets: Pick<Ticket, 'status' | 'counter_id'>[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of tickets) if (t.status === 'ended' && t.counter_id) out[t.counter_id] = (out[t.counter_id] ?? 0) + 1;
+  return out;
+}
+
+/** A list moved by one item, as a drag shows it before the server confirms. */
+export function moveItem<T>(list: T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return list;
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+}
+
+/** The actions a ticket offers in its state (SPEC §4). */
+export type TicketAction =
+  | 'urgent' | 'note' | 'member' | 'duration' | 'hold' | 'recall' | 'push_back' | 'swap' | 'redirect' | 'no_show' | 'absent' | 'end' | 'revoke';
+
+/** Actions that take the ticket off the live list: each one asks first. */
+export const FINAL_ACTIONS: TicketAction[] = ['revoke', 'no_show', 'absent', 'end', 'redirect'];
+
+export function actionsFor(t: Pick<Ticket, 'status'>, opts: { onHoldEnabled: boolean; othersWaiting: boolean }): TicketAction[] {
+  switch (t.status) {
+    case 'waiting':
+      return ['urgent', 'note', 'member', ...(opts.onHoldEnabled ? (['hold'] as const) : []), 'push_back', ...(opts.othersWaiting ? (['swap'] as const) : []), 'redirect', 'no_show', 'absent', 'revoke'];
+    case 'in_service':
+      return ['end', 'note', 'duration', ...(opts.onHoldEnabled ? (['hold'] as const) : []), 'push_back', 'redirect', 'no_show', 'absent', 'revoke'];
+    case 'on_hold':
+      return ['recall', 'urgent', 'note', 'member', 'redirect', 'no_show', 'absent', 'revoke'];
+    default:
+      return [];
+  }
+}
+
+/** The call of a ticket action without a form (the others build theirs from a dialog). */
+export function simpleActionCall(action: TicketAction, queueId: string, ticketId: string): { method: string; path: string } | null {
+  const q = `/business/queue/${queueId}`;
+  switch (action) {
+    case 'hold': return { method: 'POST', path: `${q}/hold/${ticketId}` };
+    case 'recall': return { method: 'POST', path: `${q}/recall/${ticketId}` };
+    case 'push_back': return { method: 'POST', path: `${q}/pushback/${ticketId}` };
+    case 'no_show': return { method: 'POST', path: `${q}/noshow/${ticketId}` };
+    case 'absent': return { method: 'POST', path: `${q}/absent/${ticketId}` };
+    case 'end': return { method: 'POST', path: `${q}/end/${ticketId}` };
+    case 'revoke': return { method: 'DELETE', path: `${q}/revoke/${ticketId}` };
+    default: return null;
+  }
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Divider from '@mui/material/Divider';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
+import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import PersonIcon from '@mui/icons-material/Person';
+import TimerIcon from '@mui/icons-material/Timer';
+import PauseCircleIcon from '@mui/icons-material/PauseCircle';
+import ReplayIcon from '@mui/icons-material/Replay';
+import VerticalAlignBottomIcon from '@mui/icons-material/VerticalAlignBottom';
+import SwapVertIcon from '@mui/icons-material/SwapVert';
+import CallSplitIcon from '@mui/icons-material/CallSplit';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import { useTranslate } from 'react-admin';
+import { queuePath, useApi, useQueueCall, type Named } from '../common';
+import { actionsFor, FINAL_ACTIONS, simpleActionCall, Ticket, TicketAction } from '../model';
+import { ConfirmDialog, DurationDialog, MemberDialog, NoteDialog, RedirectDialog, SwapDialog } from './dialogs';
+
+const ICONS: Record<TicketAction, React.ReactNode> = {
+  urgent: <PriorityHighIcon fontSize="small" />,
+  note: <NoteAddIcon fontSize="small" />,
+  member: <PersonIcon fontSize="small" />,
+  duration: <TimerIcon fontSize="small" />,
+  hold: <PauseCircleIcon fontSize="small" />,
+  recall: <ReplayIcon fontSize="small" />,
+  push_back: <VerticalAlignBottomIcon fontSize="small" />,
+  swap: <SwapVertIcon fontSize="small" />,
+  redirect: <CallSplitIcon fontSize="small" />,
+  no_show: <PersonOffIcon fontSize="small" />,
+  absent: <EventBusyIcon fontSize="small" />,
+  end: <DoneAllIcon fontSize="small" />,
+  revoke: <DeleteForeverIcon fontSize="small" />,
+};
+
+export interface TicketContext {
+  queueId: string;
+  onHoldEnabled: boolean;
+  waiting: Ticket[];
+  members: Named[];
+  noteTypes: (Named & { color: string | null })[];
+  queues: Named[];
+  refresh: () => void;
+}
+
+/** Every action a ticket offers in its state, each behind a dialog when it needs an answer or cannot be undone. */
+export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext }) {
+  const translate = useTranslate();
+  const dataProvider = useApi();
+  const { run } = useQueueCall();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState<TicketAction | null>(null);
+  const others = ctx.waiting.filter((t) => t.id !== ticket.id);
+  const actions = actionsFor(ticket, { onHoldEnabled: ctx.onHoldEnabled, othersWaiting: others.length > 0 });
+  const q = queuePath(ctx.queueId);
+  const label = { label: ticket.label };
+
+  const act = async (action: TicketAction, call: () => Promise<unknown>) => {
+    const ok = await run(action, call, [`queues.done.${action}`, label]);
+    if (ok !== undefined) setOpen(null);
+    ctx.refresh();
+  };
+  const choose = (action: TicketAction) => {
+    setAnchor(null);
+    const simple = simpleActionCall(action, ctx.queueId, ticket.id);
+    if (action === 'urgent') return act('urgent', () => dataProvider.call(`${q}/urgent/${ticket.id}`, 'POST', { urgent: !ticket.urgent }));
+    if (simple && !FINAL_ACTIONS.includes(action)) return act(action, () => dataProvider.call(simple.path, simple.method));
+    setOpen(action);
+  };
+  const close = () => setOpen(null);
+  const simple = open ? simpleActionCall(open, ctx.queueId, ticket.id) : null;
+  const itemLabel = (a: TicketAction) => (a === 'urgent' ? (ticket.urgent ? 'queues.ticket.urgent_off' : 'queues.ticket.urgent_on') : `queues.ticket.${a}`);
+
+  return (
+    <>
+      <IconButton aria-label={translate('queues.ticket.menu', label)} onClick={(e) => setAnchor(e.currentTarget)} size="small" data-testid={`menu-${ticket.label}`}>
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {actions.map((a, i) => [
+          FINAL_ACTIONS.includes(a) && i > 0 && !FINAL_ACTIONS.includes(actions[i - 1]) ? <Divider key={`d-${a}`} /> : null,
+          <MenuItem key={a} onClick={() => choose(a)} data-testid={`action-${a}`}>
+            <ListItemIcon>{ICONS[a]}</ListItemIcon>
+            <ListItemText>{translate(itemLabel(a))}</ListItemText>
+          </MenuItem>,
+        ])}
+      </Menu>
+      {open && simple && FINAL_ACTIONS.includes(open) && (
+        <ConfirmDialog
+          text={translate(`queues.dialogs.confirm.${open}`, label)}
+          submit={translate(`queues.ticket.${open}`)}
+          onConfirm={() => act(open, () => dataProvider.call(simple.path, simple.method))}
+          onClose={close}
+        />
+      )}
+      {open === 'note' && (
+        <NoteDialog ticket={ticket} noteTypes={ctx.noteTypes} onClose={close} onSave={(note, typeId) => act('note', () => dataProvider.call(`${q}/ticket/${ticket.id}/notes`, 'POST', { note, note_type_id: typeId }))} />
+      )}
+      {open === 'member' && (
+        <MemberDialog ticket={ticket} members={ctx.members} onClose={close} onSave={(memberId) => act('member', () => dataProvider.call(`${q}/member/update/${ticket.id}`, 'POST', { member_id: memberId }))} />
+      )}
+      {open === 'duration' && (
+        <DurationDialog ticket={ticket} onClose={close} onSave={(minutes) => act('duration', () => dataProvider.call(`${q}/duration/${ticket.id}`, 'POST', { duration: minutes }))} />
+      )}
+      {open === 'swap' && (
+        <SwapDialog ticket={ticket} others={others} onClose={close} onSave={(other) => act('swap', () => dataProvider.call(`${q}/swap/${ticket.id}/${other}`, 'POST'))} />
+      )}
+      {open === 'redirect' && (
+        <RedirectDialog
+          ticket={ticket}
+          queues={ctx.queues.filter((x) => x.id !== ctx.queueId)}
+          onClose={close}
+          onSave={(target, keep) => act('redirect', () => dataProvider.call(`${q}/redirect/${ticket.id}/${target}`, 'POST', { keep_number: keep }))}
+        />
+      )}
+    </>
+  );
+}

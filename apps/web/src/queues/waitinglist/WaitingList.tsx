@@ -1,0 +1,375 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { closestCenter, DndContext, DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import type { HttpError } from '../../data/http';
+import type { LiveState } from '../../live/useLiveRoom';
+import { Minutes } from '../QueueList';
+import { BackToQueues } from '../QueueHeader';
+import { nameMap, queuePath, useApi, useMayOpen, useNoteTypes, useQueueCall, useQueues, useServices, useTeam } from '../common';
+import { Counter, moveItem, Ticket, WaitingList as WaitingListShape } from '../model';
+import { useWaitingListData, type HeldCounter } from './data';
+import { DelayDialog } from './dialogs';
+import { PushDialog } from './PushDialog';
+import { TicketContext, TicketMenu } from './TicketMenu';
+
+function LiveChip({ state }: { state: LiveState }) {
+  const translate = useTranslate();
+  const color = state === 'live' ? 'success' : state === 'connecting' ? 'default' : 'warning';
+  return <Chip size="small" variant="outlined" color={color} label={translate(`queues.live.${state}`)} data-testid="live-state" data-state={state} />;
+}
+
+/** What a ticket is: label, urgency, customer, services, requested member and notes. */
+function TicketCells({ t, names }: { t: Ticket; names: { services: Record<string, string>; members: Record<string, string>; noteTypes: Record<string, { name: string; color: string | null }> } }) {
+  const translate = useTranslate();
+  const notes = t.notes ?? [];
+  // Services and the team member asked for go under the name: the row stays narrow enough for a split screen.
+  const services = t.service_ids.map((id) => names.services[id]).filter(Boolean);
+  const member = t.member_id ? names.members[t.member_id] : undefined;
+  const details = [...services, ...(member ? [`${translate('queues.columns.member')}: ${member}`] : [])];
+  return (
+    <>
+      <TableCell>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+          <strong>{t.label}</strong>
+          {t.urgent && <Chip size="small" color="error" label={translate('queues.columns.urgent')} data-testid="urgent-flag" />}
+          {t.late && <Chip size="small" variant="outlined" label={translate('queues.ticket.late')} />}
+          {notes.length > 0 && (
+            <Tooltip title={notes.map((n) => `${n.note_type_id ? `${names.noteTypes[n.note_type_id]?.name ?? ''}: ` : ''}${n.text}`).join('\n')}>
+              <Chip
+                size="small"
+                variant="outlined"
+                label={translate('queues.columns.notes_count', { count: notes.length })}
+                sx={{ borderColor: (notes[notes.length - 1].note_type_id && names.noteTypes[notes[notes.length - 1].note_type_id!]?.color) || undefined }}
+                data-testid="notes"
+              />
+            </Tooltip>
+          )}
+        </Box>
+      </TableCell>
+      <TableCell>
+        <Typography variant="body2">{t.customer_name ?? '—'}</Typography>
+        {details.length > 0 && (
+          <Typography variant="caption" color="text.secondary" data-testid="ticket-details">
+            {details.join(' · ')}
+          </Typography>
+        )}
+      </TableCell>
+    </>
+  );
+}
+
+type Names = Parameters<typeof TicketCells>[0]['names'];
+
+function WaitingRow({ t, names, ctx }: { t: Ticket; names: Names; ctx: TicketContext }) {
+  const translate = useTranslate();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: t.id });
+  return (
+    <TableRow
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      sx={{ bgcolor: isDragging ? 'action.selected' : t.urgent ? 'rgba(211, 47, 47, 0.06)' : undefined }}
+      data-testid={`waiting-${t.label}`}
+      data-rank={t.rank ?? ''}
+    >
+      <TableCell sx={{ width: 40, cursor: 'grab', touchAction: 'none' }} aria-label={translate('queues.ticket.drag')} {...attributes} {...listeners} data-testid={`drag-${t.label}`}>
+        <DragIndicatorIcon fontSize="small" color="action" />
+      </TableCell>
+      <TableCell>{t.rank}</TableCell>
+      <TicketCells t={t} names={names} />
+      <TableCell>
+        <Minutes seconds={t.estimated_wait_seconds} />
+      </TableCell>
+      <TableCell align="right">
+        <TicketMenu ticket={t} ctx={ctx} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The waiting list, in rank order; a row dragged to another place moves the ticket there. */
+function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx: TicketContext }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useApi();
+  const queryClient = useQueryClient();
+  const { fail } = useQueueCall();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const onDragEnd = async ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = list.findIndex((t) => t.id === active.id);
+    const to = list.findIndex((t) => t.id === over.id);
+    if (from < 0 || to < 0) return;
+    const key = ['queue-live', ctx.queueId, 'waiting'];
+    // The row lands at once; the server's answer (or the next notice) confirms the order.
+    queryClient.setQueryData<WaitingListShape>(key, (old) => (old ? { ...old, data: moveItem(old.data, from, to).map((t, i) => ({ ...t, rank: i + 1 })) } : old));
+    try {
+      await dataProvider.call(`${queuePath(ctx.queueId)}/move/${active.id}/${from + 1}/${to + 1}`, 'POST');
+      notify('queues.done.move', { type: 'success', messageArgs: { label: list[from].label } });
+    } catch (e) {
+      if ((e as HttpError).status === 409) notify('queues.errors.move_stale', { type: 'warning' });
+      else fail('move', e);
+    }
+    ctx.refresh();
+  };
+  if (!list.length) return <Typography color="text.secondary" sx={{ p: 2 }} data-testid="waiting-empty">{translate('queues.empty.waiting')}</Typography>;
+  return (
+    // Only the page scrolls up and down under a drag: the table itself never slides sideways.
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} autoScroll={{ threshold: { x: 0, y: 0.2 } }}>
+      <SortableContext items={list.map((t) => t.id)} strategy={verticalListSortingStrategy}>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell />
+                <TableCell>{translate('queues.columns.rank')}</TableCell>
+                <TableCell>{translate('queues.columns.label')}</TableCell>
+                <TableCell>{translate('queues.columns.customer')}</TableCell>
+                <TableCell>{translate('queues.columns.estimate')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((t) => (
+                <WaitingRow key={t.id} t={t} names={names} ctx={ctx} />
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/** Tickets at a counter or put aside: who, where, and their actions. */
+function SideTable({ tickets, names, ctx, prefix, empty, mineCounter }: { tickets: Ticket[]; names: Names; ctx: TicketContext; prefix: string; empty: string; mineCounter?: string | null }) {
+  const translate = useTranslate();
+  if (!tickets.length) return <Typography color="text.secondary" sx={{ p: 2 }} data-testid={`${prefix}-empty`}>{translate(empty)}</Typography>;
+  return (
+    <Table size="small">
+      <TableBody>
+        {tickets.map((t) => (
+          <TableRow key={t.id} data-testid={`${prefix}-${t.label}`} selected={!!mineCounter && t.counter_id === mineCounter}>
+            <TicketCells t={t} names={names} />
+            <TableCell>{t.counter_name ?? ''}</TableCell>
+            <TableCell align="right">
+              <TicketMenu ticket={t} ctx={ctx} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * The agent's place: the counter they hold here (with "Call next"), the one they hold in
+ * another queue, or a counter of this queue to open.
+ */
+function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; counters: Counter[]; mine: HeldCounter | null | undefined; serving: Ticket | undefined; refresh: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useApi();
+  const { run } = useQueueCall();
+  const free = counters.filter((c) => !c.open);
+  const [pick, setPick] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!free.some((c) => c.id === pick)) setPick(free[0]?.id ?? '');
+  }, [free, pick]);
+  const q = queuePath(queueId);
+  const busyRun = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await fn();
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  if (mine && mine.queue_id !== queueId) {
+    return (
+      <Alert severity="info" data-testid="desk-elsewhere" action={<Button component={Link} to={`/queues/${mine.queue_id}/waitinglist`}>{translate('queues.desk.go_there')}</Button>}>
+        {translate('queues.desk.elsewhere', { name: mine.name })}
+      </Alert>
+    );
+  }
+  if (mine) {
+    const call = () =>
+      busyRun(() =>
+        run('call', () => dataProvider.call<{ ticket: Ticket | null; waiting: number }>(`${q}/call`, 'POST', { counter_id: mine.id }), (r) =>
+          r.ticket ? ['queues.done.call', { label: r.ticket.label }] : 'queues.done.call_ended',
+        ),
+      );
+    const close = () => busyRun(() => run('close_counter', () => dataProvider.call(`${q}/counter/${mine.id}/close`, 'POST'), 'queues.desk.closed'));
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} data-testid="desk">
+        <Typography data-testid="desk-at">{translate('queues.desk.at', { name: mine.name })}</Typography>
+        {serving && <Chip color="primary" label={translate('queues.desk.serving', { label: serving.label })} data-testid="desk-serving" />}
+        <Button variant="contained" size="large" startIcon={<CampaignIcon />} disabled={busy} onClick={call} data-testid="call-next">
+          {translate('queues.call_next')}
+        </Button>
+        <Button disabled={busy} onClick={close} data-testid="close-counter">
+          {translate('queues.desk.close')}
+        </Button>
+      </Box>
+    );
+  }
+  const open = () => busyRun(() => run('open_counter', () => dataProvider.call(`${q}/counter/${pick}/open`, 'POST'), 'queues.desk.opened'));
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} data-testid="desk">
+      {free.length ? (
+        <>
+          <TextField select fullWidth={false} size="small" label={translate('queues.desk.pick')} value={pick} onChange={(e) => setPick(e.target.value)} sx={{ minWidth: 200 }} data-testid="desk-counter">
+            {free.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="contained" disabled={busy || !pick} onClick={open} data-testid="open-counter">
+            {translate('queues.desk.open')}
+          </Button>
+        </>
+      ) : (
+        <Typography color="text.secondary">{translate(counters.length ? 'queues.desk.all_taken' : 'queues.counters.none')}</Typography>
+      )}
+    </Box>
+  );
+}
+
+export function WaitingListPage() {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const dataProvider = useApi();
+  const may = useMayOpen();
+  const { run } = useQueueCall();
+  const data = useWaitingListData(id);
+  const services = useServices().data ?? [];
+  const team = useTeam().data ?? [];
+  const noteTypes = useNoteTypes().data ?? [];
+  const queues = useQueues().data ?? [];
+  const [pushing, setPushing] = useState(false);
+  const [delaying, setDelaying] = useState(false);
+
+  const queue = data.queue.data;
+  if (data.queue.isPending) return <Loading />;
+  if (!queue) return <Alert severity="error">{translate('queues.errors.load')}</Alert>;
+  const waiting = data.waiting.data?.data ?? [];
+  const inService = data.inService.data ?? [];
+  const onHold = data.onHold.data ?? [];
+  const paused = data.waiting.data?.paused ?? queue.paused;
+  const delay = data.waiting.data?.delay_seconds ?? queue.delay_seconds;
+  const mine = data.mine.data;
+  const names: Names = {
+    services: nameMap(services),
+    members: nameMap(team),
+    noteTypes: Object.fromEntries(noteTypes.map((n) => [n.id, { name: n.name, color: n.color }])),
+  };
+  const ctx: TicketContext = {
+    queueId: id,
+    onHoldEnabled: queue.on_hold_enabled,
+    waiting,
+    members: queue.member_ids?.length ? team.filter((m) => queue.member_ids.includes(m.id)) : team,
+    noteTypes,
+    queues,
+    refresh: data.refresh,
+  };
+  const q = queuePath(id);
+  const pauseOrResume = () =>
+    run(paused ? 'resume' : 'pause', () => dataProvider.call(`${q}/${paused ? 'resume' : 'pause'}`, 'POST'), paused ? 'queues.queue_actions.resumed' : 'queues.queue_actions.paused').then(data.refresh);
+
+  return (
+    <Box sx={{ mt: 2, display: 'grid', gap: 2 }} data-testid="waiting-list-page" data-live={data.live}>
+      <Title title={queue.name} />
+      <Card>
+        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <BackToQueues />
+          <Typography variant="h5" sx={{ flexGrow: 1 }} data-testid="queue-name">
+            {queue.name}
+          </Typography>
+          <LiveChip state={data.live} />
+          {paused && <Chip color="warning" label={translate('queues.paused')} data-testid="paused" />}
+          {delay > 0 && <Chip color="warning" variant="outlined" icon={<ScheduleIcon />} label={translate('queues.delay_banner', { count: Math.round(delay / 60) })} />}
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setPushing(true)} data-testid="push-ticket">
+            {translate('queues.push.action')}
+          </Button>
+          <Button startIcon={paused ? <PlayArrowIcon /> : <PauseIcon />} onClick={pauseOrResume} data-testid="pause-resume">
+            {translate(paused ? 'queues.queue_actions.resume' : 'queues.queue_actions.pause')}
+          </Button>
+          <Button startIcon={<ScheduleIcon />} onClick={() => setDelaying(true)} data-testid="delay">
+            {translate('queues.queue_actions.delay')}
+          </Button>
+        </CardContent>
+        <CardContent sx={{ pt: 0 }}>
+          <Desk queueId={id} counters={data.counters.data ?? []} mine={mine} serving={mine ? inService.find((t) => t.counter_id === mine.id) : undefined} refresh={data.refresh} />
+        </CardContent>
+      </Card>
+      {paused && <Alert severity="warning">{translate('queues.paused_banner')}</Alert>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
+        <Card data-testid="waiting-list">
+          <CardContent>
+            <Typography variant="h6">
+              {translate('queues.sections.waiting')} ({waiting.length})
+            </Typography>
+            <WaitingTable list={waiting} names={names} ctx={ctx} />
+          </CardContent>
+        </Card>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Card data-testid="in-service">
+            <CardContent>
+              <Typography variant="h6">
+                {translate('queues.sections.in_service')} ({inService.length})
+              </Typography>
+              <SideTable tickets={inService} names={names} ctx={ctx} prefix="in-service" empty="queues.empty.in_service" mineCounter={mine?.id} />
+            </CardContent>
+          </Card>
+          <Card data-testid="on-hold">
+            <CardContent>
+              <Typography variant="h6">
+                {translate('queues.sections.on_hold')} ({onHold.length})
+              </Typography>
+              <SideTable tickets={onHold} names={names} ctx={ctx} prefix="on-hold" empty="queues.empty.on_hold" />
+            </CardContent>
+          </Card>
+        </Box>
+      </Box>
+      {pushing && (
+        <PushDialog queue={queue} services={services} members={ctx.members} canPickCustomer={may('/customers')} onClose={() => setPushing(false)} onDone={data.refresh} />
+      )}
+      {delaying && (
+        <DelayDialog
+          onClose={() => setDelaying(false)}
+          onSave={async (hours, minutes) => {
+            const ok = await run('delay', () => dataProvider.call(`${q}/delay`, 'POST', { hours, minutes }), 'queues.queue_actions.delayed');
+            data.refresh();
+            if (ok) setDelaying(false);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
