@@ -53,9 +53,11 @@ describe('tenancy: another business can reach nothing', () => {
     expect(noteType.status).toBe(201);
     const kiosk = await t.http().post('/business/kiosk/create').set(a.h).send({ name: 'A-only kiosk', queue_ids: [queue.body.id] });
     expect(kiosk.status).toBe(201);
+    const display = await t.http().post('/business/display/create').set(a.h).send({ name: 'A-only display', queue_ids: [queue.body.id] });
+    expect(display.status).toBe(201);
     Object.assign(ids, {
       service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id, customer: customer.body.id, attachment: attachment.body.id,
-      queue: queue.body.id, target: target.body.id, counter: queue.body.counters[0].id, ticket: ticket.body.id, ticket2: ticket2.body.id, noteType: noteType.body.id, kiosk: kiosk.body.id, request: request.id,
+      queue: queue.body.id, target: target.body.id, counter: queue.body.counters[0].id, ticket: ticket.body.id, ticket2: ticket2.body.id, noteType: noteType.body.id, kiosk: kiosk.body.id, display: display.body.id, request: request.id,
     });
   });
   afterAll(() => t.close());
@@ -101,6 +103,7 @@ describe('tenancy: another business can reach nothing', () => {
     }
     if (resource === 'note-type') return ids.noteType;
     if (resource === 'kiosk') return ids.kiosk;
+    if (resource === 'display') return ids.display;
     if (resource === 'feedback') return ids.ticket;
     if (route.path.startsWith('/business/customer/attachment/')) return ids.attachment;
     if (resource === 'customer') return ids.customer;
@@ -143,6 +146,7 @@ describe('tenancy: another business can reach nothing', () => {
       '/business/counter',
       '/business/note-type?pagination=off',
       '/business/kiosk?pagination=off',
+      '/business/display?pagination=off',
       '/business/feedback?pagination=off',
     ];
     for (const url of reads) {

@@ -13,7 +13,7 @@ export interface DevicesTable {
   updated_at: Timestamp;
 }
 
-/** Secrets and auto-login tokens, as SHA-256 hashes of 256-bit random values; never in an event. */
+/** Secrets (192-bit) and auto-login tokens (256-bit), random, kept as SHA-256 hashes; never in an event. */
 export interface DeviceCredentialsTable {
   device_id: string;
   tenant_id: string;

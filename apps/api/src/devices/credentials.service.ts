@@ -20,7 +20,7 @@ export const newDeviceKey = (kind: DeviceKind) => `${kind === 'kiosk' ? 'K' : 'D
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * Secrets, auto-login tokens and sessions of kiosks and displays. Secrets are 256-bit random
+ * Secrets, auto-login tokens and sessions of kiosks and displays. Secrets are 192-bit random
  * values, so a SHA-256 of them is as safe to store as a slow password hash and cheap to check
  * on every login. None of this is an event: a secret must not outlive its reset in a log.
  */

@@ -8,6 +8,9 @@ import { OrganisationModule } from '../organisation/organisation.module';
 import { QueuesModule } from '../queues/queues.module';
 import { DeviceCredentials } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
+import { DisplayDeviceController } from './display-device.controller';
+import { DisplaysController, QueueDisplayController } from './displays.controller';
+import { DisplayBoard, DisplaysService } from './displays.service';
 import { KioskDeviceController } from './kiosk-device.controller';
 import { KiosksController } from './kiosks.controller';
 import { KiosksService } from './kiosks.service';
@@ -15,8 +18,8 @@ import { KiosksService } from './kiosks.service';
 /** Kiosks and display screens: the devices customers meet (docs/devices.md). */
 @Module({
   imports: [AccountsModule, OrganisationModule, CustomersModule, QueuesModule],
-  controllers: [KiosksController, KioskDeviceController],
-  providers: [DeviceCredentials, DeviceQueries, KiosksService],
+  controllers: [KiosksController, KioskDeviceController, DisplaysController, DisplayDeviceController, QueueDisplayController],
+  providers: [DeviceCredentials, DeviceQueries, KiosksService, DisplaysService, DisplayBoard],
   exports: [DeviceCredentials, DeviceQueries],
 })
 export class DevicesModule implements OnModuleInit {

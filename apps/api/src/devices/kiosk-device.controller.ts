@@ -6,7 +6,7 @@ import { ChannelUnavailable, Notifier } from '@tabour/notifications';
 import { isOpenAt, WorkingDays } from '@tabour/organisation';
 import { AppConfig, conflict, DomainError, forbidden, invalid, notFound, planRequired, Principal, unauthorized } from '@tabour/platform';
 import { toE164 } from '@tabour/customers';
-import { Ctx, MembershipReader, PrincipalKinds, Public } from '../common/auth';
+import { Ctx, MembershipReader, PrincipalKinds, Public, RequiresPlan } from '../common/auth';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { CustomersService } from '../customers/customers.service';
 import { OrganisationQueries } from '../organisation/queries';
@@ -77,6 +77,7 @@ export class KioskDeviceController {
 
   /** The kiosk's settings, its business and its queues with their services: all the check-in needs. */
   @Get('refresh')
+  @RequiresPlan('LIBERUP', 'LIBERPRO')
   async refresh(@Ctx() kiosk: KioskPrincipal, @Req() req: Request) {
     await this.guard(kiosk, req);
     return this.describe(kiosk.tenantId, kiosk.kioskId);
@@ -84,6 +85,7 @@ export class KioskDeviceController {
 
   /** Finds a customer by phone; answers only a first name, as a public screen may show no more. */
   @Post('customer/search')
+  @RequiresPlan('LIBERUP', 'LIBERPRO')
   @HttpCode(200)
   async search(@Ctx() kiosk: KioskPrincipal, @Req() req: Request, @Body() body: KioskPhoneDto) {
     await this.guard(kiosk, req);
@@ -94,6 +96,7 @@ export class KioskDeviceController {
   }
 
   @Put('customer/create')
+  @RequiresPlan('LIBERUP', 'LIBERPRO')
   async createCustomer(@Ctx() kiosk: KioskPrincipal, @Req() req: Request, @Body() body: KioskCustomerDto) {
     const settings = await this.guard(kiosk, req);
     if (settings.require_internal_id && !body.internal_id?.trim()) throw invalid('The internal id is required', { internal_id: ['The internal id is required'] });
@@ -109,6 +112,7 @@ export class KioskDeviceController {
 
   /** Joins a queue of this kiosk: the ticket, its link, and the SMS when the kiosk sends one. */
   @Put('queue/push')
+  @RequiresPlan('LIBERUP', 'LIBERPRO')
   async push(@Ctx() kiosk: KioskPrincipal, @Req() req: Request, @Body() body: KioskPushDto) {
     const settings = await this.guard(kiosk, req);
     const queueId = body.queue_id.toLowerCase();

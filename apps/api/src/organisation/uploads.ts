@@ -19,15 +19,40 @@ export interface UploadedImage {
   originalname?: string;
 }
 
-const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', mp4: 'video/mp4', webm: 'video/webm' } as const;
 type Ext = keyof typeof TYPES;
-const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
+export type ImageExt = Exclude<Ext, VideoExt>;
+export type VideoExt = 'mp4' | 'webm';
+const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|mp4|webm)$/;
+
+/** A display's video: 50 MB at most, held in memory only while it is checked and written. */
+export const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
+export const videoUpload = { limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 10 } };
+
+/**
+ * MP4 or WebM from the first bytes: an MP4 starts with its `ftyp` box (size, then "ftyp"), a
+ * WebM with the EBML magic and names its doctype "webm" in the header that follows.
+ */
+export function sniffVideo(buffer: Buffer): VideoExt | null {
+  if (buffer.length >= 12 && buffer.toString('ascii', 4, 8) === 'ftyp' && buffer.readUInt32BE(0) >= 8) return 'mp4';
+  if (buffer.length >= 4 && buffer.readUInt32BE(0) === 0x1a45dfa3 && buffer.subarray(0, 64).includes('webm', 0, 'ascii')) return 'webm';
+  return null;
+}
+
+/** Refuses a file that is not an MP4 or WebM video of at most 50 MB; nothing is written. */
+export function checkVideo(file: UploadedImage | undefined, field: string): VideoExt {
+  if (!file) throw invalid('Attach a video (MP4 or WebM)', { [field]: ['Attach a video (MP4 or WebM)'] });
+  const ext = sniffVideo(file.buffer);
+  if (!ext) throw invalid('Attach a valid file (MP4 or WebM video)', { [field]: ['Attach a valid file (MP4 or WebM video)'] });
+  if (file.size > MAX_VIDEO_BYTES) throw invalid('The video may be at most 50 MB', { [field]: ['The video may be at most 50 MB'] });
+  return ext;
+}
 
 /**
  * The kind of image from its first bytes, never from the name or the declared type a client
  * sends. SVG is refused: it can carry script, and it would be served from our own origin.
  */
-export function sniffImage(buffer: Buffer): Ext | null {
+export function sniffImage(buffer: Buffer): ImageExt | null {
   if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpg';
   if (buffer.length >= 12 && buffer.toString('ascii', 0, 4) === 'RIFF' && buffer.toString('ascii', 8, 12) === 'WEBP') return 'webp';
@@ -35,7 +60,7 @@ export function sniffImage(buffer: Buffer): Ext | null {
 }
 
 /** Refuses a file that is not a PNG, JPEG or WebP image; nothing is written. */
-export function checkImage(file: UploadedImage | undefined, field: string): Ext | null {
+export function checkImage(file: UploadedImage | undefined, field: string): ImageExt | null {
   if (!file) return null;
   const ext = sniffImage(file.buffer);
   if (!ext) throw invalid('Attach a valid file (PNG, JPEG or WebP image)', { [field]: ['Attach a valid file (PNG, JPEG or WebP image)'] });
@@ -44,9 +69,10 @@ export function checkImage(file: UploadedImage | undefined, field: string): Ext 
 }
 
 /**
- * Stores an image under <dataDir>/uploads/<tenantId>/ with a random 128-bit name and returns
- * that name. Served publicly (kiosks, displays and ticket pages show logos without a staff
- * token), which is safe because the name cannot be guessed and the content is a checked image.
+ * Stores an image (or a display's video) under <dataDir>/uploads/<tenantId>/ with a random
+ * 128-bit name and returns that name. Served publicly (kiosks, displays and ticket pages show
+ * them without a staff token), which is safe because the name cannot be guessed and the content
+ * is a checked image or video.
  */
 export async function storeImage(dataDir: string, tenantId: string, file: UploadedImage, ext: Ext): Promise<string> {
   const dir = path.join(dataDir, 'uploads', tenantId);
