@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
-import { rebuildProjection } from '@tabour/eventstore';
+import { keepsReadTables, rebuildProjection } from '@tabour/eventstore';
 import { Db, EmbeddedPostgresHandle, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
 import { AppModule } from '../apps/api/src/app.module';
 import { migrate } from '../apps/api/src/bootstrap';
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
     try {
       const registry = app.get(ProjectionRegistry);
       const known = registry.projections();
-      const list = () => known.map((p) => `  ${p.projection.name} (${p.kind})`).join('\n');
+      const list = () => known.map((p) => `  ${p.projection.name} (${p.kind}${keepsReadTables(p.projection) ? '' : ', keeps no read tables'})`).join('\n');
       if (!names.length) {
         console.log(`usage: npm run rebuild -- <projection>... | all\nprojections:\n${list()}`);
         return 0;
@@ -61,6 +61,11 @@ async function main(): Promise<number> {
       let failed = 0;
       // In registration order, which is each module's dependency order.
       for (const registered of chosen) {
+        // Nothing to rebuild by design, whether named or part of `all`.
+        if (!keepsReadTables(registered!.projection)) {
+          console.log(`skipped ${registered!.projection.name} (${registered!.kind}): keeps no read tables`);
+          continue;
+        }
         const started = Date.now();
         try {
           const r = await rebuildProjection(db, registered!);

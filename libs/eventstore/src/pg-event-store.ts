@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Kysely, sql, Transaction } from 'kysely';
+import { DatabaseError } from 'pg';
 import { IdempotencyConflict, WrongExpectedVersion } from './errors';
 import {
   AppendListener,
@@ -63,9 +64,81 @@ function uniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
 
+/**
+ * The server refused the statement, so its transaction rolled back and nothing of it was
+ * written. Not so when the connection broke or the server was going away (classes 08, 57):
+ * the commit may have happened without its answer reaching us.
+ */
+function refusedByServer(err: unknown): boolean {
+  return err instanceof DatabaseError && !/^(08|57)/.test(err.code ?? '');
+}
+
+/** One append as es_append takes it. */
+interface AppendCall {
+  streamId: string;
+  category: string;
+  tenantId: string | null;
+  expected: string;
+  checkIds: boolean;
+  ids: string[];
+  types: string[];
+  data: string[];
+  metadata: string[];
+  recordedAt: Date;
+}
+
+function appendOne(db: Executor, c: AppendCall): Promise<AppendRow> {
+  return sql<AppendRow>`SELECT outcome, revision, positions FROM es_append(
+    ${c.streamId}, ${c.category}, ${c.tenantId}::uuid, ${c.expected}, ${c.checkIds},
+    ${c.ids}::uuid[], ${c.types}::text[], ${c.data}::jsonb[], ${c.metadata}::jsonb[], ${c.recordedAt}::timestamptz)`
+    .execute(db)
+    .then((r) => r.rows[0]);
+}
+
+/** Several appends in one call and one transaction, each with its own checks and outcome. */
+async function appendMany(db: Executor, calls: AppendCall[]): Promise<AppendRow[]> {
+  const res = await sql<AppendRow & { item: number }>`SELECT item, outcome, revision, positions FROM es_append_batch(
+    ${calls.map((c) => c.streamId)}::text[], ${calls.map((c) => c.category)}::text[], ${calls.map((c) => c.tenantId)}::uuid[],
+    ${calls.map((c) => c.expected)}::text[], ${calls.map((c) => c.checkIds)}::boolean[], ${calls.map((c) => c.recordedAt)}::timestamptz[],
+    ${calls.map((c) => c.ids.length)}::integer[], ${calls.flatMap((c) => c.ids)}::uuid[], ${calls.flatMap((c) => c.types)}::text[],
+    ${calls.flatMap((c) => c.data)}::jsonb[], ${calls.flatMap((c) => c.metadata)}::jsonb[])`.execute(db);
+  const rows = new Array<AppendRow>(calls.length);
+  for (const r of res.rows) rows[Number(r.item) - 1] = r;
+  return rows;
+}
+
+/**
+ * Two copies of a batch whose ids the caller chose raced to different streams: the loser runs
+ * again and finds the winner's events.
+ */
+async function retried(call: AppendCall, run: () => Promise<AppendRow>): Promise<AppendRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (uniqueViolation(err) && call.checkIds && attempt < 2) continue;
+      throw err;
+    }
+  }
+}
+
+interface Waiting {
+  call: AppendCall;
+  resolve(row: AppendRow): void;
+  reject(err: unknown): void;
+}
+
+/** Appends sent in one call at most: bounds the statement and the time its locks are held. */
+const MAX_GROUP = 64;
+
 export interface PgEventStoreOptions {
   /** Send NOTIFY es_appended after each commit (coalesced); off only for measurements. */
   notify?: boolean;
+  /**
+   * Appends without an inline projection in flight at once, each a call that carries every
+   * append that was waiting for it (group commit). Default 2.
+   */
+  appendLanes?: number;
 }
 
 /**
@@ -83,11 +156,16 @@ export class PgEventStore implements EventStore {
   private notifying = false;
   private notifyAgain = false;
   private lastPosition = 0;
+  private readonly waiting: Waiting[] = [];
+  private flights = 0;
+  private readonly lanes: number;
 
   constructor(
     private readonly db: Kysely<any>,
     private readonly options: PgEventStoreOptions = {},
-  ) {}
+  ) {
+    this.lanes = Math.max(1, options.appendLanes ?? 2);
+  }
 
   registerInlineProjection(projection: InlineProjection): void {
     if (this.inline.some((p) => p.name === projection.name)) return;
@@ -142,13 +220,18 @@ export class PgEventStore implements EventStore {
     }));
     const inline = this.inline.filter((p) => recorded.some((e) => p.handles.includes(e.type)));
 
-    const call = (db: Executor) =>
-      sql<AppendRow>`SELECT outcome, revision, positions FROM es_append(
-        ${streamId}, ${category}, ${options.tenantId}::uuid, ${String(expected)}, ${callerIds},
-        ${ids}::uuid[], ${recorded.map((e) => e.type)}::text[],
-        ${recorded.map((e) => JSON.stringify(e.data))}::jsonb[], ${recorded.map((e) => JSON.stringify(e.metadata))}::jsonb[], ${now}::timestamptz)`
-        .execute(db)
-        .then((r) => r.rows[0]);
+    const call: AppendCall = {
+      streamId,
+      category,
+      tenantId: options.tenantId,
+      expected: String(expected),
+      checkIds: callerIds,
+      ids,
+      types: recorded.map((e) => e.type),
+      data: recorded.map((e) => JSON.stringify(e.data)),
+      metadata: recorded.map((e) => JSON.stringify(e.metadata)),
+      recordedAt: now,
+    };
     const place = (row: AppendRow) => {
       const first = Number(row.revision) - recorded.length + 1;
       recorded.forEach((e, i) => {
@@ -157,27 +240,18 @@ export class PgEventStore implements EventStore {
       });
     };
 
-    let row: AppendRow;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        row = inline.length
-          ? // Inline projections write in the append's transaction: the read model commits with the events.
-            await this.db.transaction().execute(async (trx) => {
-              const r = await call(trx);
-              if (r.outcome !== 'appended') return r;
-              place(r);
-              for (const projection of inline) await projection.apply(trx, recorded.filter((e) => projection.handles.includes(e.type)));
-              return r;
-            })
-          : await call(this.db);
-        break;
-      } catch (err) {
-        // Two copies of a batch whose ids the caller chose raced to different streams: the
-        // loser runs again and finds the winner's events.
-        if (uniqueViolation(err) && callerIds && attempt < 2) continue;
-        throw err;
-      }
-    }
+    const row = inline.length
+      ? // Inline projections write in the append's transaction: the read model commits with the events.
+        await retried(call, () =>
+          this.db.transaction().execute(async (trx) => {
+            const r = await appendOne(trx, call);
+            if (r.outcome !== 'appended') return r;
+            place(r);
+            for (const projection of inline) await projection.apply(trx, recorded.filter((e) => projection.handles.includes(e.type)));
+            return r;
+          }),
+        )
+      : await this.enqueue(call);
 
     if (row.outcome === 'wrong_expected_version') throw new WrongExpectedVersion(streamId, expected, row.revision === null ? null : Number(row.revision));
     if (row.outcome === 'replayed') return this.firstResult(streamId, ids);
@@ -185,6 +259,48 @@ export class PgEventStore implements EventStore {
     const result: AppendResult = { nextExpectedRevision: Number(row.revision), position: recorded[recorded.length - 1].position, events: recorded };
     this.tell(result, streamId);
     return result;
+  }
+
+  /**
+   * Group commit. An append goes at once when a lane is free; otherwise it waits, and the next
+   * lane to free up takes every waiting append in one es_append_batch call: one round trip and
+   * one commit for all of them, while each keeps its own expected-revision check and outcome.
+   */
+  private enqueue(call: AppendCall): Promise<AppendRow> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ call, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.flights < this.lanes && this.waiting.length) {
+      const group = this.waiting.splice(0, MAX_GROUP);
+      this.flights++;
+      void this.flush(group).finally(() => {
+        this.flights--;
+        this.pump();
+      });
+    }
+  }
+
+  private async flush(group: Waiting[]): Promise<void> {
+    const alone = (w: Waiting) => retried(w.call, () => appendOne(this.db, w.call)).then(w.resolve, w.reject);
+    if (group.length === 1) return alone(group[0]);
+    let rows: AppendRow[];
+    try {
+      rows = await appendMany(this.db, group.map((w) => w.call));
+    } catch (err) {
+      if (!refusedByServer(err)) {
+        for (const w of group) w.reject(err);
+        return;
+      }
+      // Nothing of the group was written. One append's error (an id raced by another append,
+      // a malformed tenant id) must not be the others': each runs again on its own, in order.
+      for (const w of group) await alone(w);
+      return;
+    }
+    group.forEach((w, i) => w.resolve(rows[i]));
   }
 
   /** The result of the append that first stored these ids, if it was this very batch. */
@@ -246,6 +362,27 @@ export class PgEventStore implements EventStore {
       SELECT ${EVENT_COLUMNS} FROM es_events WHERE ${sql.join(where, sql` AND `)}
       ORDER BY position LIMIT ${options.limit ?? 1000}`.execute(this.db);
     return res.rows.map(toRecorded);
+  }
+
+  /**
+   * Where a reader that starts now stands: the last event below the horizon. Events above it
+   * are left for the reader, since a running transaction may still commit beside them.
+   */
+  async logHead(): Promise<Cursor> {
+    return (await lastBelow(this.db, await readHorizon(this.db))) ?? START;
+  }
+
+  /**
+   * The next events after `after` in log order, below the horizon: what a reader that keeps a
+   * cursor (a change feed) reads; it never skips an event that commits late.
+   */
+  async readLogAfter(after: Cursor, limit = 500, filter: SubscriptionFilter = {}): Promise<{ events: RecordedEvent[]; last: Cursor | null }> {
+    return readLog(this.db, after, await readHorizon(this.db), filter, limit);
+  }
+
+  /** Whether events after `after` are readable now, or held back by a running transaction. */
+  probeLogAfter(after: Cursor): Promise<{ readable: boolean; held: boolean }> {
+    return probeLog(this.db, after);
   }
 
   async streamRevision(streamId: string): Promise<number | null> {

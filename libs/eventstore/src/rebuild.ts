@@ -1,7 +1,7 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import { lastBelow, readHorizon, readLog, START } from './pg-event-store';
 import type { RegisteredProjection } from './subscription-manager';
-import type { Cursor } from './types';
+import type { Cursor, InlineProjection } from './types';
 
 export interface RebuildResult {
   name: string;
@@ -10,9 +10,18 @@ export interface RebuildResult {
   cursor: Cursor;
 }
 
+/**
+ * Whether a projection keeps read tables of its own. One that declares neither `tables` nor
+ * `truncate` only acts inside the append (e.g. moves a secret into place) and has nothing a
+ * replay could rebuild.
+ */
+export function keepsReadTables(projection: InlineProjection): boolean {
+  return !!projection.tables?.length || !!projection.truncate;
+}
+
 async function empty(trx: Transaction<any>, { projection }: RegisteredProjection): Promise<void> {
   const tables = projection.tables ?? [];
-  if (!tables.length && !projection.truncate) throw new Error(`projection ${projection.name} declares no tables to rebuild`);
+  if (!keepsReadTables(projection)) throw new Error(`projection ${projection.name} declares no tables to rebuild`);
   if (tables.length) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
   await projection.truncate?.(trx);
 }

@@ -41,8 +41,9 @@ class HandlerFailed extends Error {
 const describe = (err: unknown) => (err instanceof Error ? err.stack ?? err.message : String(err)).slice(0, 4000);
 
 /**
- * One named reader of the global log. Each batch reads `position > checkpoint`, runs the handler
- * and moves the checkpoint in one transaction, on the connection that holds the subscription's
+ * One named reader of the global log. Each batch reads the events after its checkpoint in
+ * (transaction_id, position) order below the horizon, runs the handler and moves the
+ * checkpoint in one transaction, on the connection that holds the subscription's
  * session advisory lock. A second instance polls for that lock and takes over when the first
  * stops or its connection dies.
  */

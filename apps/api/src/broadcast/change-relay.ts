@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppendNotifier, ConnectFn, PgEventStore, RecordedEvent } from '@tabour/eventstore';
+import { AppendNotifier, ConnectFn, Cursor, PgEventStore, RecordedEvent, START } from '@tabour/eventstore';
 import { EVENT_STORE } from '../common/tokens';
 import { autostart, EVENTING_CONNECT } from '../eventing/projection-registry';
 import { BroadcastService } from './broadcast.service';
@@ -10,20 +10,29 @@ export type RoomRouter = (event: RecordedEvent) => string[];
 
 const POLL_MS = 1000;
 const BATCH = 500;
+/** How soon to look again when events wait behind a running transaction. */
+const HELD_RETRY_MS = 25;
 
 /**
- * Turns committed events into change notices. Every API instance listens to the store's
- * append notifications and reads what is new, so clients connected to any instance hear of
- * appends made by any process; a poll covers a lost notification. One notice per record per
- * batch: a client refetches once however many events a command appended.
+ * Turns committed events into change notices. Every API instance hears of the appends of its
+ * own process at once and of other processes' through the store's notifications, and reads
+ * what is new; a poll covers a lost notification. One notice per record per append: a client
+ * refetches once however many events a command appended.
+ *
+ * The relay follows the log with a (transaction_id, position) cursor below the horizon, as the
+ * subscriptions do: positions are not in commit order, so `position > last` would skip an
+ * append that took a lower position and committed later (docs/eventstore.md).
  */
 @Injectable()
 export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('change-relay');
   private readonly routers = new Map<string, RoomRouter>();
   private notifier?: AppendNotifier;
+  private unhook?: () => void;
   private poll?: NodeJS.Timeout;
-  private last = 0;
+  private held?: NodeJS.Timeout;
+  private cursor: Cursor = START;
+  private running = false;
   private draining: Promise<void> | null = null;
   private again = false;
 
@@ -40,15 +49,20 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     if (!autostart()) return;
-    this.last = await this.store.headPosition();
-    this.notifier = new AppendNotifier(this.connect, () => this.wake());
+    // Clients connect after this; what came before is already in the views they load.
+    this.cursor = await this.store.logHead();
+    this.running = true;
+    // This process's appends need no round trip through LISTEN.
+    this.unhook = this.store.onAppended(() => void this.wake());
+    this.notifier = new AppendNotifier(this.connect, () => void this.wake());
     await this.notifier.start();
-    this.poll = setInterval(() => this.wake(), POLL_MS);
+    this.poll = setInterval(() => void this.wake(), POLL_MS);
     this.poll.unref();
   }
 
   /** Drains now, or once more after the drain under way. */
   wake(): Promise<void> {
+    if (!this.running) return Promise.resolve();
     if (this.draining) {
       this.again = true;
       return this.draining;
@@ -66,18 +80,36 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async drain(): Promise<void> {
-    for (;;) {
-      const events = await this.store.readAll({ fromPosition: this.last, limit: BATCH });
-      if (!events.length) return;
-      this.publish(events);
-      this.last = events[events.length - 1].position;
-      if (events.length < BATCH) return;
+    while (this.running) {
+      const { events, last } = await this.store.readLogAfter(this.cursor, BATCH);
+      if (events.length) {
+        this.publish(events);
+        this.cursor = last!;
+      }
+      if (events.length === BATCH) continue;
+      const probe = await this.store.probeLogAfter(this.cursor);
+      if (probe.readable) continue;
+      // A transaction that began before these events is still running; its end notifies
+      // nobody when it is not an append, so look again shortly.
+      if (probe.held) this.lookAgainSoon();
+      return;
     }
   }
 
+  private lookAgainSoon(): void {
+    if (this.held) return;
+    this.held = setTimeout(() => {
+      this.held = undefined;
+      void this.wake();
+    }, HELD_RETRY_MS);
+    this.held.unref();
+  }
+
   private publish(events: RecordedEvent[]): void {
+    // One notice per append (its events share a correlation id), not per drain: a client that
+    // counts calls (a display announcing them) hears each one, even when a slow drain reads two.
     const latest = new Map<string, RecordedEvent>();
-    for (const e of events) latest.set(e.streamId, e);
+    for (const e of events) latest.set(`${e.streamId}\u0000${e.metadata?.correlationId ?? e.position}`, e);
     for (const e of latest.values()) {
       const notice: ChangeNotice = { view: e.category, key: e.streamId, position: e.position, type: e.type };
       const rooms = this.routers.get(e.category)?.(e) ?? [];
@@ -86,7 +118,11 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.unhook?.();
     if (this.poll) clearInterval(this.poll);
+    if (this.held) clearTimeout(this.held);
+    this.running = false;
     await this.notifier?.stop();
+    await this.draining;
   }
 }
