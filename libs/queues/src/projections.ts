@@ -126,14 +126,17 @@ class HotRun {
   async flush(db: Db): Promise<void> {
     const at = this.updatedAt;
     if (this.pushed.length) {
-      await sql`INSERT INTO queue_tickets (id, tenant_id, queue_id, uid, number, label, day, status, place, urgent, late, service_ids, member_id, customer_id, customer_name, counter_id, checked_in_at, called_at, archived_at, service_seconds, estimated_wait_seconds, notes, updated_at)
-        SELECT x.id, x.tenant_id, x.queue_id, x.uid, x.number, x.label, x.day, x.status, x.place, x.urgent, x.late, x.service_ids, x.member_id, x.customer_id, x.customer_name, NULL, x.checked_in_at, NULL, NULL, x.service_seconds, x.estimated_wait_seconds, '[]', x.updated_at
-        FROM jsonb_to_recordset(${JSON.stringify(this.pushed)}::jsonb) AS x(id uuid, tenant_id uuid, queue_id uuid, uid text, number int, label text, day date, status text, place double precision, urgent boolean, late boolean,
-          service_ids jsonb, member_id uuid, customer_id uuid, customer_name text, checked_in_at timestamptz, service_seconds int, estimated_wait_seconds int, updated_at timestamptz)`.execute(db);
-      await sql`INSERT INTO queue_wait_predictions (ticket_id, tenant_id, queue_id, rank, predicted_seconds, checked_in_at)
-        SELECT x.ticket_id, ${this.tenant}, ${this.queue}, x.rank, x.predicted_seconds, x.checked_in_at
-        FROM jsonb_to_recordset(${JSON.stringify(this.predictions)}::jsonb) AS x(ticket_id uuid, rank int, predicted_seconds int, checked_in_at timestamptz)
-        ON CONFLICT (ticket_id) DO NOTHING`.execute(db);
+      await sql`WITH
+        tickets AS (INSERT INTO queue_tickets (id, tenant_id, queue_id, uid, number, label, day, status, place, urgent, late, service_ids, member_id, customer_id, customer_name, counter_id, checked_in_at, called_at, archived_at, service_seconds, estimated_wait_seconds, notes, updated_at)
+          SELECT x.id, x.tenant_id, x.queue_id, x.uid, x.number, x.label, x.day, x.status, x.place, x.urgent, x.late, x.service_ids, x.member_id, x.customer_id, x.customer_name, NULL, x.checked_in_at, NULL, NULL, x.service_seconds, x.estimated_wait_seconds, '[]', x.updated_at
+          FROM jsonb_to_recordset(${JSON.stringify(this.pushed)}::jsonb) AS x(id uuid, tenant_id uuid, queue_id uuid, uid text, number int, label text, day date, status text, place double precision, urgent boolean, late boolean,
+            service_ids jsonb, member_id uuid, customer_id uuid, customer_name text, checked_in_at timestamptz, service_seconds int, estimated_wait_seconds int, updated_at timestamptz)
+          RETURNING 1),
+        predictions AS (INSERT INTO queue_wait_predictions (ticket_id, tenant_id, queue_id, rank, predicted_seconds, checked_in_at)
+          SELECT x.ticket_id, ${this.tenant}, ${this.queue}, x.rank, x.predicted_seconds, x.checked_in_at
+          FROM jsonb_to_recordset(${JSON.stringify(this.predictions)}::jsonb) AS x(ticket_id uuid, rank int, predicted_seconds int, checked_in_at timestamptz)
+          ON CONFLICT (ticket_id) DO NOTHING RETURNING 1)
+        SELECT (SELECT count(*) FROM tickets) AS tickets, (SELECT count(*) FROM predictions) AS predictions`.execute(db);
     }
     if (!this.tickets.size) return;
     const rows = [...this.tickets].map(([id, r]) => ({ id, status: r.status, counter_id: r.counter_id ?? null, called_at: r.called_at ?? null, archived_at: r.archived_at ?? null, service_seconds: r.service_seconds ?? null, set_counter: 'counter_id' in r, set_archived: 'archived_at' in r }));
@@ -362,11 +365,15 @@ export const customerTicketArchiveProjection: InlineProjection = {
   handles: [...Object.keys(LEAVING), 'TicketRestored', 'TicketFeedbackGiven'],
   async apply(trx, events) {
     const db = asDb(trx);
+    const restored = new Set(events.filter((e) => e.type === 'TicketRestored').map((e) => (e.data as { ticket: { id: string } }).ticket.id));
     const ids = [...new Set(events.map((e) => (e.data as { ticket_id?: string; ticket?: { id: string } }).ticket_id ?? (e.data as { ticket: { id: string } }).ticket.id))];
     const tenants = [...new Set(events.map((e) => (e.data as { business_id: string }).business_id))];
     for (const tenant of tenants) {
-      await sql`DELETE FROM customer_archived_tickets a USING queue_tickets t
-        WHERE a.id = t.id AND t.tenant_id = ${tenant} AND t.id = ANY(${ids}::uuid[]) AND t.archived_at IS NULL`.execute(db);
+      // Only a restore takes a ticket out of the archive; the delete is skipped on the busy path.
+      if (restored.size) {
+        await sql`DELETE FROM customer_archived_tickets a USING queue_tickets t
+          WHERE a.id = t.id AND t.tenant_id = ${tenant} AND t.id = ANY(${[...restored]}::uuid[]) AND t.archived_at IS NULL`.execute(db);
+      }
       await sql`INSERT INTO customer_archived_tickets (id, tenant_id, customer_id, queue_id, ended_at, status, summary)
         SELECT t.id, t.tenant_id, t.customer_id, t.queue_id, t.archived_at, t.status,
           jsonb_build_object('label', t.label, 'queue_name', q.name, 'day', t.day, 'checked_in_at', t.checked_in_at, 'called_at', t.called_at,

@@ -9,6 +9,7 @@ import { ChangeNotice } from './rooms';
 export type RoomRouter = (event: RecordedEvent) => string[];
 
 const POLL_MS = 1000;
+const OWN_KEPT = 1000;
 const BATCH = 500;
 /** How soon to look again when events wait behind a running transaction. */
 const HELD_RETRY_MS = 25;
@@ -35,6 +36,8 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private running = false;
   private draining: Promise<void> | null = null;
   private again = false;
+  /** Positions of this process's recent appends (their notifications are echoes). */
+  private readonly own = new Set<number>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
@@ -53,8 +56,14 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.cursor = await this.store.logHead();
     this.running = true;
     // This process's appends need no round trip through LISTEN.
-    this.unhook = this.store.onAppended(() => void this.wake());
-    this.notifier = new AppendNotifier(this.connect, () => void this.wake());
+    this.unhook = this.store.onAppended((result) => {
+      this.remember(result.position);
+      void this.wake();
+    });
+    // The notification of an append of this very process repeats what the hook said: skipped.
+    this.notifier = new AppendNotifier(this.connect, (position) => {
+      if (!this.own.has(position)) void this.wake();
+    });
     await this.notifier.start();
     this.poll = setInterval(() => void this.wake(), POLL_MS);
     this.poll.unref();
@@ -87,6 +96,9 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
         this.cursor = last!;
       }
       if (events.length === BATCH) continue;
+      // Something was read: whatever commits next wakes us again. Only an empty read may mean
+      // that events wait behind a transaction which will notify nobody when it ends.
+      if (events.length) return;
       const probe = await this.store.probeLogAfter(this.cursor);
       if (probe.readable) continue;
       // A transaction that began before these events is still running; its end notifies
@@ -94,6 +106,11 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
       if (probe.held) this.lookAgainSoon();
       return;
     }
+  }
+
+  private remember(position: number): void {
+    this.own.add(position);
+    if (this.own.size > OWN_KEPT) this.own.delete(this.own.values().next().value!);
   }
 
   private lookAgainSoon(): void {
