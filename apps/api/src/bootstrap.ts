@@ -10,6 +10,8 @@ import { AppModule } from './app.module';
 import { AllErrorsFilter, validationPipe } from './common/http';
 
 export interface CreateAppOptions {
+  /** Nest's own signal handlers; `npm start` handles signals itself to stop the embedded database last. */
+  shutdownHooks?: boolean;
   logger?: LogLevel[] | false;
 }
 
@@ -38,7 +40,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   const openapi = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Tabour API').addBearerAuth().build());
   SwaggerModule.setup('docs/api', app, openapi);
   if (existsSync(config.webDist)) app.useStaticAssets(config.webDist, { index: false, maxAge: '1h' });
-  app.enableShutdownHooks();
+  if (options.shutdownHooks !== false) app.enableShutdownHooks();
   await app.init();
   return app;
 }

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   }
   const applied = await migrate(databaseUrl);
   if (applied.length) log.log(`migrations applied: ${applied.length}`);
-  const app = await createApp(config, databaseUrl);
+  const app = await createApp(config, databaseUrl, { shutdownHooks: false });
   if (config.seedDemo) {
     await seedDemo(app);
     log.log(`demo business "${DEMO.businessName}": ${[DEMO.admin, DEMO.manager, DEMO.agent].map((u) => u.email).join(', ')} (password ${DEMO_PASSWORD})`);
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   await app.listen(config.port);
   log.log(`Tabour is ready on ${config.publicUrl} (broadcast on port ${config.broadcastPort})`);
 
+  // The database stops last, after the application has closed its connections.
   const stop = async () => {
     await app.close();
     await embedded?.stop();
