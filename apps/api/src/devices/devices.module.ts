@@ -8,6 +8,7 @@ import { OrganisationModule } from '../organisation/organisation.module';
 import { QueuesModule } from '../queues/queues.module';
 import { DeviceCredentials } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
+import { DeviceSupport } from './device-support';
 import { DisplayDeviceController } from './display-device.controller';
 import { DisplaysController, QueueDisplayController } from './displays.controller';
 import { DisplayBoard, DisplaysService } from './displays.service';
@@ -19,7 +20,7 @@ import { KiosksService } from './kiosks.service';
 @Module({
   imports: [AccountsModule, OrganisationModule, CustomersModule, QueuesModule],
   controllers: [KiosksController, KioskDeviceController, DisplaysController, DisplayDeviceController, QueueDisplayController],
-  providers: [DeviceCredentials, DeviceQueries, KiosksService, DisplaysService, DisplayBoard],
+  providers: [DeviceCredentials, DeviceQueries, DeviceSupport, KiosksService, DisplaysService, DisplayBoard],
   exports: [DeviceCredentials, DeviceQueries],
 })
 export class DevicesModule implements OnModuleInit {

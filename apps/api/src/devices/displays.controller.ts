@@ -11,7 +11,7 @@ import { CreateDisplayDto, DisplayFieldsDto, DisplayLogsQuery } from './display.
 import { DeviceQueries } from './devices.queries';
 import { DisplayBoard, DisplaysService } from './displays.service';
 import { DeviceListQuery, REMOTE_COMMANDS } from './kiosk.dto';
-import { RemoteCommand } from './kiosks.service';
+import { RemoteCommand } from './device-support';
 
 /** Display screens in the back-office: ADMIN or MANAGER, on a LIBERUP or LIBERPRO membership (SPEC §2). */
 @ApiTags('displays')

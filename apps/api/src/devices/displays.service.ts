@@ -6,68 +6,57 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { Actor } from '@tabour/eventstore';
 import { DEFAULT_DISPLAY, displayDecider, DisplaySettings, displayStream } from '@tabour/devices';
-import { AppConfig, Db, invalid, notFound } from '@tabour/platform';
+import { AppConfig, Db, notFound } from '@tabour/platform';
 import { BroadcastService } from '../broadcast/broadcast.service';
 import { paged, PageRequest } from '../common/paging';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
 import { OrganisationQueries } from '../organisation/queries';
-import { checkImage, checkVideo, storeImage, UploadedImage, uploadUrl } from '../organisation/uploads';
+import { checkVideo, storeImage, UploadedImage, uploadUrl } from '../organisation/uploads';
 import { QueueClock } from '../queues/clock';
-import { QueueQueries } from '../queues/queries';
 import { DeviceCredentials, IssuedCredentials, newDeviceKey } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
-import { RemoteCommand } from './kiosks.service';
+import { DeviceSupport, RemoteCommand, stripSettings } from './device-support';
 
 /** What a device did, beside the events of its stream: the rows of `display_pings`. */
 export type DisplayLogKind = 'ping' | 'login' | 'logout' | 'command';
 
-/** Display screens as the back-office manages them (docs/devices.md). */
 /** How long a display's pings and device events stay in its log. */
 const LOG_DAYS = 30;
 
+/** Display screens as the back-office manages them (docs/devices.md). */
 @Injectable()
 export class DisplaysService {
   constructor(
     private readonly commands: OrganisationCommands,
     private readonly credentials: DeviceCredentials,
     private readonly queries: DeviceQueries,
-    private readonly queues: QueueQueries,
     private readonly broadcast: BroadcastService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
+    private readonly devices: DeviceSupport,
   ) {}
-
-  private async checkQueues(tenantId: string, ids: string[] | undefined): Promise<void> {
-    for (const q of ids ?? []) if (!(await this.queues.exists(tenantId, q.toLowerCase()))) throw invalid('Select valid queues', { queue_ids: ['Select valid queues'] });
-  }
-
-  private async image(tenantId: string, file?: UploadedImage): Promise<{ placeholder_image?: string }> {
-    const ext = checkImage(file, 'placeholder');
-    if (!file || !ext) return {};
-    return { placeholder_image: uploadUrl(tenantId, await storeImage(this.config.dataDir, tenantId, file, ext))! };
-  }
 
   /** The answer of a creation: the display, its key, and its secret and auto-login token, shown this once. */
   async create(tenantId: string, actor: Actor, fields: Partial<DisplaySettings> & { name: string }, file?: UploadedImage): Promise<Record<string, unknown> & IssuedCredentials> {
-    await this.checkQueues(tenantId, fields.queue_ids);
+    await this.devices.checkQueues(tenantId, fields.queue_ids);
     const id = randomUUID();
     const key = newDeviceKey('display');
-    const settings = { ...DEFAULT_DISPLAY, ...strip(fields) } as DisplaySettings;
+    const settings = { ...DEFAULT_DISPLAY, ...stripSettings(fields) } as DisplaySettings;
     // Checked before the image is stored, so a refused form leaves nothing behind.
     displayDecider.decide({ type: 'CreateDisplay', display_id: id, business_id: tenantId, key, settings }, displayDecider.initialState());
-    const image = await this.image(tenantId, file);
+    const image = await this.devices.placeholder(tenantId, file);
     await this.commands.run(displayDecider, displayStream(id), { type: 'CreateDisplay', display_id: id, business_id: tenantId, key, settings: { ...settings, ...image } }, { tenantId, actor });
     const issued = await this.credentials.issue('display', id, tenantId);
     return { ...(await this.queries.one('display', tenantId, id)), ...issued };
   }
 
   async update(tenantId: string, actor: Actor, id: string, changes: Partial<DisplaySettings>, file?: UploadedImage) {
-    const command = { type: 'UpdateDisplay' as const, display_id: id, business_id: tenantId, changes: strip(changes) };
+    const command = { type: 'UpdateDisplay' as const, display_id: id, business_id: tenantId, changes: stripSettings(changes) };
     // The display first: another business's id answers 404 before anything about its fields.
     await this.commands.check(displayDecider, displayStream(id), command);
-    await this.checkQueues(tenantId, changes.queue_ids);
-    const image = await this.image(tenantId, file);
+    await this.devices.checkQueues(tenantId, changes.queue_ids);
+    const image = await this.devices.placeholder(tenantId, file);
     return this.apply(tenantId, actor, id, { ...command.changes, ...image });
   }
 
@@ -102,18 +91,13 @@ export class DisplaysService {
   /** A new secret and auto-login token, shown this once; every session of the display ends. */
   async reset(tenantId: string, actor: Actor, id: string): Promise<Record<string, unknown> & IssuedCredentials> {
     await this.commands.run(displayDecider, displayStream(id), { type: 'ResetDisplaySecret', display_id: id, business_id: tenantId }, { tenantId, actor });
-    const issued = await this.credentials.issue('display', id, tenantId);
-    await this.credentials.revokeAll(id);
-    this.broadcast.command(tenantId, 'display', id, { type: 'logout' });
-    return { ...(await this.queries.one('display', tenantId, id)), ...issued };
+    return this.devices.renew('display', tenantId, id);
   }
 
   async remote(tenantId: string, id: string, command: RemoteCommand): Promise<{ sent: RemoteCommand; sessions_ended: number }> {
-    await this.queries.one('display', tenantId, id);
-    const ended = command === 'logout' ? await this.credentials.revokeAll(id) : 0;
-    this.broadcast.command(tenantId, 'display', id, { type: command });
-    await this.record(tenantId, id, 'command', { ip: null, userAgent: null, info: { command, sessions_ended: ended } });
-    return { sent: command, sessions_ended: ended };
+    const sent = await this.devices.remote('display', tenantId, id, command);
+    await this.record(tenantId, id, 'command', { ip: null, userAgent: null, info: { command, sessions_ended: sent.sessions_ended } });
+    return sent;
   }
 
   async record(tenantId: string, displayId: string, kind: DisplayLogKind, r: { ip: string | null; userAgent: string | null; info?: Record<string, unknown> }): Promise<void> {
@@ -256,6 +240,3 @@ export class DisplayBoard {
 
 type BoardSettings = Pick<DisplaySettings, (typeof BOARD_SETTINGS)[number]> & { id: string | null };
 
-function strip<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => [k, k === 'queue_ids' && Array.isArray(v) ? v.map((x: string) => x.toLowerCase()) : v])) as T;
-}

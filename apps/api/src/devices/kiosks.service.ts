@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Actor } from '@tabour/eventstore';
 import { DEFAULT_KIOSK, kioskDecider, KioskSettings, kioskStream } from '@tabour/devices';
-import { AppConfig, invalid } from '@tabour/platform';
 import { BroadcastService } from '../broadcast/broadcast.service';
-import { APP_CONFIG } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
-import { checkImage, storeImage, UploadedImage, uploadUrl } from '../organisation/uploads';
-import { QueueQueries } from '../queues/queries';
+import { UploadedImage } from '../organisation/uploads';
 import { DeviceCredentials, IssuedCredentials, newDeviceKey } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
+import { DeviceSupport, RemoteCommand, stripSettings } from './device-support';
 
-export type RemoteCommand = 'autologin' | 'refresh' | 'logout' | 'v1' | 'v2';
+export type { RemoteCommand } from './device-support';
 
 /** Kiosks as the back-office manages them (docs/devices.md). */
 @Injectable()
@@ -20,40 +18,29 @@ export class KiosksService {
     private readonly commands: OrganisationCommands,
     private readonly credentials: DeviceCredentials,
     private readonly queries: DeviceQueries,
-    private readonly queues: QueueQueries,
     private readonly broadcast: BroadcastService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly devices: DeviceSupport,
   ) {}
-
-  private async checkQueues(tenantId: string, ids: string[] | undefined): Promise<void> {
-    for (const q of ids ?? []) if (!(await this.queues.exists(tenantId, q.toLowerCase()))) throw invalid('Select valid queues', { queue_ids: ['Select valid queues'] });
-  }
-
-  private async image(tenantId: string, file?: UploadedImage): Promise<{ placeholder_image?: string }> {
-    const ext = checkImage(file, 'placeholder');
-    if (!file || !ext) return {};
-    return { placeholder_image: uploadUrl(tenantId, await storeImage(this.config.dataDir, tenantId, file, ext))! };
-  }
 
   /** The answer of a creation: the kiosk, its key, and its secret and auto-login token, shown this once. */
   async create(tenantId: string, actor: Actor, fields: Partial<KioskSettings> & { name: string }, file?: UploadedImage): Promise<Record<string, unknown> & IssuedCredentials> {
-    await this.checkQueues(tenantId, fields.queue_ids);
+    await this.devices.checkQueues(tenantId, fields.queue_ids);
     const id = randomUUID();
     const key = newDeviceKey('kiosk');
-    const settings = { ...DEFAULT_KIOSK, ...strip(fields) } as KioskSettings;
+    const settings = { ...DEFAULT_KIOSK, ...stripSettings(fields) } as KioskSettings;
     // Checked before the image is stored, so a refused form leaves nothing behind.
     kioskDecider.decide({ type: 'CreateKiosk', kiosk_id: id, business_id: tenantId, key, settings }, kioskDecider.initialState());
-    const image = await this.image(tenantId, file);
+    const image = await this.devices.placeholder(tenantId, file);
     await this.commands.run(kioskDecider, kioskStream(id), { type: 'CreateKiosk', kiosk_id: id, business_id: tenantId, key, settings: { ...settings, ...image } }, { tenantId, actor });
     const issued = await this.credentials.issue('kiosk', id, tenantId);
     return { ...(await this.queries.one('kiosk', tenantId, id)), ...issued };
   }
 
   async update(tenantId: string, actor: Actor, id: string, changes: Partial<KioskSettings>, file?: UploadedImage) {
-    await this.checkQueues(tenantId, changes.queue_ids);
-    const command = { type: 'UpdateKiosk' as const, kiosk_id: id, business_id: tenantId, changes: strip(changes) };
+    await this.devices.checkQueues(tenantId, changes.queue_ids);
+    const command = { type: 'UpdateKiosk' as const, kiosk_id: id, business_id: tenantId, changes: stripSettings(changes) };
     await this.commands.check(kioskDecider, kioskStream(id), command);
-    const image = await this.image(tenantId, file);
+    const image = await this.devices.placeholder(tenantId, file);
     const { events } = await this.commands.run(kioskDecider, kioskStream(id), { ...command, changes: { ...command.changes, ...image } }, { tenantId, actor });
     // A kiosk made inactive stops at once; its screen reloads into the login.
     if (events.some((e) => e.type === 'KioskUpdated' && (e.data.changes as Partial<KioskSettings>).status === 'inactive')) await this.remote(tenantId, id, 'logout');
@@ -70,20 +57,11 @@ export class KiosksService {
   /** A new secret and auto-login token, shown this once; every session of the kiosk ends. */
   async reset(tenantId: string, actor: Actor, id: string): Promise<Record<string, unknown> & IssuedCredentials> {
     await this.commands.run(kioskDecider, kioskStream(id), { type: 'ResetKioskSecret', kiosk_id: id, business_id: tenantId }, { tenantId, actor });
-    const issued = await this.credentials.issue('kiosk', id, tenantId);
-    await this.credentials.revokeAll(id);
-    this.broadcast.command(tenantId, 'kiosk', id, { type: 'logout' });
-    return { ...(await this.queries.one('kiosk', tenantId, id)), ...issued };
+    return this.devices.renew('kiosk', tenantId, id);
   }
 
-  async remote(tenantId: string, id: string, command: RemoteCommand): Promise<{ sent: RemoteCommand; sessions_ended: number }> {
-    await this.queries.one('kiosk', tenantId, id);
-    const ended = command === 'logout' ? await this.credentials.revokeAll(id) : 0;
-    this.broadcast.command(tenantId, 'kiosk', id, { type: command });
-    return { sent: command, sessions_ended: ended };
+  remote(tenantId: string, id: string, command: RemoteCommand) {
+    return this.devices.remote('kiosk', tenantId, id, command);
   }
 }
 
-function strip<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => [k, k === 'queue_ids' && Array.isArray(v) ? v.map((x: string) => x.toLowerCase()) : v])) as T;
-}
