@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { INestApplicationContextable, Module, OnModuleInit } from '@nestjs/common';
+import { INestApplicationContext, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { sql } from 'kysely';
 import { AppendResult, PgEventStore, RecordedEvent } from '@tabour/eventstore';
