@@ -234,7 +234,8 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
   }
   // Another business's queue answers exactly like a missing one.
   if (state.status !== 'active' || state.business_id !== command.business_id) throw notFound();
-  const live = Object.values(state.tickets);
+  // Read only by the few commands that look at every ticket: the list can hold a thousand.
+  const live = () => Object.values(state.tickets);
   switch (command.type) {
     case 'UpdateQueue': {
       const next = checkSettings({ ...state.settings!, ...command.changes });
@@ -245,7 +246,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
       return Object.keys(changes).length ? [{ type: 'QueueUpdated', data: { ...ids, changes } }] : [];
     }
     case 'DeleteQueue':
-      if (live.length) throw conflict('The queue still has tickets: end or redirect them first', 'queue_not_empty');
+      if (live().length) throw conflict('The queue still has tickets: end or redirect them first', 'queue_not_empty');
       return [{ type: 'QueueDeleted', data: ids }];
     case 'PauseQueue':
       return state.paused ? [] : [{ type: 'QueuePaused', data: ids }];
@@ -299,7 +300,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
       if (state.tickets[command.ticket.ticket_id]) return [];
       // One live ticket per customer and queue: a second join is a mistake, not a second visit.
       const customer = command.ticket.customer_id;
-      if (customer && live.some((t) => t.customer_id === customer)) throw conflict('Could not join the requested queue, you may already be waiting in the queue!', 'already_waiting');
+      if (customer && live().some((t) => t.customer_id === customer)) throw conflict('Could not join the requested queue, you may already be waiting in the queue!', 'already_waiting');
       const number = nextNumber(state, command.day, command.random);
       const rank = state.waiting.length + 1;
       const t = command.ticket;
@@ -323,8 +324,19 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
       const c = counterOf(state, command.counter_id);
       if (!c.open) throw unprocessable('Open the counter first', 'counter_id');
       if (c.held_by !== command.member_id) throw conflict('This counter is held by another member', 'counter_held');
-      const candidates = state.waiting.map((id) => state.tickets[id]).filter((t) => fits(c, t));
-      const next = candidates.find((t) => t.urgent) ?? candidates[0];
+      // The first urgent ticket the counter may serve, else the first it may serve at all.
+      let next: Ticket | undefined;
+      let first: Ticket | undefined;
+      for (const id of state.waiting) {
+        const t = state.tickets[id];
+        if (!fits(c, t)) continue;
+        if (t.urgent) {
+          next = t;
+          break;
+        }
+        first ??= t;
+      }
+      next ??= first;
       const events: QueueEvent[] = [];
       // Calling the next customer ends the one still at the counter.
       if (c.serving) events.push(ended(state, ids, state.tickets[c.serving], command.at));
@@ -443,7 +455,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
     case 'CloseDay': {
       // Tickets of an earlier day still open are closed; today's stay. Highest rank first, so
       // each event's from_rank is still true when the one before it has been applied.
-      return live
+      return live()
         .filter((t) => t.day < command.day)
         .sort((a, b) => (rankOf(state, b.id) ?? 0) - (rankOf(state, a.id) ?? 0))
         .map((t) => ({ type: 'TicketClosedAtDayEnd' as const, data: { ...leaving(state, ids, t, command.at), status_was: t.status } }));
