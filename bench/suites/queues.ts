@@ -235,19 +235,17 @@ async function run(ctx: BenchContext): Promise<void> {
     ctx.report(`queues.waitingList.${list.total}.p50`, percentile(reads, 50), 'ms');
     ctx.report(`queues.waitingList.${list.total}.p95`, percentile(reads, 95), 'ms', { op: '<=', value: 20 });
 
-    // From call next to the change notice at each of 200 connected clients.
+    // From call next to the change notice at each of 200 connected clients. Receipts are matched
+    // to calls by the position of each call's last event, so a late notice is never credited to a
+    // later call, and one that never comes is counted lost.
     const port = app.get(BroadcastService).port!;
-    const arrivals: number[][] = [];
-    let callStarted = 0n;
-    let current = -1;
+    const receipts: Map<number, bigint>[] = Array.from({ length: SOCKET_CLIENTS }, () => new Map());
     await Promise.all(
       Array.from({ length: SOCKET_CLIENTS }, (_, i) => {
         const s = io(`http://127.0.0.1:${port}`, { auth: { token: agents[i % AGENTS].token }, transports: ['websocket'], forceNew: true });
         sockets.push(s);
-        s.on('change', (n: { key: string }) => {
-          if (current < 0 || n.key !== `queue-${benchQueue}`) return;
-          const row = arrivals[current];
-          if (row && row[i] === undefined) row[i] = Number(process.hrtime.bigint() - callStarted) / 1e6;
+        s.on('change', (n: { key: string; position: number }) => {
+          if (n.key === `queue-${benchQueue}` && !receipts[i].has(Number(n.position))) receipts[i].set(Number(n.position), process.hrtime.bigint());
         });
         return new Promise<void>((resolve, reject) => {
           s.once('connect_error', reject);
@@ -255,21 +253,26 @@ async function run(ctx: BenchContext): Promise<void> {
         });
       }),
     );
-    const notices = SOCKET_NOTICES(ctx);
-    for (let k = 0; k < notices; k++) {
+    const sent: { at: bigint; position: number }[] = [];
+    for (let k = 0; k < SOCKET_NOTICES(ctx); k++) {
       const a = agents[k % AGENTS];
-      arrivals.push([]);
-      current = k;
-      callStarted = process.hrtime.bigint();
+      const at = process.hrtime.bigint();
       await call('POST', `/business/queue/${benchQueue}/call`, a.token, { counter_id: a.counter });
-      // Every client has its notice, or half a second has passed.
-      const until = Date.now() + 500;
-      while (arrivals[k].filter((x) => x !== undefined).length < SOCKET_CLIENTS && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
-      await new Promise((r) => setTimeout(r, 20));
+      const position = Number((await sql<{ p: string }>`SELECT max(position) AS p FROM es_events WHERE stream_id = ${`queue-${benchQueue}`}`.execute(db)).rows[0].p);
+      sent.push({ at, position });
+      await new Promise((r) => setTimeout(r, 50));
     }
-    const got = arrivals.flatMap((row) => Array.from({ length: SOCKET_CLIENTS }, (_, i) => row[i]));
-    const lost = got.filter((x) => x === undefined).length;
-    const latencies = sorted(got.filter((x): x is number => x !== undefined));
+    await new Promise((r) => setTimeout(r, 1000));
+    const latencies: number[] = [];
+    let lost = 0;
+    for (const mine of receipts) {
+      for (const c of sent) {
+        const t = mine.get(c.position);
+        if (t === undefined) lost++;
+        else latencies.push(Number(t - c.at) / 1e6);
+      }
+    }
+    latencies.sort((x, y) => x - y);
     ctx.report(`queues.notice.clients${SOCKET_CLIENTS}.p50`, percentile(latencies, 50), 'ms');
     ctx.report(`queues.notice.clients${SOCKET_CLIENTS}.p95`, percentile(latencies, 95), 'ms', { op: '<=', value: 100 });
     ctx.report(`queues.notice.clients${SOCKET_CLIENTS}.lost`, lost, 'notices', { op: '<=', value: 0 });
