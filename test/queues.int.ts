@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { rebuildProjection } from '@tabour/eventstore';
 import { QUEUE_PROJECTIONS } from '@tabour/queues';
 import { DayEndJob } from '../apps/api/src/queues/day-end';
-import { QueueRunner } from '../apps/api/src/queues/runner';
+import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
 import { newQueue, openCounter, pushTicket, queueProblems } from './support/queue-fixtures';
@@ -247,7 +247,7 @@ describe('queues, counters and tickets over HTTP', () => {
     for (let i = 0; i < 12; i++) await pushTicket(t, owner, q.id);
     const runner = t.app.get(QueueRunner);
     const full = await runner.load(q.id);
-    await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q.id}`}, 'queue', 1, ${full.revision! - 5}, ${JSON.stringify({ ...full.state, waiting: ['from-the-snapshot'] })})`.execute(t.database.db);
+    await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q.id}`}, 'queue', ${SNAPSHOT_VERSION}, ${full.revision! - 5}, ${JSON.stringify({ ...full.state, waiting: ['from-the-snapshot'] })})`.execute(t.database.db);
     const fromSnapshot = await runner.load(q.id);
     // The snapshot's own content is used (the marker survives, tickets after it are added).
     expect(fromSnapshot.state.waiting[0]).toBe('from-the-snapshot');

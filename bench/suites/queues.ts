@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '@tabour/queues';
 import { SessionService } from '../../apps/api/src/accounts/sessions.service';
 import { createApp } from '../../apps/api/src/bootstrap';
 import { BroadcastService } from '../../apps/api/src/broadcast/broadcast.service';
-import { QueueRunner } from '../../apps/api/src/queues/runner';
+import { QueueRunner, SNAPSHOT_VERSION } from '../../apps/api/src/queues/runner';
 import { BenchContext, BenchSuite, percentile } from '../harness';
 
 const AGENTS = 50;
@@ -118,7 +118,7 @@ async function run(ctx: BenchContext): Promise<void> {
     // a load replays those on top of the snapshot, as it would between two snapshots.
     for (const q of [benchQueue, giant]) {
       const { state, revision } = q === giant ? giantState : await runner.load(q);
-      await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q}`}, 'queue', 1, ${revision!}, ${JSON.stringify(state)})`.execute(db);
+      await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q}`}, 'queue', ${SNAPSHOT_VERSION}, ${revision!}, ${JSON.stringify(state)})`.execute(db);
       for (let i = 0; i < 60; i++) {
         const ticket = { ticket_id: randomUUID(), uid: randomUUID().replace(/-/g, ''), service_ids: [], member_id: null, customer_id: null, customer_name: `After snapshot ${i}`, urgent: false };
         await runner.submit({ type: 'PushTicket', queue_id: q, business_id: tenantId, at: new Date().toISOString(), day: new Date().toISOString().slice(0, 10), random: Math.random(), ticket }, { type: 'system', name: 'bench' });

@@ -36,9 +36,9 @@ export async function queueProblems(t: TestApp, tenantId: string, queueId: strin
     SELECT id, status, counter_id, place FROM queue_tickets WHERE tenant_id = ${tenantId} AND queue_id = ${queueId} AND archived_at IS NULL ORDER BY place NULLS LAST, id`.execute(db);
   const waiting = rows.rows.filter((r) => r.status === 'waiting').map((r) => r.id);
   if (JSON.stringify(waiting) !== JSON.stringify(state.waiting)) problems.push(`waiting list differs: read ${waiting.length}, events ${state.waiting.length}`);
-  const live = new Set(Object.keys(state.tickets));
+  const live = new Set(state.tickets.keys());
   for (const r of rows.rows) {
-    const s = state.tickets[r.id];
+    const s = state.tickets.get(r.id)!;
     if (!s) problems.push(`ticket ${r.id} open in the read model but not in the queue`);
     else if (s.status !== r.status) problems.push(`ticket ${r.id} is ${r.status} in the read model, ${s.status} in the queue`);
     else if (r.status === 'in_service' && s.counter_id !== r.counter_id) problems.push(`ticket ${r.id} at another counter in the read model`);

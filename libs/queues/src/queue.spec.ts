@@ -88,11 +88,11 @@ describe('counters', () => {
 describe('tickets', () => {
   it('numbers per day from the start number, and restarts on a new day', () => {
     const { state } = run([...setup, push('t1'), push('t2'), push('t3', {}, '2026-11-23')]);
-    expect(['t1', 't2', 't3'].map((id) => state.tickets[id].label)).toEqual(['A1', 'A2', 'A1']);
+    expect(['t1', 't2', 't3'].map((id) => state.tickets.get(id)!.label)).toEqual(['A1', 'A2', 'A1']);
   });
   it('gives random numbers unique within the day', () => {
     const { state } = run([{ ...base, type: 'CreateQueue', settings: { ...settings, number_type: 'random' } }, push('t1'), push('t2'), push('t3')]);
-    const numbers = Object.values(state.tickets).map((t) => t.number);
+    const numbers = [...state.tickets.values()].map((t) => t.number);
     expect(new Set(numbers).size).toBe(3);
   });
   it('calls urgent tickets first, then by rank', () => {
@@ -127,7 +127,7 @@ describe('tickets', () => {
   });
   it('holds and recalls a ticket to the head of the list', () => {
     const held = given(history([push('t1'), push('t2')])).when({ ...base, type: 'HoldTicket', ticket_id: 't2' });
-    expect(held.state.tickets.t2.status).toBe('on_hold');
+    expect(held.state.tickets.get('t2')!.status).toBe('on_hold');
     const recalled = given([...history([push('t1'), push('t2')]), ...held.events!]).when({ ...base, type: 'RecallTicket', ticket_id: 't2' });
     expect(recalled.state.waiting).toEqual(['t2', 't1']);
   });
@@ -148,7 +148,7 @@ describe('tickets', () => {
   });
   it('keeps the number on a redirect into a queue where it is free', () => {
     const src = run([...setup, push('t1')]).state;
-    const r = given(history()).when({ ...base, queue_id: Q, type: 'RedirectIn', ticket: src.tickets.t1, from_queue_id: 'other', keep_number: true, random: 0.1, at: AT, day: '2026-11-23' });
+    const r = given(history()).when({ ...base, queue_id: Q, type: 'RedirectIn', ticket: src.tickets.get('t1')!, from_queue_id: 'other', keep_number: true, random: 0.1, at: AT, day: '2026-11-23' });
     expect(r.events?.[0].data).toEqual(expect.objectContaining({ from_queue_id: 'other' }));
   });
 });
@@ -169,7 +169,7 @@ describe('any sequence of commands', () => {
 
   /** `#n` names the n-th live ticket at the moment the command runs, so commands hit real tickets. */
   function resolve(c: QueueCommand, s: QueueState): QueueCommand {
-    const live = Object.keys(s.tickets);
+    const live = [...s.tickets.keys()];
     const pick = (v: string) => (v.startsWith('#') ? (live[Number(v.slice(1)) % Math.max(1, live.length)] ?? 'none') : v);
     const out = { ...c } as Record<string, unknown>;
     for (const k of ['ticket_id', 'ticket_1', 'ticket_2']) if (typeof out[k] === 'string') out[k] = pick(out[k] as string);
@@ -196,7 +196,7 @@ describe('any sequence of commands', () => {
           archived += events.filter((e) => ['TicketEnded', 'TicketMarkedNoShow', 'TicketMarkedAbsent', 'TicketRevoked'].includes(e.type)).length;
           expect(queueInvariantErrors(state)).toEqual([]);
           // No ticket is lost: every ticket pushed is live or archived.
-          expect(Object.keys(state.tickets).length + archived).toBe(total);
+          expect(state.tickets.size + archived).toBe(total);
         }
       }),
       { numRuns: 300 },

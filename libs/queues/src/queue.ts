@@ -1,3 +1,4 @@
+import { Map as IMap } from 'immutable';
 import type { Decider } from '@tabour/eventstore';
 import { conflict, DomainError, forbidden, invalid, notFound } from '@tabour/platform';
 import { estimateWait, smooth } from './estimate';
@@ -52,7 +53,11 @@ export interface QueueState {
   last_number: number;
   used_numbers: number[];
   counters: Record<string, Counter>;
-  tickets: Record<string, Ticket>;
+  /**
+   * The live tickets by id, a persistent map: each event changes one entry while sharing the
+   * rest, so a list of a thousand is not copied on every call (as a plain object would be).
+   */
+  tickets: IMap<string, Ticket>;
   /** Waiting tickets in rank order: rank = index + 1, so ranks have no holes by construction. */
   waiting: string[];
   /** Smoothed service time per service id ('*' for tickets without a service), in seconds. */
@@ -169,7 +174,7 @@ export const initialQueueState = (): QueueState => ({
   last_number: 0,
   used_numbers: [],
   counters: {},
-  tickets: {},
+  tickets: IMap<string, Ticket>(),
   waiting: [],
   service_time: {},
 });
@@ -178,7 +183,7 @@ const seconds = (from: string, to: string) => Math.max(0, Math.round((Date.parse
 const unprocessable = (message: string, field: string) => invalid(message, { [field]: [message] }, 'invalid_state');
 
 function ticketOf(state: QueueState, id: string): Ticket {
-  const t = state.tickets[id];
+  const t = state.tickets.get(id);
   if (!t) throw notFound('Ticket not found');
   return t;
 }
@@ -235,7 +240,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
   // Another business's queue answers exactly like a missing one.
   if (state.status !== 'active' || state.business_id !== command.business_id) throw notFound();
   // Read only by the few commands that look at every ticket: the list can hold a thousand.
-  const live = () => Object.values(state.tickets);
+  const live = () => [...state.tickets.values()];
   switch (command.type) {
     case 'UpdateQueue': {
       const next = checkSettings({ ...state.settings!, ...command.changes });
@@ -297,7 +302,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
       return events;
     }
     case 'PushTicket': {
-      if (state.tickets[command.ticket.ticket_id]) return [];
+      if (state.tickets.has(command.ticket.ticket_id)) return [];
       // One live ticket per customer and queue: a second join is a mistake, not a second visit.
       const customer = command.ticket.customer_id;
       if (customer && live().some((t) => t.customer_id === customer)) throw conflict('Could not join the requested queue, you may already be waiting in the queue!', 'already_waiting');
@@ -328,7 +333,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
       let next: Ticket | undefined;
       let first: Ticket | undefined;
       for (const id of state.waiting) {
-        const t = state.tickets[id];
+        const t = state.tickets.get(id)!;
         if (!fits(c, t)) continue;
         if (t.urgent) {
           next = t;
@@ -339,7 +344,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
       next ??= first;
       const events: QueueEvent[] = [];
       // Calling the next customer ends the one still at the counter.
-      if (c.serving) events.push(ended(state, ids, state.tickets[c.serving], command.at));
+      if (c.serving) events.push(ended(state, ids, state.tickets.get(c.serving)!, command.at));
       if (!next) {
         if (events.length) return events;
         throw unprocessable('No ticket is waiting for this counter', 'counter_id');
@@ -435,7 +440,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
       return [{ type: 'TicketRedirectedOut', data: { ...leaving(state, ids, t, command.at), to_queue_id: command.to_queue_id } }];
     }
     case 'RedirectIn': {
-      if (state.tickets[command.ticket.id]) return [];
+      if (state.tickets.has(command.ticket.id)) return [];
       if (state.paused) throw conflict('The queue is paused', 'queue_paused');
       const number = command.keep_number && !(state.day === command.day && state.used_numbers.includes(command.ticket.number)) ? command.ticket.number : nextNumber(state, command.day, command.random);
       const label = command.keep_number ? command.ticket.label.replace(/\d+$/, String(number)) : `${state.settings!.ticket_prefix}${number}`;
@@ -449,7 +454,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
       ];
     }
     case 'RestoreTicket': {
-      if (state.tickets[command.ticket.id]) throw conflict('The ticket is already in the queue', 'ticket_live');
+      if (state.tickets.has(command.ticket.id)) throw conflict('The ticket is already in the queue', 'ticket_live');
       return [{ type: 'TicketRestored', data: { ...ids, ticket: command.ticket, rank: state.waiting.length + 1 } }];
     }
     case 'CloseDay': {
@@ -482,7 +487,7 @@ function ended(state: QueueState, ids: Ids, t: Ticket, at: string): QueueEvent {
 }
 
 function withTicket(state: QueueState, t: Ticket): QueueState {
-  return { ...state, tickets: { ...state.tickets, [t.id]: t } };
+  return { ...state, tickets: state.tickets.set(t.id, t) };
 }
 
 function withCounter(state: QueueState, c: Counter): QueueState {
@@ -546,18 +551,18 @@ function evolve(state: QueueState, event: QueueEvent): QueueState {
     }
     case 'TicketCalled': {
       const e = event.data;
-      const t = state.tickets[e.ticket_id];
+      const t = state.tickets.get(e.ticket_id)!;
       const s = withTicket(state, { ...t, status: 'in_service', counter_id: e.counter_id, called_at: e.at });
       return { ...withCounter(s, { ...s.counters[e.counter_id], serving: t.id }), waiting: s.waiting.filter((x) => x !== t.id) };
     }
     case 'TicketReturnedToWaiting': {
-      const t = state.tickets[event.data.ticket_id];
+      const t = state.tickets.get(event.data.ticket_id)!;
       const s = release(state, t);
       return { ...withTicket(s, { ...t, status: 'waiting', counter_id: null, called_at: null }), waiting: insertAt(s.waiting, t.id, event.data.to_rank) };
     }
     case 'TicketMoved': {
       const e = event.data;
-      const s = e.reason === 'late' ? withTicket(state, { ...state.tickets[e.ticket_id], late: true }) : state;
+      const s = e.reason === 'late' ? withTicket(state, { ...state.tickets.get(e.ticket_id)!, late: true }) : state;
       return { ...s, waiting: insertAt(s.waiting, e.ticket_id, e.to_rank) };
     }
     case 'TicketsSwapped': {
@@ -568,7 +573,7 @@ function evolve(state: QueueState, event: QueueEvent): QueueState {
       return { ...state, waiting };
     }
     case 'TicketHeld': {
-      const t = state.tickets[event.data.ticket_id];
+      const t = state.tickets.get(event.data.ticket_id)!;
       const s = release(state, t);
       return { ...withTicket(s, { ...t, status: 'on_hold', counter_id: null, called_at: null }), waiting: s.waiting.filter((x) => x !== t.id) };
     }
@@ -578,9 +583,9 @@ function evolve(state: QueueState, event: QueueEvent): QueueState {
     case 'TicketRevoked':
     case 'TicketClosedAtDayEnd':
     case 'TicketRedirectedOut': {
-      const t = state.tickets[event.data.ticket_id];
+      const t = state.tickets.get(event.data.ticket_id)!;
       let s = release(state, t);
-      const { [t.id]: _gone, ...tickets } = s.tickets;
+      const tickets = s.tickets.delete(t.id);
       if (event.type === 'TicketEnded' && event.data.served_seconds > 0) {
         const key = event.data.service_id ?? '*';
         s = { ...s, service_time: { ...s.service_time, [key]: event.data.smoothed_seconds ?? smooth(s.service_time[key], event.data.served_seconds) } };
@@ -588,11 +593,11 @@ function evolve(state: QueueState, event: QueueEvent): QueueState {
       return { ...s, tickets, waiting: s.waiting.filter((x) => x !== t.id) };
     }
     case 'TicketUrgencyChanged':
-      return withTicket(state, { ...state.tickets[event.data.ticket_id], urgent: event.data.urgent });
+      return withTicket(state, { ...state.tickets.get(event.data.ticket_id)!, urgent: event.data.urgent });
     case 'TicketMemberChanged':
-      return withTicket(state, { ...state.tickets[event.data.ticket_id], member_id: event.data.member_id });
+      return withTicket(state, { ...state.tickets.get(event.data.ticket_id)!, member_id: event.data.member_id });
     case 'TicketServiceTimeChanged':
-      return withTicket(state, { ...state.tickets[event.data.ticket_id], service_seconds: event.data.service_seconds });
+      return withTicket(state, { ...state.tickets.get(event.data.ticket_id)!, service_seconds: event.data.service_seconds });
     case 'TicketNoteAdded':
       return state;
     default:
@@ -607,7 +612,7 @@ export function queueInvariantErrors(state: QueueState): string[] {
   const errors: string[] = [];
   const waiting = new Set(state.waiting);
   if (waiting.size !== state.waiting.length) errors.push('a ticket is twice in the waiting list');
-  for (const id of state.waiting) if (state.tickets[id]?.status !== 'waiting') errors.push(`ranked ticket ${id} is not waiting`);
+  for (const id of state.waiting) if (state.tickets.get(id)?.status !== 'waiting') errors.push(`ranked ticket ${id} is not waiting`);
   const serving = new Map<string, string>();
   for (const c of Object.values(state.counters)) {
     if (!c.serving) continue;
@@ -615,7 +620,7 @@ export function queueInvariantErrors(state: QueueState): string[] {
     if (serving.has(c.serving)) errors.push(`ticket ${c.serving} at two counters`);
     serving.set(c.serving, c.id);
   }
-  for (const t of Object.values(state.tickets)) {
+  for (const t of state.tickets.values()) {
     if (t.status === 'waiting' && !waiting.has(t.id)) errors.push(`waiting ticket ${t.id} has no rank`);
     if (t.status === 'in_service' && serving.get(t.id) !== t.counter_id) errors.push(`ticket ${t.id} in service without its counter`);
     if (t.status !== 'in_service' && serving.has(t.id)) errors.push(`ticket ${t.id} at a counter but ${t.status}`);

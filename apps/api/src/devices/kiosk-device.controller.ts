@@ -128,7 +128,7 @@ export class KioskDeviceController {
       customer_name: body.customer_id ? null : body.customer_name ?? null,
       member_id: body.member_id?.toLowerCase() ?? null,
     });
-    const t = outcome.state.tickets[ticketId];
+    const t = outcome.state.tickets.get(ticketId)!;
     const rank = outcome.state.waiting.indexOf(ticketId) + 1;
     const link = `${this.config.publicUrl.replace(/\/$/, '')}/t/${t.uid}`;
     let sms: 'sent' | 'unavailable' | 'no_phone' | 'not_requested' = 'not_requested';

@@ -98,7 +98,7 @@ export class QueuesService {
     const target = await this.runner.state(targetId);
     if (target.status !== 'active' || target.business_id !== tenantId) throw notFound('The target queue was not found');
     if (target.paused) throw conflict('The target queue is paused', 'queue_paused');
-    const ticket = source.tickets[ticketId];
+    const ticket = source.tickets.get(ticketId)!;
     if (!ticket) throw notFound('Ticket not found');
     const out = await this.run(tenantId, queueId, actor, { type: 'RedirectOut', ticket_id: ticketId, to_queue_id: targetId });
     if (!out.events.length) return;

@@ -148,7 +148,7 @@ export class RequestsService {
         customer_id: customerId,
         customer_name: request.fields.name,
       });
-      const ticket = outcome.state.tickets[ticketId];
+      const ticket = outcome.state.tickets.get(ticketId)!;
       try {
         await this.write({ ...ids, type: 'ApproveQueueRequest', ticket: { ticket_id: ticket.id, ticket_uid: ticket.uid, label: ticket.label, customer_id: customerId } }, actor);
       } catch (err) {

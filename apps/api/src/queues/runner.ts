@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Actor, fold, NewEvent, PgEventStore, WrongExpectedVersion } from '@tabour/eventstore';
 import { conflict, DomainError } from '@tabour/platform';
-import { LEAVING, QueueCommand, queueDecider, QueueEvent, QueueState, queueStream } from '@tabour/queues';
+import { Map as IMap } from 'immutable';
+import { LEAVING, QueueCommand, queueDecider, QueueEvent, QueueState, queueStream, Ticket } from '@tabour/queues';
 import { EVENT_STORE } from '../common/tokens';
 import { SnapshotStore } from './snapshots';
 
@@ -25,8 +26,11 @@ interface Entry {
 }
 
 const SNAPSHOT_KIND = 'queue';
-/** Bump when QueueState changes shape: older snapshots are then ignored. */
-const SNAPSHOT_VERSION = 1;
+/** Bump when QueueState changes shape: older snapshots are then ignored. 2: tickets as a persistent map. */
+export const SNAPSHOT_VERSION = 2;
+
+/** A snapshot is JSON: the persistent map of tickets comes back from a plain object. */
+const fromSnapshot = (raw: QueueState): QueueState => ({ ...raw, tickets: IMap<string, Ticket>(raw.tickets as unknown as Record<string, Ticket>) });
 const SNAPSHOT_EVERY = 500;
 const MAX_BATCH = 200;
 const CACHE_LIMIT = 2000;
@@ -83,8 +87,8 @@ export class QueueRunner {
   ticketUids(queueId: string): string[] {
     const left = this.leftUids.get(queueId);
     this.leftUids.delete(queueId);
-    const live = this.cache.get(queueId)?.state.tickets ?? {};
-    return [...Object.values(live).map((t) => t.uid), ...(left ?? [])];
+    const live = this.cache.get(queueId)?.state.tickets;
+    return [...(live ? [...live.values()].map((t) => t.uid) : []), ...(left ?? [])];
   }
 
   /** Forgets a queue's state, e.g. after a rebuild or in tests. */
@@ -175,7 +179,8 @@ export class QueueRunner {
       if (!d.ok) continue;
       for (const e of d.events) {
         if (!(e.type in LEAVING)) continue;
-        const uid = before.tickets[(e.data as { ticket_id: string }).ticket_id]?.uid ?? d.state.tickets[(e.data as { ticket_id: string }).ticket_id]?.uid;
+        const id = (e.data as { ticket_id: string }).ticket_id;
+        const uid = before.tickets.get(id)?.uid ?? d.state.tickets.get(id)?.uid;
         if (uid) (this.leftUids.get(q) ?? this.leftUids.set(q, new Set()).get(q)!).add(uid);
       }
     }
@@ -198,7 +203,7 @@ export class QueueRunner {
   async load(q: string): Promise<Entry> {
     const stream = queueStream(q);
     const snap = await this.snapshots.read<QueueState>(stream, SNAPSHOT_KIND, SNAPSHOT_VERSION);
-    let state = snap?.state ?? fold(queueDecider, []);
+    let state = snap ? fromSnapshot(snap.state) : fold(queueDecider, []);
     let revision: number | null = snap ? snap.revision : null;
     // In pages, so that a stream never snapshotted (a long history imported) folds in bounded memory.
     for (;;) {

@@ -29,7 +29,7 @@ export class TicketsController {
   @HttpCode(201)
   async push(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: PushDto) {
     const { ticketId, outcome } = await this.queues.push(user.tenantId, id, actorOf(user), body);
-    return (await this.queries.withNames(user.tenantId, [liveTicket(outcome.state, outcome.state.tickets[ticketId])]))[0];
+    return (await this.queries.withNames(user.tenantId, [liveTicket(outcome.state, outcome.state.tickets.get(ticketId)!)]))[0];
   }
 
   /** Calls the head the counter may serve; the customer still at the counter is ended first. */
@@ -40,7 +40,7 @@ export class TicketsController {
     const { events, state } = await this.queues.run(user.tenantId, queueId, actorOf(user), { type: 'CallNext', counter_id: counterId, member_id: user.userId });
     const called = events.find((e) => e.type === 'TicketCalled');
     const ended = events.find((e) => e.type === 'TicketEnded');
-    const ticket = called ? (await this.queries.withNames(user.tenantId, [liveTicket(state, state.tickets[(called.data as { ticket_id: string }).ticket_id])]))[0] : null;
+    const ticket = called ? (await this.queries.withNames(user.tenantId, [liveTicket(state, state.tickets.get((called.data as { ticket_id: string }).ticket_id)!)]))[0] : null;
     return {
       ticket,
       ended_ticket_id: ended ? (ended.data as { ticket_id: string }).ticket_id : null,
@@ -58,7 +58,7 @@ export class TicketsController {
   @HttpCode(200)
   async swap(@CurrentUser() user: UserPrincipal, @Param('queue_id', IdPipe) q: string, @Param('customer_1', IdPipe) a: string, @Param('customer_2', IdPipe) b: string) {
     const { state } = await this.queues.run(user.tenantId, q, actorOf(user), { type: 'SwapTickets', ticket_1: a, ticket_2: b });
-    return { data: [liveTicket(state, state.tickets[a]), liveTicket(state, state.tickets[b])] };
+    return { data: [liveTicket(state, state.tickets.get(a)!), liveTicket(state, state.tickets.get(b)!)] };
   }
 
   /** `:old` is the rank the screen showed: a list that changed meanwhile is refused with 409. */
@@ -73,7 +73,7 @@ export class TicketsController {
   async redirect(@CurrentUser() user: UserPrincipal, @Param('queue_id', IdPipe) q: string, @Param('customer_id', IdPipe) t: string, @Param('target_id', IdPipe) target: string, @Body() body: RedirectDto) {
     await this.queues.redirect(user.tenantId, q, t, target, body.keep_number ?? false, actorOf(user));
     const state = await this.queues.runner.state(target);
-    return liveTicket(state, state.tickets[t]);
+    return liveTicket(state, state.tickets.get(t)!);
   }
 
   @Post('queue/:queue_id/noshow/:customer_id')
@@ -105,13 +105,13 @@ export class TicketsController {
   async restore(@CurrentUser() user: UserPrincipal, @Param('queue_id', IdPipe) q: string, @Param('ticket_id', IdPipe) t: string) {
     await this.queues.restore(user.tenantId, q, t, actorOf(user));
     const state = await this.queues.runner.state(q);
-    return liveTicket(state, state.tickets[t]);
+    return liveTicket(state, state.tickets.get(t)!);
   }
 
   @Post('queue/:queue_id/urgent/:ticket_id')
   @HttpCode(200)
   async urgent(@CurrentUser() user: UserPrincipal, @Param('queue_id', IdPipe) q: string, @Param('ticket_id', IdPipe) t: string, @Body() body: UrgentDto) {
-    const current = (await this.queues.live(user.tenantId, q)).tickets[t];
+    const current = (await this.queues.live(user.tenantId, q)).tickets.get(t)!;
     if (!current) throw notFound('Ticket not found');
     return this.act(user, q, t, { type: 'SetUrgent', ticket_id: t, urgent: body.urgent ?? !current.urgent });
   }
@@ -188,7 +188,7 @@ export class TicketsController {
 
   private async act(user: UserPrincipal, queueId: string, ticketId: string, command: Parameters<QueuesService['run']>[3]) {
     const { state } = await this.queues.run(user.tenantId, queueId, actorOf(user), command);
-    const t = state.tickets[ticketId];
+    const t = state.tickets.get(ticketId)!;
     if (!t) throw notFound('Ticket not found');
     return (await this.queries.withNames(user.tenantId, [liveTicket(state, t)]))[0];
   }
