@@ -77,6 +77,21 @@ describe('queues: live change notices', () => {
     await until(() => atPage.some((n) => n.type === 'TicketEnded'));
   });
 
+  it('keeps telling a ticket’s page after the ticket is redirected to another queue', async () => {
+    const from = await newQueue(t, owner);
+    const to = await newQueue(t, owner);
+    const ticket = await pushTicket(t, owner, from.id);
+    const page = await connect();
+    expect(await join(page, 'ticket', ticket.uid)).toMatchObject({ ok: true });
+    const atPage = record(page);
+    await t.http().post(`/business/queue/${from.id}/redirect/${ticket.id}/${to.id}`).set(owner.h).send({}).expect(200);
+    await until(() => atPage.some((n) => n.key === `queue-${to.id}`));
+    // A later change of the new queue (someone joining behind) still reaches the page.
+    const seen = atPage.length;
+    await pushTicket(t, owner, to.id);
+    await until(() => atPage.slice(seen).some((n) => n.key === `queue-${to.id}` && n.type === 'TicketPushed'));
+  });
+
   it('keeps another business out of the queue’s rooms', async () => {
     const q = await newQueue(t, owner);
     const stranger = await connect(other.token);

@@ -62,6 +62,8 @@ export interface QueueState {
   waiting: string[];
   /** Smoothed service time per service id ('*' for tickets without a service), in seconds. */
   service_time: Record<string, number>;
+  /** How many waiting tickets are urgent: with none, call next takes the first it may serve without reading the rest. */
+  urgent_waiting: number;
 }
 
 type Ids = { queue_id: string; business_id: string };
@@ -177,6 +179,7 @@ export const initialQueueState = (): QueueState => ({
   tickets: IMap<string, Ticket>(),
   waiting: [],
   service_time: {},
+  urgent_waiting: 0,
 });
 
 const seconds = (from: string, to: string) => Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
@@ -340,6 +343,7 @@ function decide(command: QueueCommand, state: QueueState): QueueEvent[] {
           break;
         }
         first ??= t;
+        if (!state.urgent_waiting) break;
       }
       next ??= first;
       const events: QueueEvent[] = [];
@@ -486,8 +490,16 @@ function ended(state: QueueState, ids: Ids, t: Ticket, at: string): QueueEvent {
   return { type: 'TicketEnded', data: { ...leaving(state, ids, t, at), service_id, served_seconds, ...smoothed } };
 }
 
+const urgentWaiting = (t: Ticket | undefined) => (t?.status === 'waiting' && t.urgent ? 1 : 0);
+
+/** Every change of a live ticket goes through here (or `withoutTicket`), so the urgent count stays true. */
 function withTicket(state: QueueState, t: Ticket): QueueState {
-  return { ...state, tickets: state.tickets.set(t.id, t) };
+  const delta = urgentWaiting(t) - urgentWaiting(state.tickets.get(t.id));
+  return { ...state, tickets: state.tickets.set(t.id, t), urgent_waiting: state.urgent_waiting + delta };
+}
+
+function withoutTicket(state: QueueState, id: string): QueueState {
+  return { ...state, tickets: state.tickets.delete(id), urgent_waiting: state.urgent_waiting - urgentWaiting(state.tickets.get(id)) };
 }
 
 function withCounter(state: QueueState, c: Counter): QueueState {
@@ -584,13 +596,12 @@ function evolve(state: QueueState, event: QueueEvent): QueueState {
     case 'TicketClosedAtDayEnd':
     case 'TicketRedirectedOut': {
       const t = state.tickets.get(event.data.ticket_id)!;
-      let s = release(state, t);
-      const tickets = s.tickets.delete(t.id);
+      let s = withoutTicket(release(state, t), t.id);
       if (event.type === 'TicketEnded' && event.data.served_seconds > 0) {
         const key = event.data.service_id ?? '*';
         s = { ...s, service_time: { ...s.service_time, [key]: event.data.smoothed_seconds ?? smooth(s.service_time[key], event.data.served_seconds) } };
       }
-      return { ...s, tickets, waiting: s.waiting.filter((x) => x !== t.id) };
+      return { ...s, waiting: s.waiting.filter((x) => x !== t.id) };
     }
     case 'TicketUrgencyChanged':
       return withTicket(state, { ...state.tickets.get(event.data.ticket_id)!, urgent: event.data.urgent });
@@ -625,6 +636,8 @@ export function queueInvariantErrors(state: QueueState): string[] {
     if (t.status === 'in_service' && serving.get(t.id) !== t.counter_id) errors.push(`ticket ${t.id} in service without its counter`);
     if (t.status !== 'in_service' && serving.has(t.id)) errors.push(`ticket ${t.id} at a counter but ${t.status}`);
   }
+  const urgent = state.waiting.filter((id) => state.tickets.get(id)?.urgent).length;
+  if (urgent !== state.urgent_waiting) errors.push(`urgent count ${state.urgent_waiting} but ${urgent} urgent tickets wait`);
   const holders = Object.values(state.counters).filter((c) => c.open).map((c) => c.held_by);
   if (new Set(holders).size !== holders.length) errors.push('a member holds two open counters');
   return errors;

@@ -6,7 +6,7 @@ import { AppConfig, Principal } from '@tabour/platform';
 import { bearerToken, SessionResolver } from '../common/auth';
 import { APP_CONFIG } from '../common/tokens';
 import { autostart } from '../eventing/projection-registry';
-import { businessRoom, ChangeNotice, roomFor, scopedRoom } from './rooms';
+import { businessRoom, ChangeNotice, roomFor, scopedRoom, ticketRoom } from './rooms';
 
 /**
  * The broadcast channel: socket.io on its own port (BROADCAST_PORT, 6001 by default), with
@@ -17,6 +17,7 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
   private readonly log = new Logger('broadcast');
   private http?: HttpServer;
   private io?: Server;
+  private ticketRooms?: (uid: string) => Promise<string[]>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -52,9 +53,17 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
     const principal = socket.data.principal as Principal | undefined;
     if (principal) void socket.join(businessRoom(principal.tenantId));
     socket.on('subscribe', (msg: { kind?: unknown; id?: unknown }, ack?: (r: { ok: boolean; room?: string }) => void) => {
-      const room = roomFor(principal, String(msg?.kind ?? ''), String(msg?.id ?? ''));
+      const kind = String(msg?.kind ?? '');
+      const room = roomFor(principal, kind, String(msg?.id ?? ''));
       if (room) void socket.join(room);
-      if (typeof ack === 'function') ack(room ? { ok: true, room } : { ok: false });
+      const answer = () => (typeof ack === 'function' ? ack(room ? { ok: true, room } : { ok: false }) : undefined);
+      // A ticket's page also joins the rooms the ticket belongs to (its queue's ticket pages).
+      if (room && kind === 'ticket' && this.ticketRooms) {
+        void this.ticketRooms(String(msg?.id))
+          .then((rooms) => rooms.length && socket.join(rooms))
+          .catch(() => undefined)
+          .finally(answer);
+      } else answer();
     });
     socket.on('unsubscribe', (msg: { kind?: unknown; id?: unknown }) => {
       const room = roomFor(principal, String(msg?.kind ?? ''), String(msg?.id ?? ''));
@@ -85,6 +94,16 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
     let target = this.io.to(rooms);
     if (tenantId) target = target.to(businessRoom(tenantId));
     target.emit('change', notice);
+  }
+
+  /** Tells which further rooms a ticket's page joins with it (the queues context answers). */
+  onTicketSubscribe(resolve: (uid: string) => Promise<string[]>): void {
+    this.ticketRooms = resolve;
+  }
+
+  /** Puts the pages already following a ticket into another room (a ticket redirected to another queue). */
+  joinTicketPages(uid: string, room: string): void {
+    this.io?.in(ticketRoom(uid)).socketsJoin(room);
   }
 
   /**

@@ -9,6 +9,12 @@ export const businessRoom = (tenantId: string) => `business:${tenantId}`;
 export const scopedRoom = (tenantId: string, kind: Exclude<RoomKind, 'ticket'>, id: string) => `business:${tenantId}:${kind}:${id}`;
 /** A public ticket page knows only the ticket's unguessable uid. */
 export const ticketRoom = (uid: string) => `ticket:${uid}`;
+/**
+ * The pages of every ticket of a queue. Nobody asks for it by name: a socket is put in it when
+ * it subscribes to a ticket of that queue, so one notice reaches a thousand waiting customers
+ * at the cost of one room, not a thousand.
+ */
+export const queueTicketsRoom = (queueId: string) => `queue-tickets:${queueId}`;
 
 const ID = /^[A-Za-z0-9_-]{6,64}$/;
 

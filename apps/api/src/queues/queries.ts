@@ -211,6 +211,12 @@ export class QueueQueries {
     return (await this.db.selectFrom('queue_counters').select(['id', 'queue_id', 'name']).where('tenant_id', '=', tenantId).where('held_by', '=', memberId).where('open', '=', true).executeTakeFirst()) ?? null;
   }
 
+  /** The queue a ticket's link belongs to now (a redirect moves it). */
+  async queueOfTicket(uid: string): Promise<string | null> {
+    const row = await this.db.selectFrom('queue_tickets').select('queue_id').where('uid', '=', uid).executeTakeFirst();
+    return row?.queue_id ?? null;
+  }
+
   async noteTypeExists(tenantId: string, id: string): Promise<boolean> {
     return !!(await this.db.selectFrom('note_types').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst());
   }

@@ -3,7 +3,8 @@ import { PgEventStore, RecordedEvent } from '@tabour/eventstore';
 import { QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ChangeRelay } from '../broadcast/change-relay';
-import { scopedRoom, ticketRoom } from '../broadcast/rooms';
+import { BroadcastService } from '../broadcast/broadcast.service';
+import { queueTicketsRoom, scopedRoom, ticketRoom } from '../broadcast/rooms';
 import { EVENT_STORE } from '../common/tokens';
 import { CustomersModule } from '../customers/customers.module';
 import { OrganisationModule } from '../organisation/organisation.module';
@@ -36,6 +37,8 @@ export class QueuesModule implements OnModuleInit {
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
     private readonly relay: ChangeRelay,
     private readonly runner: QueueRunner,
+    private readonly broadcast: BroadcastService,
+    private readonly queries: QueueQueries,
   ) {}
 
   onModuleInit(): void {
@@ -47,7 +50,13 @@ export class QueuesModule implements OnModuleInit {
       const q = (e.data as { queue_id: string }).queue_id;
       const state = this.runner.peek(q);
       const counters = Object.keys(state?.counters ?? {}).map((c) => scopedRoom(t, 'counter', c));
-      return [scopedRoom(t, 'queue', q), ...counters, ...this.runner.ticketUids(q).map(ticketRoom)];
+      const { left, arrived } = this.runner.movedUids(q);
+      for (const uid of arrived) this.broadcast.joinTicketPages(uid, queueTicketsRoom(q));
+      return [scopedRoom(t, 'queue', q), ...counters, queueTicketsRoom(q), ...left.map(ticketRoom), ...arrived.map(ticketRoom)];
+    });
+    this.broadcast.onTicketSubscribe(async (uid) => {
+      const queue = await this.queries.queueOfTicket(uid);
+      return queue ? [queueTicketsRoom(queue)] : [];
     });
     this.store.registerInlineProjection(queueRequestProjection);
     // A request's change reaches its queue's screens and the customer's request page (its uid's room).

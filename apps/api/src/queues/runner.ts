@@ -26,8 +26,8 @@ interface Entry {
 }
 
 const SNAPSHOT_KIND = 'queue';
-/** Bump when QueueState changes shape: older snapshots are then ignored. 2: tickets as a persistent map. */
-export const SNAPSHOT_VERSION = 2;
+/** Bump when QueueState changes shape: older snapshots are then ignored. 2: tickets as a persistent map; 3: the urgent count. */
+export const SNAPSHOT_VERSION = 3;
 
 /** A snapshot is JSON: the persistent map of tickets comes back from a plain object. */
 const fromSnapshot = (raw: QueueState): QueueState => ({ ...raw, tickets: IMap<string, Ticket>(raw.tickets as unknown as Record<string, Ticket>) });
@@ -57,6 +57,7 @@ export class QueueRunner {
   private readonly draining = new Set<string>();
   /** Ticket uids that left each queue since its last change notice, so their pages hear of it. */
   private readonly leftUids = new Map<string, Set<string>>();
+  private readonly arrivedUids = new Map<string, Set<string>>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
@@ -83,12 +84,16 @@ export class QueueRunner {
     return this.cache.get(queueId)?.state;
   }
 
-  /** Uids of the live tickets and of those that left since the last call: the ticket rooms to notify. */
-  ticketUids(queueId: string): string[] {
-    const left = this.leftUids.get(queueId);
+  /**
+   * Uids of the tickets that left the queue or came into it since the last call: their pages
+   * are told by their own rooms (the queue's ticket-pages room reaches those still in it).
+   */
+  movedUids(queueId: string): { left: string[]; arrived: string[] } {
+    const left = [...(this.leftUids.get(queueId) ?? [])];
+    const arrived = [...(this.arrivedUids.get(queueId) ?? [])];
     this.leftUids.delete(queueId);
-    const live = this.cache.get(queueId)?.state.tickets;
-    return [...(live ? [...live.values()].map((t) => t.uid) : []), ...(left ?? [])];
+    this.arrivedUids.delete(queueId);
+    return { left, arrived };
   }
 
   /** Forgets a queue's state, e.g. after a rebuild or in tests. */
@@ -178,6 +183,7 @@ export class QueueRunner {
     for (const d of decided) {
       if (!d.ok) continue;
       for (const e of d.events) {
+        if (e.type === 'TicketRedirectedIn') (this.arrivedUids.get(q) ?? this.arrivedUids.set(q, new Set()).get(q)!).add(e.data.ticket.uid);
         if (!(e.type in LEAVING)) continue;
         const id = (e.data as { ticket_id: string }).ticket_id;
         const uid = before.tickets.get(id)?.uid ?? d.state.tickets.get(id)?.uid;
