@@ -12,6 +12,9 @@ const TICKET_COLUMNS = [
   'counter_id', 'checked_in_at', 'called_at', 'archived_at', 'service_seconds', 'estimated_wait_seconds', 'notes', 'feedback_stars', 'feedback_text',
 ] as const;
 
+/** A waiting ticket has no counter, call or archive yet: the list of a thousand reads only what it shows. */
+const WAITING_COLUMNS = ['id', 'queue_id', 'uid', 'number', 'label', 'day', 'status', 'urgent', 'late', 'service_ids', 'member_id', 'customer_id', 'customer_name', 'checked_in_at', 'estimated_wait_seconds', 'notes'] as const;
+
 const dayOf = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
 export interface ArchiveFilters {
@@ -107,11 +110,11 @@ export class QueueQueries {
     const q = await this.queueRow(tenantId, queueId);
     if (!q) throw notFound();
     const [rows, open] = await Promise.all([
-      this.db.selectFrom('queue_tickets').select(TICKET_COLUMNS).where('tenant_id', '=', tenantId).where('queue_id', '=', queueId).where('status', '=', 'waiting').orderBy('place').execute(),
+      this.db.selectFrom('queue_tickets').select(WAITING_COLUMNS).where('tenant_id', '=', tenantId).where('queue_id', '=', queueId).where('status', '=', 'waiting').orderBy('place').execute(),
       this.openCounters(tenantId, queueId),
     ]);
     const data = (await this.withNames(tenantId, rows)).map((t, i) => ({
-      ...ticket(t),
+      ...t,
       rank: i + 1,
       estimated_wait_seconds: estimateWait({ rank: i + 1, open_counters: open, service_time: q.service_time ?? {}, service_ids: t.service_ids, delay_seconds: q.delay_seconds }),
       checked_in_estimate_seconds: t.estimated_wait_seconds,
