@@ -10,6 +10,7 @@ export type RoomRouter = (event: RecordedEvent) => string[];
 
 const POLL_MS = 1000;
 const OWN_KEPT = 1000;
+const TOLD_KEPT = 100_000;
 const BATCH = 500;
 /** How soon to look again when events wait behind a running transaction. */
 const HELD_RETRY_MS = 25;
@@ -38,6 +39,8 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private again = false;
   /** Positions of this process's recent appends (their notifications are echoes). */
   private readonly own = new Set<number>();
+  /** Positions already announced at commit by this process, for the cursor to skip once. */
+  private readonly told = new Set<number>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
@@ -56,8 +59,14 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.cursor = await this.store.logHead();
     this.running = true;
     // This process's appends need no round trip through LISTEN.
+    // This process's own appends are announced at their commit, without waiting for the log's
+    // horizon: a long transaction elsewhere (a large snapshot being written) must not delay the
+    // screens. The cursor still reads them later, in order, and skips them as already told.
     this.unhook = this.store.onAppended((result) => {
       this.remember(result.position);
+      for (const e of result.events) this.told.add(e.position);
+      if (this.told.size > TOLD_KEPT) this.told.delete(this.told.values().next().value!);
+      this.publish(result.events);
       void this.wake();
     });
     // The notification of an append of this very process repeats what the hook said: skipped.
@@ -92,7 +101,8 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
     while (this.running) {
       const { events, last } = await this.store.readLogAfter(this.cursor, BATCH);
       if (events.length) {
-        this.publish(events);
+        const fresh = events.filter((e) => !this.told.delete(e.position));
+        if (fresh.length) this.publish(fresh);
         this.cursor = last!;
       }
       if (events.length === BATCH) continue;

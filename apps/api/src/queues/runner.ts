@@ -31,7 +31,7 @@ export const SNAPSHOT_VERSION = 3;
 
 /** A snapshot is JSON: the persistent map of tickets comes back from a plain object. */
 const fromSnapshot = (raw: QueueState): QueueState => ({ ...raw, tickets: IMap<string, Ticket>(raw.tickets as unknown as Record<string, Ticket>) });
-const SNAPSHOT_EVERY = 500;
+const SNAPSHOT_EVERY = 1000;
 const MAX_BATCH = 200;
 const CACHE_LIMIT = 2000;
 const RETRIES = 5;
@@ -133,6 +133,8 @@ export class QueueRunner {
         decided.forEach((d, i) => (d.ok ? batch[i].resolve({ events: [], state: d.state }) : batch[i].reject(d.error)));
         return;
       }
+      // Known before the append: the change relay announces it the moment it commits.
+      this.noteLeaving(q, entry.state, decided);
       try {
         const result = await this.store.append(queueStream(q), events, {
           tenantId: batch[0].command.business_id,
@@ -141,7 +143,6 @@ export class QueueRunner {
         });
         const last = decided[decided.length - 1].state;
         this.remember(q, { state: last, revision: result.nextExpectedRevision, snapshotRevision: entry.snapshotRevision });
-        this.noteLeaving(q, entry.state, decided);
         decided.forEach((d, i) => (d.ok ? batch[i].resolve({ events: d.events, state: d.state }) : batch[i].reject(d.error)));
         return;
       } catch (err) {
