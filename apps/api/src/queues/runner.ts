@@ -159,7 +159,9 @@ export class QueueRunner {
           batch[0].reject(conflict('Cannot open counter', 'member_holds_counter'));
           return;
         }
-        if (!(err instanceof WrongExpectedVersion)) this.log.error(`append to queue ${q} failed: ${String(err)}`);
+        // Bad input the database refuses (class 22: a NUL in a text…) is the caller's 400, not a fault.
+        const input = String((err as { code?: string })?.code ?? '').startsWith('22');
+        if (!(err instanceof WrongExpectedVersion) && !input) this.log.error(`append to queue ${q} failed: ${String(err)}`);
         batch.forEach((p) => p.reject(err instanceof WrongExpectedVersion ? conflict('The queue is busy: try again', 'queue_busy') : err));
         return;
       }
