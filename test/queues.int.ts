@@ -102,6 +102,36 @@ describe('queues, counters and tickets over HTTP', () => {
     await t.http().post(`/business/queue/${q2.id}/counter/${q2.counters[0].id}/close`).set(agent.h).expect(200);
   });
 
+  it('shows in the waiting list the estimate each ticket reads on its own link', async () => {
+    const svc = await t.http().put('/business/service/create').set(owner.h).send({ name: 'Blood test', price: 10, duration: 10, duration_unit: 'minutes' });
+    const q = await newQueue(t, owner, { service_ids: [svc.body.id] }, ['Desk A', 'Desk B']);
+    const runner = t.app.get(QueueRunner);
+    const base = { queue_id: q.id, business_id: owner.businessId };
+    const day = new Date().toISOString().slice(0, 10);
+    // Two visits measured: one of the service (200 s), one without a service (90 s).
+    await openCounter(t, agent, q.id, q.counters[0].id);
+    for (const [services, seconds] of [[[svc.body.id], 200], [[], 90]] as const) {
+      const p = await pushTicket(t, owner, q.id, { service_ids: services });
+      const called = Date.now();
+      await runner.submit({ ...base, type: 'CallNext', counter_id: q.counters[0].id, member_id: agent.userId, at: new Date(called).toISOString(), day }, { type: 'system' });
+      await runner.submit({ ...base, type: 'EndTicket', ticket_id: p.id, at: new Date(called + seconds * 1000).toISOString(), day }, { type: 'system' });
+    }
+    const pushed = [];
+    for (let i = 0; i < 5; i++) pushed.push(await pushTicket(t, owner, q.id, { service_ids: i % 2 ? [svc.body.id] : [] }));
+    await t.http().post(`/business/queue/${q.id}/delay`).set(owner.h).send({ minutes: 5 }).expect(200);
+    const list = await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h);
+    expect(list.headers['content-type']).toMatch(/application\/json/);
+    expect(list.body).toMatchObject({ total: 5, paused: false, delay_seconds: 300 });
+    for (const row of list.body.data) {
+      const own = await t.http().get(`/user/queue/uid/${row.uid}`);
+      expect([row.label, row.rank, row.estimated_wait_seconds]).toEqual([row.label, own.body.rank, own.body.estimated_wait_seconds]);
+    }
+    expect(new Set(list.body.data.map((r: { estimated_wait_seconds: number }) => r.estimated_wait_seconds)).size).toBeGreaterThan(2);
+    expect(list.body.data[0].checked_in_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    await t.http().post(`/business/queue/${q.id}/counter/${q.counters[0].id}/close`).set(agent.h).expect(200);
+    await consistent(q.id);
+  });
+
   it('moves, swaps, pushes back, holds and recalls, refusing a move against a stale rank', async () => {
     const q = await newQueue(t, owner);
     const [a, b, c, d] = [await pushTicket(t, owner, q.id), await pushTicket(t, owner, q.id), await pushTicket(t, owner, q.id), await pushTicket(t, owner, q.id)];

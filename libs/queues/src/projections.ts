@@ -87,11 +87,11 @@ class HotRun {
   private readonly pushed: Record<string, unknown>[] = [];
   private readonly predictions: Record<string, unknown>[] = [];
   private readonly tickets = new Map<string, Record<string, unknown>>();
-  private readonly serving = new Map<string, string | null>();
-  private readonly clearIf: { counter: string; ticket: string }[] = [];
+  /** Counter → the ticket it serves at the end of the run, and when that was decided. */
+  private readonly serving = new Map<string, { ticket: string | null; at: Date }>();
+  private readonly clearIf: { counter: string; ticket: string; at: Date }[] = [];
   private readonly waits: { ticket_id: string; actual_seconds: number; called_at: string }[] = [];
   private readonly served: { key: string; seconds: number; smoothed?: number }[] = [];
-  private updatedAt = new Date(0);
 
   constructor(
     readonly tenant: string,
@@ -99,7 +99,6 @@ class HotRun {
   ) {}
 
   add(type: 'TicketPushed' | 'TicketCalled' | 'TicketEnded', d: Pushed | Called | Ended, at: Date, position: number): void {
-    this.updatedAt = at;
     if (type === 'TicketPushed') {
       const p = d as Pushed;
       this.pushed.push({ id: p.ticket.id, ...ticketRow(this.tenant, this.queue, p.ticket, tailPlace(position), at), service_ids: p.ticket.service_ids, estimated_wait_seconds: p.estimated_wait_seconds });
@@ -109,22 +108,21 @@ class HotRun {
     const row = this.tickets.get((d as Called | Ended).ticket_id) ?? {};
     if (type === 'TicketCalled') {
       const c = d as Called;
-      this.tickets.set(c.ticket_id, { ...row, status: 'in_service', place: null, counter_id: c.counter_id, called_at: c.at });
-      this.serving.set(c.counter_id, c.ticket_id);
+      this.tickets.set(c.ticket_id, { ...row, status: 'in_service', place: null, counter_id: c.counter_id, called_at: c.at, updated_at: at });
+      this.serving.set(c.counter_id, { ticket: c.ticket_id, at });
       this.waits.push({ ticket_id: c.ticket_id, actual_seconds: c.waited_seconds, called_at: c.at });
       return;
     }
     const e = d as Ended;
-    this.tickets.set(e.ticket_id, { ...row, status: 'ended', place: null, archived_at: e.at, service_seconds: e.served_seconds });
+    this.tickets.set(e.ticket_id, { ...row, status: 'ended', place: null, archived_at: e.at, service_seconds: e.served_seconds, updated_at: at });
     if (e.counter_id) {
-      if (!this.serving.has(e.counter_id)) this.clearIf.push({ counter: e.counter_id, ticket: e.ticket_id });
-      else if (this.serving.get(e.counter_id) === e.ticket_id) this.serving.set(e.counter_id, null);
+      if (!this.serving.has(e.counter_id)) this.clearIf.push({ counter: e.counter_id, ticket: e.ticket_id, at });
+      else if (this.serving.get(e.counter_id)!.ticket === e.ticket_id) this.serving.set(e.counter_id, { ticket: null, at });
     }
     if (e.served_seconds > 0) this.served.push({ key: e.service_id ?? '*', seconds: e.served_seconds, smoothed: e.smoothed_seconds });
   }
 
   async flush(db: Db): Promise<void> {
-    const at = this.updatedAt;
     if (this.pushed.length) {
       await sql`WITH
         tickets AS (INSERT INTO queue_tickets (id, tenant_id, queue_id, uid, number, label, day, status, place, urgent, late, service_ids, member_id, customer_id, customer_name, counter_id, checked_in_at, called_at, archived_at, service_seconds, estimated_wait_seconds, notes, updated_at)
@@ -139,8 +137,9 @@ class HotRun {
         SELECT (SELECT count(*) FROM tickets) AS tickets, (SELECT count(*) FROM predictions) AS predictions`.execute(db);
     }
     if (!this.tickets.size) return;
-    const rows = [...this.tickets].map(([id, r]) => ({ id, status: r.status, counter_id: r.counter_id ?? null, called_at: r.called_at ?? null, archived_at: r.archived_at ?? null, service_seconds: r.service_seconds ?? null, set_counter: 'counter_id' in r, set_archived: 'archived_at' in r }));
-    const serving = [...this.serving].map(([id, ticket]) => ({ id, serving: ticket }));
+    // Each row keeps the time of the event that last changed it, as applying them one by one would.
+    const rows = [...this.tickets].map(([id, r]) => ({ id, status: r.status, counter_id: r.counter_id ?? null, called_at: r.called_at ?? null, archived_at: r.archived_at ?? null, service_seconds: r.service_seconds ?? null, set_counter: 'counter_id' in r, set_archived: 'archived_at' in r, updated_at: r.updated_at }));
+    const serving = [...this.serving].map(([id, v]) => ({ id, serving: v.ticket, updated_at: v.at }));
     // An end frees its counter only if the counter still serves that ticket; a counter this run
     // also gives a new ticket takes that one, so its conditional free is moot (and one statement
     // may change a row only once).
@@ -151,18 +150,18 @@ class HotRun {
     if (carried) for (const s of this.served) times[s.key] = s.smoothed!;
     // One statement for the whole run: each sub-statement changes other rows.
     await sql`WITH
-      t AS (UPDATE queue_tickets t SET status = x.status, place = NULL, updated_at = ${at},
+      t AS (UPDATE queue_tickets t SET status = x.status, place = NULL, updated_at = x.updated_at,
           counter_id = CASE WHEN x.set_counter THEN x.counter_id ELSE t.counter_id END,
           called_at = CASE WHEN x.set_counter THEN x.called_at ELSE t.called_at END,
           archived_at = CASE WHEN x.set_archived THEN x.archived_at ELSE t.archived_at END,
           service_seconds = CASE WHEN x.set_archived THEN x.service_seconds ELSE t.service_seconds END
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, status text, counter_id uuid, called_at timestamptz, archived_at timestamptz, service_seconds int, set_counter boolean, set_archived boolean)
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, status text, counter_id uuid, called_at timestamptz, archived_at timestamptz, service_seconds int, set_counter boolean, set_archived boolean, updated_at timestamptz)
         WHERE t.tenant_id = ${this.tenant} AND t.queue_id = ${this.queue} AND t.id = x.id RETURNING 1),
-      freed AS (UPDATE queue_counters c SET serving_ticket_id = NULL, updated_at = ${at}
-        FROM jsonb_to_recordset(${JSON.stringify(clearIf)}::jsonb) AS x(counter uuid, ticket uuid)
+      freed AS (UPDATE queue_counters c SET serving_ticket_id = NULL, updated_at = x.at
+        FROM jsonb_to_recordset(${JSON.stringify(clearIf)}::jsonb) AS x(counter uuid, ticket uuid, at timestamptz)
         WHERE c.tenant_id = ${this.tenant} AND c.id = x.counter AND c.serving_ticket_id = x.ticket RETURNING 1),
-      serving AS (UPDATE queue_counters c SET serving_ticket_id = x.serving, updated_at = ${at}
-        FROM jsonb_to_recordset(${JSON.stringify(serving)}::jsonb) AS x(id uuid, serving uuid)
+      serving AS (UPDATE queue_counters c SET serving_ticket_id = x.serving, updated_at = x.updated_at
+        FROM jsonb_to_recordset(${JSON.stringify(serving)}::jsonb) AS x(id uuid, serving uuid, updated_at timestamptz)
         WHERE c.tenant_id = ${this.tenant} AND c.id = x.id RETURNING 1),
       waits AS (UPDATE queue_wait_predictions p SET actual_seconds = x.actual_seconds, called_at = x.called_at
         FROM jsonb_to_recordset(${JSON.stringify(this.waits)}::jsonb) AS x(ticket_id uuid, actual_seconds int, called_at timestamptz)

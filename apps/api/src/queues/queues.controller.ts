@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
@@ -116,6 +116,7 @@ export class QueuesController {
   }
 
   @Get('queue/:id/waitinglist')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   waitingList(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
     return this.queries.waitingList(user.tenantId, id);
   }
