@@ -55,6 +55,8 @@ export interface E2eServer {
   database: TestDatabase;
   approve(email: string): Promise<void>;
   setPassword(businessId: string, userId: string, password: string): Promise<void>;
+  /** The same service `npm run accounts -- set-package <email> <package> [plan]` runs. */
+  setPackage(email: string, pkg: 'FREE' | 'LIBERUP' | 'LIBERPRO', plan?: 'monthly' | 'yearly' | null): Promise<void>;
   /** The newest e-mail the installation sent to `to` (its local mailbox). */
   lastEmail(to: string): Promise<{ subject: string; text: string } | undefined>;
   close(): Promise<void>;
@@ -87,6 +89,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
     // The same service `npm run accounts -- approve <email>` runs.
     async approve(email) {
       await app.get(RegistrationService).approve(email, { type: 'system', name: 'e2e' });
+    },
+    async setPackage(email, pkg, plan = null) {
+      await app.get(RegistrationService).setPackage(email, pkg, pkg === 'FREE' ? null : plan ?? 'monthly', { type: 'system', name: 'e2e' });
     },
     async setPassword(businessId, userId, password) {
       await app.get(StaffAccounts).setPassword(businessId, userId, password, { type: 'system' });

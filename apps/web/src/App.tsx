@@ -13,6 +13,8 @@ import { LoginPage, NoCaptchaLoginPage, TenantLoginPage } from './public/LoginPa
 import { ForgotPasswordPage, ResetPasswordPage } from './public/PasswordPages';
 import { RegisterPage } from './public/RegisterPage';
 import customers from './customers';
+import { displays, kiosks } from './devices';
+import feedback from './feedback';
 import queues, { queueRoutes } from './queues';
 import noteTypes from './settings/note-types';
 import departments from './settings/departments';
@@ -29,6 +31,14 @@ const ServiceReorder = lazy(() => import('./settings/services/ServiceReorder').t
 const ActivityList = lazy(() => import('./activity/Activity').then((m) => ({ default: m.ActivityList })));
 const later = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 const LazyActivity = () => later(<ActivityList />);
+// The customers' and the devices' pages (kiosk, display screen, ticket link) are apart from the back-office.
+const KioskLoginPage = lazy(() => import('./kiosk/KioskLogin').then((m) => ({ default: m.KioskLoginPage })));
+const KioskCheckinPage = lazy(() => import('./kiosk/KioskCheckin').then((m) => ({ default: m.KioskCheckinPage })));
+const DisplayLoginPage = lazy(() => import('./display/DisplayPages').then((m) => ({ default: m.DisplayLoginPage })));
+const DisplayScreenPage = lazy(() => import('./display/DisplayPages').then((m) => ({ default: m.DisplayScreenPage })));
+const QueueBoardPage = lazy(() => import('./display/DisplayPages').then((m) => ({ default: m.QueueBoardPage })));
+const TicketPage = lazy(() => import('./ticket/TicketPage').then((m) => ({ default: m.TicketPage })));
+const FeedbackPage = lazy(() => import('./ticket/TicketPage').then((m) => ({ default: m.FeedbackPage })));
 
 export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'rtl' | 'ltr' }) {
   return (
@@ -56,6 +66,13 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/error404" element={<NotFoundPage />} />
+        <Route path="/t/:uid" element={later(<TicketPage />)} />
+        <Route path="/f/:uid" element={later(<FeedbackPage />)} />
+        <Route path="/kiosk/login" element={later(<KioskLoginPage />)} />
+        <Route path="/kiosk/checkin" element={later(<KioskCheckinPage />)} />
+        <Route path="/display/login" element={later(<DisplayLoginPage />)} />
+        <Route path="/display" element={later(<DisplayScreenPage />)} />
+        <Route path="/queues/:id/display" element={<Guarded path="/queues/:id/display">{later(<QueueBoardPage />)}</Guarded>} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<Guarded path="/dashboard"><Dashboard /></Guarded>} />
@@ -73,6 +90,9 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
       </Resource>
       <Resource name="settings/note-type" {...noteTypes} />
       <Resource name="activity" list={LazyActivity} />
+      <Resource name="kiosks" {...kiosks} />
+      <Resource name="displays" {...displays} />
+      <Resource name="feedback" {...feedback} />
     </Admin>
   );
 }

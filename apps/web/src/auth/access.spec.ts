@@ -9,6 +9,8 @@ describe('routeAccess', () => {
     ['/login', null, 'public'],
     ['/register', admin, 'public'],
     ['/t/abc123', null, 'public'],
+    ['/display', null, 'public'],
+    ['/display/login', null, 'public'],
     ['/dashboard', null, 'login'],
     ['/dashboard', agent, 'allowed'],
     ['/profile', agent, 'allowed'],

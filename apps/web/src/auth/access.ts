@@ -25,6 +25,8 @@ export const PUBLIC_ROUTES = [
   '/error404',
   '/kiosk/login',
   '/kiosk/checkin',
+  '/display/login',
+  '/display',
 ];
 
 export const ANY_ROLE_ROUTES = [

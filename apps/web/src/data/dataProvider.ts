@@ -1,6 +1,6 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import { api } from './http';
-import { createCall, deleteCall, listUrl, oneUrl, readList, updateCall, withIds } from './resources';
+import { createCall, deleteCall, listCall, oneUrl, readList, toMultipart, updateCall, withIds } from './resources';
 
 /** Only the fields the form changed: the API updates any subset, and read-only fields stay out. */
 export function changes(data: Record<string, unknown>, previous?: Record<string, unknown>): Record<string, unknown> {
@@ -11,13 +11,12 @@ export function changes(data: Record<string, unknown>, previous?: Record<string,
 }
 
 async function list(resource: string, params: Parameters<DataProvider['getList']>[1]) {
-  const body = await api(
-    listUrl(resource, {
-      pagination: params.pagination ? { page: params.pagination.page, perPage: params.pagination.perPage } : false,
-      sort: params.sort,
-      filter: params.filter,
-    }),
-  );
+  const call = listCall(resource, {
+    pagination: params.pagination ? { page: params.pagination.page, perPage: params.pagination.perPage } : false,
+    sort: params.sort,
+    filter: params.filter,
+  });
+  const body = await api(call.url, { method: call.method, body: call.body });
   const { data, total } = readList<Record<string, unknown>>(body);
   return { data: withIds(data) as RaRecord[], total };
 }
@@ -40,11 +39,12 @@ export const dataProvider: TabourDataProvider = {
     list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
   create: async (resource, { data }) => {
     const { method, url } = createCall(resource);
-    return { data: (await api(url, { method, body: data })) as never };
+    return { data: (await api(url, { method, body: toMultipart(data) ?? data })) as never };
   },
   update: async (resource, { id, data, previousData }) => {
     const { method, url } = updateCall(resource, id);
-    return { data: (await api(url, { method, body: changes(data, previousData) })) as never };
+    const body = changes(data, previousData);
+    return { data: (await api(url, { method, body: toMultipart(body) ?? body })) as never };
   },
   updateMany: async (resource, { ids, data }) => {
     for (const id of ids) await api(updateCall(resource, id).url, { method: 'POST', body: data });

@@ -1,5 +1,5 @@
 import { errorMessage, fieldErrors, messageKey, rewrittenAddress } from './http';
-import { createCall, deleteCall, listQuery, listUrl, oneUrl, readList, updateCall, withIds } from './resources';
+import { createCall, deleteCall, listCall, listQuery, listUrl, oneUrl, readList, toMultipart, updateCall, withIds } from './resources';
 
 describe('errors', () => {
   it('uses the server message, else the status text', () => {
@@ -60,5 +60,32 @@ describe('resource calls', () => {
     expect(readList({ data: [{ id: 1 }], total: 7, page: 1 })).toEqual({ data: [{ id: 1 }], total: 7 });
     expect(readList([{ id: 1 }, { id: 2 }])).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 2 });
     expect(withIds([{ code: 'TN', name: 'Tunisia' }])).toEqual([{ code: 'TN', name: 'Tunisia', id: 'TN' }]);
+  });
+});
+
+describe('device and feedback lists', () => {
+  it('searches kiosks and displays by a keyword in the path', () => {
+    expect(listCall('kiosks', { pagination: { page: 1, perPage: 10 }, filter: { q: ' hall 2 ' } })).toEqual({ method: 'POST', url: '/business/kiosk/filter/hall%202?page=1&per_page=10' });
+    expect(listCall('displays', { pagination: { page: 2, perPage: 10 }, filter: {} })).toEqual({ method: 'GET', url: '/business/display?page=2&per_page=10' });
+    expect(createCall('kiosks')).toEqual({ method: 'POST', url: '/business/kiosk/create' });
+  });
+  it('filters feedback in the body, and lists it with a GET without filters', () => {
+    expect(listCall('feedback', { pagination: { page: 3, perPage: 25 }, filter: { stars: 5, queue_id: 'q1', from: '' } })).toEqual({
+      method: 'POST',
+      url: '/business/feedback/filter',
+      body: { stars: 5, queue_id: 'q1', page: '3', per_page: '25' },
+    });
+    expect(listCall('feedback', { pagination: { page: 1, perPage: 25 }, filter: {} })).toEqual({ method: 'GET', url: '/business/feedback?page=1&per_page=25' });
+    expect(() => createCall('feedback')).toThrow();
+  });
+  it('sends a body with a file as multipart, lists and objects as JSON text', () => {
+    expect(toMultipart({ name: 'Hall' })).toBeNull();
+    const form = toMultipart({ name: 'Hall', queue_ids: ['a', 'b'], colours: { primary: '#112233' }, theme: null, zoom: 120, placeholder: new Blob(['x'], { type: 'image/png' }) })!;
+    expect(form.get('name')).toBe('Hall');
+    expect(form.get('queue_ids')).toBe('["a","b"]');
+    expect(form.get('colours')).toBe('{"primary":"#112233"}');
+    expect(form.get('theme')).toBe('');
+    expect(form.get('zoom')).toBe('120');
+    expect(form.get('placeholder')).toBeInstanceOf(Blob);
   });
 });

@@ -58,6 +58,11 @@ export interface RequestOptions {
   body?: unknown;
   /** Anonymous calls (login, register, captcha) send no token. */
   anonymous?: boolean;
+  /**
+   * A kiosk's or display's own token instead of the staff session. Its refusals are the
+   * device's business: they leave a staff session of the same browser alone.
+   */
+  token?: string | null;
 }
 
 let currentLanguage = 'en';
@@ -79,8 +84,10 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     'X-Requested-With': 'XMLHttpRequest',
     'Content-Language': currentLanguage,
   };
-  const session = options.anonymous ? null : readSession();
+  const own = options.token !== undefined;
+  const session = options.anonymous || own ? null : readSession();
   if (session) headers.Authorization = `Bearer ${session.token}`;
+  else if (own && options.token && !options.anonymous) headers.Authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

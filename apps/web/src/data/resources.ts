@@ -10,6 +10,10 @@ export interface ResourceApi {
   readOnly?: boolean;
   /** Where the list is read when it is not the base (queues list with their summaries). */
   list?: string;
+  /** The keyword searches at `POST <base>/filter/<keyword>` (kiosks, displays). */
+  keywordPath?: boolean;
+  /** Filters go in the body of `POST <base>/filter` (feedback); without any, the list is a GET. */
+  filterBody?: boolean;
 }
 
 export const RESOURCE_API: Record<string, ResourceApi> = {
@@ -20,6 +24,9 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   customers: { base: '/business/customer', create: { method: 'PUT', path: '/create' } },
   queues: { base: '/business/queue', list: '/business/queue/summary', create: { method: 'PUT', path: '/create' } },
   'settings/note-type': { base: '/business/note-type', create: { method: 'POST', path: '/create' } },
+  kiosks: { base: '/business/kiosk', create: { method: 'POST', path: '/create' }, keywordPath: true },
+  displays: { base: '/business/display', create: { method: 'POST', path: '/create' }, keywordPath: true },
+  feedback: { base: '/business/feedback', readOnly: true, filterBody: true },
   activity: { base: '/business/activity', readOnly: true },
   countries: { base: '/business/countries', readOnly: true },
   industries: { base: '/business/industry', readOnly: true },
@@ -58,6 +65,42 @@ export function listQuery(params: ListParams): string {
 export function listUrl(resource: string, params: ListParams): string {
   const r = apiOf(resource);
   return `${r.list ?? r.base}?${listQuery(params)}`;
+}
+
+/** The list call: a GET, or a POST where the API takes the filter in the path or the body. */
+export function listCall(resource: string, params: ListParams): { method: 'GET' | 'POST'; url: string; body?: Record<string, unknown> } {
+  const r = apiOf(resource);
+  const filter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  if (r.keywordPath && typeof filter.q === 'string' && filter.q.trim()) {
+    const { q, ...rest } = filter;
+    return { method: 'POST', url: `${r.base}/filter/${encodeURIComponent(String(q).trim())}?${listQuery({ ...params, filter: rest })}` };
+  }
+  if (r.filterBody && Object.keys(filter).length) {
+    const body: Record<string, unknown> = { ...filter };
+    if (params.pagination) {
+      body.page = String(params.pagination.page);
+      body.per_page = String(params.pagination.perPage);
+    } else body.pagination = 'off';
+    return { method: 'POST', url: `${r.base}/filter`, body };
+  }
+  return { method: 'GET', url: listUrl(resource, params) };
+}
+
+/**
+ * A body with a file in it travels as multipart: lists and objects as JSON text, empty values
+ * as empty text (the API reads it as none), the rest as text.
+ */
+export function toMultipart(data: Record<string, unknown>): FormData | null {
+  const entries = Object.entries(data).filter(([, v]) => v !== undefined);
+  if (!entries.some(([, v]) => typeof Blob !== 'undefined' && v instanceof Blob)) return null;
+  const form = new FormData();
+  for (const [k, v] of entries) {
+    if (typeof Blob !== 'undefined' && v instanceof Blob) form.append(k, v);
+    else if (v === null) form.append(k, '');
+    else if (typeof v === 'object') form.append(k, JSON.stringify(v));
+    else form.append(k, String(v));
+  }
+  return form;
 }
 
 export function oneUrl(resource: string, id: string | number): string {

@@ -17,7 +17,8 @@ export function LanguageMenu({ color = 'inherit' }: { color?: 'inherit' | 'prima
         color={color}
         startIcon={<TranslateIcon />}
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={translate('app.language')}
+        // The accessible name contains the visible text (WCAG 2.5.3), e.g. "Language: EN".
+        aria-label={`${translate('app.language')}: ${locale.toUpperCase()}`}
         aria-haspopup="true"
         data-testid="language-menu"
       >

@@ -8,6 +8,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
+import TvIcon from '@mui/icons-material/Tv';
 import { Link } from 'react-router-dom';
 import {
   CreateButton, Datagrid, DeleteButton, FunctionField, List, SearchInput, TextField, TopToolbar, useRecordContext, useTranslate,
@@ -55,6 +56,7 @@ function RowButtons() {
       {icon('archive', 'queues.actions.archive', <ArchiveIcon fontSize="small" />)}
       {icon('counterStats', 'queues.actions.counter_stats', <PointOfSaleIcon fontSize="small" />)}
       {icon('reorderServices', 'queues.actions.reorder_services', <SwapVertIcon fontSize="small" />)}
+      {icon('display', 'display.open_board', <TvIcon fontSize="small" />)}
       {may('/queues/create') && (
         <DeleteButton
           mutationMode="pessimistic"

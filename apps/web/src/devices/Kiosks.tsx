@@ -1,0 +1,131 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  BooleanInput, Datagrid, DateField, DeleteButton, Edit, EditButton, FunctionField, List, NumberInput, ReferenceArrayInput, SearchInput, SelectArrayInput,
+  SelectInput, TabbedForm, TextField, TextInput, maxValue, minValue, required, useRecordContext, useTranslate,
+} from 'react-admin';
+import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
+import { Empty } from '../settings/common';
+import { ColourInput, DeviceActions, DeviceCreate, linesFormat, linesParse, PlaceholderInput, PlanGate, PresenceChip, StatusChip } from './common';
+import { DEVICE_STATUSES, GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_FLAGS, KIOSK_TIMERS, KIOSK_V2_COLOURS, kioskBody, NEW_KIOSK, TICKET_FORMATS } from './model';
+
+const R = 'kiosks';
+const F = `resources.${R}.fields`;
+type Row = { id: string; name: string; key: string; status: string; queue_ids: string[]; sessions: number; last_seen_at: string | null; placeholder_image: string | null };
+
+export function KioskList() {
+  const translate = useTranslate();
+  return (
+    <PlanGate path="/kiosks" title={`resources.${R}.name`}>
+      <List filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('devices.search')} />]} empty={<Empty resource={R} />} exporter={false} sort={{ field: 'id', order: 'ASC' }}>
+        <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="kiosk-list">
+          <TextField source="name" sortable={false} />
+          <TextField source="key" sortable={false} sx={{ fontFamily: 'monospace' }} />
+          <FunctionField source="status" sortable={false} render={(r: Row) => <StatusChip status={r.status} />} />
+          <FunctionField label={`${F}.presence`} render={(r: Row) => <PresenceChip record={r} />} />
+          <DateField source="last_seen_at" showTime sortable={false} emptyText={translate('devices.never_seen')} />
+          <FunctionField label={`${F}.queue_ids`} render={(r: Row) => r.queue_ids?.length ?? 0} />
+          <EditButton />
+          <DeleteButton mutationMode="pessimistic" />
+        </Datagrid>
+      </List>
+    </PlanGate>
+  );
+}
+
+function KeyLine() {
+  const record = useRecordContext<Row>();
+  const translate = useTranslate();
+  if (!record?.key) return null;
+  return (
+    <Typography sx={{ mb: 1 }}>
+      {translate(`${F}.key`)}: <Box component="code" sx={{ fontSize: '1.1rem' }} data-testid="device-key-shown">{record.key}</Box>
+    </Typography>
+  );
+}
+
+function CurrentPlaceholder() {
+  const record = useRecordContext<Row>();
+  return <PlaceholderInput current={record?.placeholder_image} />;
+}
+
+const flags = (names: readonly string[]) => names.map((f) => <BooleanInput key={f} source={f} helperText={`devices.hints.${f}`} />);
+
+function KioskForm() {
+  const translate = useTranslate();
+  const tab = (k: string) => translate(`devices.tabs.${k}`);
+  const choices = (list: readonly string[], prefix: string) => list.map((id) => ({ id, name: translate(`${prefix}.${id}`) }));
+  return (
+    <TabbedForm syncWithLocation={false} defaultValues={NEW_KIOSK}>
+      <TabbedForm.Tab label={tab('identity')}>
+        <KeyLine />
+        <TextInput source="name" validate={required()} fullWidth />
+        <SelectInput source="status" choices={choices(DEVICE_STATUSES, 'devices.statuses')} translateChoice={false} validate={required()} />
+        <ReferenceArrayInput source="queue_ids" reference="queues" perPage={500}>
+          <SelectArrayInput optionText="name" label={`${F}.queue_ids`} fullWidth />
+        </ReferenceArrayInput>
+        <TextInput source="theme" helperText="devices.hints.theme" />
+        <CurrentPlaceholder />
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label={tab('restrictions')} path="restrictions">
+        <TextInput source="ip_restriction" multiline minRows={2} fullWidth format={linesFormat} parse={linesParse} helperText="devices.hints.ip_restriction" />
+        <TextInput source="mac_restriction" multiline minRows={2} fullWidth format={linesFormat} parse={linesParse} helperText="devices.hints.mac_restriction" />
+        {flags(KIOSK_FLAGS.restrictions)}
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label={tab('guests')} path="guests">
+        {flags(KIOSK_FLAGS.guests)}
+        <SelectInput source="guest_pseudo" choices={choices(GUEST_PSEUDOS, 'kiosk.pseudos')} translateChoice={false} helperText="devices.hints.guest_pseudo" />
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label={tab('options')} path="options">
+        {flags(KIOSK_FLAGS.options)}
+        <SelectInput source="ticket_format" choices={choices(TICKET_FORMATS, 'devices.formats')} translateChoice={false} />
+        <NumberInput source="zoom" min={50} max={300} validate={[minValue(50), maxValue(300)]} helperText="devices.hints.zoom" />
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label={tab('colours')} path="colours">
+        <Typography color="text.secondary">{translate('devices.hints.colours')}</Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          {KIOSK_COLOURS.map((c) => (
+            <ColourInput key={c} source={`colours.${c}`} label={translate(`devices.colours.${c}`)} />
+          ))}
+        </Box>
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label={tab('style2')} path="style2">
+        <SelectInput source="config_version" choices={[{ id: 1, name: translate('devices.styles.1') }, { id: 2, name: translate('devices.styles.2') }]} translateChoice={false} helperText="devices.hints.config_version" />
+        <Typography variant="subtitle1" sx={{ mt: 1 }}>
+          {translate('devices.v2_colours_title')}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          {KIOSK_V2_COLOURS.map((c) => (
+            <ColourInput key={c} source={`v2_colours.${c}`} label={translate(`devices.v2_colours.${c}`)} />
+          ))}
+        </Box>
+        <Typography variant="subtitle1" sx={{ mt: 2 }}>
+          {translate('devices.timers_title')}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          {KIOSK_TIMERS.map((t) => (
+            <NumberInput key={t} source={t} min={0} max={86_400_000} step={1000} validate={[minValue(0), maxValue(86_400_000)]} helperText="devices.hints.ms" />
+          ))}
+        </Box>
+        {flags(KIOSK_FLAGS.style)}
+        <SelectInput source="predefined_language" choices={LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }))} translateChoice={false} emptyText="devices.no_language" helperText="devices.hints.predefined_language" />
+      </TabbedForm.Tab>
+    </TabbedForm>
+  );
+}
+
+export const KioskCreate = () => (
+  <PlanGate path="/kiosks" title={`resources.${R}.name`}>
+    <DeviceCreate resource={R} transform={kioskBody}>
+      <KioskForm />
+    </DeviceCreate>
+  </PlanGate>
+);
+
+export const KioskEdit = () => (
+  <PlanGate path="/kiosks" title={`resources.${R}.name`}>
+    <Edit resource={R} mutationMode="pessimistic" redirect={false} transform={kioskBody} actions={<DeviceActions resource={R} />}>
+      <KioskForm />
+    </Edit>
+  </PlanGate>
+);

@@ -1,0 +1,22 @@
+import { Navigate, useNavigate } from 'react-router-dom';
+import { DeviceLoginForm } from '../devices/DeviceLoginForm';
+import { kioskErrorKey, kioskLogin, kioskSession } from './api';
+import { KioskFrame } from './KioskFrame';
+
+/** /kiosk/login: then the check-in (SPEC §2). */
+export function KioskLoginPage() {
+  const navigate = useNavigate();
+  if (kioskSession()) return <Navigate to="/kiosk/checkin" replace />;
+  return (
+    <KioskFrame kiosk={null} style={1}>
+      <DeviceLoginForm
+        kind="kiosk"
+        errorKey={(e) => kioskErrorKey(e, 'login')}
+        onLogin={async (body) => {
+          await kioskLogin(body);
+          navigate('/kiosk/checkin', { replace: true });
+        }}
+      />
+    </KioskFrame>
+  );
+}

@@ -1,0 +1,25 @@
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+
+const AXE = path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * The page's accessibility violations of the given impacts, by axe-core run inside the page
+ * (WCAG 2.1 A and AA rules and axe's best practices).
+ */
+export async function axeViolations(page: Page, impacts: string[] = ['serious', 'critical']): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  return found.filter((v) => v.impact !== null && impacts.includes(v.impact));
+}
