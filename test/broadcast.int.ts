@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { io, Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { socketClients } from './support/sockets';
 import type { PgEventStore } from '@tabour/eventstore';
 import { BroadcastService } from '../apps/api/src/broadcast/broadcast.service';
 import { ChangeRelay } from '../apps/api/src/broadcast/change-relay';
@@ -14,15 +15,8 @@ describe('broadcast channel', () => {
   let a: Staff;
   let b: Staff;
   let url: string;
-  const sockets: Socket[] = [];
-
-  const connect = (token?: string) =>
-    new Promise<Socket>((resolve, reject) => {
-      const s = io(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
-      sockets.push(s);
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
+  const clients = socketClients(() => url);
+  const connect = clients.connect;
   const nextChange = (s: Socket, view: string, ms = 5000) =>
     new Promise<{ view: string; key: string; position: number }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${view} notice within ${ms} ms`)), ms);
@@ -42,7 +36,7 @@ describe('broadcast channel', () => {
     url = `http://127.0.0.1:${t.app.get(BroadcastService).port}`;
   });
   afterAll(async () => {
-    sockets.forEach((s) => s.close());
+    clients.closeAll();
     await t.close();
   });
 

@@ -1,4 +1,5 @@
-import { io, Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { socketClients } from './support/sockets';
 import { BroadcastService } from '../apps/api/src/broadcast/broadcast.service';
 import { createTestApp, TestApp } from './support/app';
 import { newBusiness, newMember, Staff } from './support/organisation-fixtures';
@@ -12,15 +13,8 @@ describe('queues: live change notices', () => {
   let owner: Staff;
   let other: Staff;
   let url: string;
-  const sockets: Socket[] = [];
-
-  const connect = (token?: string) =>
-    new Promise<Socket>((resolve, reject) => {
-      const s = io(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
-      sockets.push(s);
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
+  const clients = socketClients(() => url);
+  const connect = clients.connect;
   const join = (s: Socket, kind: string, id: string) => new Promise<{ ok: boolean; room?: string }>((resolve) => s.emit('subscribe', { kind, id }, resolve));
   const record = (s: Socket) => {
     const got: Notice[] = [];
@@ -42,7 +36,7 @@ describe('queues: live change notices', () => {
     url = `http://127.0.0.1:${t.app.get(BroadcastService).port}`;
   });
   afterAll(async () => {
-    sockets.forEach((s) => s.close());
+    clients.closeAll();
     await t.close();
   });
 

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { keyframes } from '@mui/system';
 import { useLocale, useTranslate } from 'react-admin';
-import { PageLanguageMenu } from '../devices/PageLanguageMenu';
+import { LanguageMenu } from '../layout/LanguageMenu';
 import type { LiveState } from '../live/useLiveRoom';
 import { visuallyHidden } from '../devices/a11y';
 import { localName } from '../kiosk/model';
@@ -160,7 +160,7 @@ export function Board({ board, live, style = 1, speechLanguage }: { board: Board
         <Chip size="small" variant="outlined" label={translate(`queues.live.${live}`)} sx={{ color: theme.text, borderColor: theme.muted }} data-testid="live-state" data-state={live} />
         <Clock color={theme.text} />
         <Box sx={{ color: theme.text }}>
-          <PageLanguageMenu />
+          <LanguageMenu named />
         </Box>
       </Box>
 

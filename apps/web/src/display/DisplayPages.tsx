@@ -9,7 +9,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { api, HttpError } from '../data/http';
 import { isLanguage } from '../i18n/languages';
-import { PageLanguageMenu } from '../devices/PageLanguageMenu';
+import { LanguageMenu } from '../layout/LanguageMenu';
 import { useLiveRoom } from '../live/useLiveRoom';
 import { DeviceCommand, useDeviceChannel } from '../devices/deviceChannel';
 import { DeviceLoginForm } from '../devices/DeviceLoginForm';
@@ -43,7 +43,7 @@ function Centered({ children }: { children: React.ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: '#0b1a2b', color: '#ffffff', display: 'flex', flexDirection: 'column' }}>
       <Box component="header" sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
-        <PageLanguageMenu />
+        <LanguageMenu named />
       </Box>
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', p: 2 }}>
         {children}

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
-import { PageLanguageMenu } from '../devices/PageLanguageMenu';
+import { LanguageMenu } from '../layout/LanguageMenu';
 import { kioskCssVars, KioskSettings, textOn } from './model';
 
 /**
@@ -61,7 +61,7 @@ export function KioskFrame({ kiosk, business, style, children, footer }: { kiosk
           <Typography component="p" variant="h5" fontWeight={700}>
             {business || translate('app.name')}
           </Typography>
-          <PageLanguageMenu />
+          <LanguageMenu named />
         </Box>
         <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', p: { xs: 2, md: 4 } }}>
           {children}

@@ -4,25 +4,32 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
+import { isLanguage, LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 
-/** The language picker of the app bar and of the public pages. */
-export function LanguageMenu({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
+/**
+ * The language picker of the app bar, the public pages and the devices' pages. `named` shows the
+ * current language by its own name ("Français") instead of its code, for customers' screens.
+ * The accessible name contains the visible text (WCAG 2.5.3), e.g. "Language: EN", so a
+ * voice-control user can say what they see.
+ */
+export function LanguageMenu({ color = 'inherit', named = false }: { color?: 'inherit' | 'primary'; named?: boolean }) {
   const translate = useTranslate();
   const [locale, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const current = named && isLanguage(locale) ? NATIVE_NAMES[locale] : locale.toUpperCase();
   return (
     <>
       <Button
         color={color}
         startIcon={<TranslateIcon />}
         onClick={(e) => setAnchor(e.currentTarget)}
-        // The accessible name contains the visible text (WCAG 2.5.3), e.g. "Language: EN".
-        aria-label={`${translate('app.language')}: ${locale.toUpperCase()}`}
-        aria-haspopup="true"
+        aria-label={`${translate('app.language')}: ${current}`}
+        aria-haspopup="menu"
+        aria-expanded={!!anchor}
         data-testid="language-menu"
+        sx={named ? { textTransform: 'none', fontSize: '1rem' } : undefined}
       >
-        {locale.toUpperCase()}
+        {current}
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((l) => (

@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { PageLanguageMenu } from '../devices/PageLanguageMenu';
+import { LanguageMenu } from '../layout/LanguageMenu';
 
 /**
  * The frame of the customer's pages (/t and /f): the business's name when known, the language
@@ -18,7 +18,7 @@ export function TicketShell({ title, business, children }: { title: string; busi
         <Typography component="p" variant="h6" fontWeight={700}>
           {business || translate('app.name')}
         </Typography>
-        <PageLanguageMenu />
+        <LanguageMenu named />
       </Box>
       <Container component="main" maxWidth="sm" sx={{ py: 3, flexGrow: 1 }}>
         <Paper sx={{ p: { xs: 2, sm: 3 } }} elevation={2}>
