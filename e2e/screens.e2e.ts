@@ -138,6 +138,8 @@ describe('the back-office screens', () => {
     await page.goto('/login/no-recaptcha');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/password/forgot');
+    // The URL changes before the new page renders, and the login page has an email field too.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.locator('input[name="email"]').fill(email);
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/business/account/password/reset')),
@@ -145,6 +147,7 @@ describe('the back-office screens', () => {
     ]);
     expect(answer.status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/password/reset' && url.searchParams.get('email') === email);
+    await page.locator('input[name="code"]').waitFor();
     const mail = await server.lastEmail(email);
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);

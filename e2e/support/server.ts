@@ -43,7 +43,8 @@ export function ensureWebBuild(): void {
     }
   }
   try {
-    if (!fresh()) execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'pipe' });
+    // Jest sets NODE_ENV=test, which Vite would keep: the screens are tested as they ship.
+    if (!fresh()) execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
   } finally {
     rmdirSync(lock);
   }
