@@ -223,11 +223,16 @@ describe('queues, counters and tickets over HTTP', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Could not join the requested queue, you may already be waiting in the queue!');
     const behind = await pushTicket(t, owner, q.id, { customer_name: 'Someone Else' });
+    // The waiting list names a registered customer from their record as it stands now.
+    const names = async () => (await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h)).body.data.map((r: { label: string; customer_id: string | null; customer_name: string | null }) => [r.label, r.customer_id, r.customer_name]);
+    await expect(names()).resolves.toEqual([[mine.label, customer.body.id, 'Private Person'], [behind.label, null, 'Someone Else']]);
+    await t.http().post(`/business/customer/${customer.body.id}/update`).set(owner.h).send({ first_name: 'Renamed', last_name: 'Person', phone: '+21620123456' }).expect(200);
+    await expect(names()).resolves.toEqual([[mine.label, customer.body.id, 'Renamed Person'], [behind.label, null, 'Someone Else']]);
     const read = await t.http().get(`/user/queue/uid/${mine.uid}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ label: mine.label, status: 'waiting', rank: 1, ahead: 0 });
     const text = JSON.stringify(read.body);
-    for (const secret of ['Private', 'Person', '+216', 'Someone', customer.body.id, owner.businessId, mine.id, behind.uid]) expect(text).not.toContain(secret);
+    for (const secret of ['Private', 'Renamed', 'Person', '+216', 'Someone', customer.body.id, owner.businessId, mine.id, behind.uid]) expect(text).not.toContain(secret);
     expect((await t.http().get('/user/queue/uid/not-a-real-ticket-uid')).status).toBe(404);
     const late = await t.http().post(`/user/queue/uid/${mine.uid}/late`).send({ places: 1 });
     expect(late.body).toMatchObject({ rank: 2, late: true });

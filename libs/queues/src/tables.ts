@@ -41,6 +41,8 @@ export interface QueueTicketsTable {
   status: string;
   /** Sort key of a waiting ticket; its rank is counted when read. */
   place: number | null;
+  /** A waiting ticket's JSON for the waiting list, kept by a trigger (migration 20261124080000). */
+  waiting_doc: ColumnType<string | null, never, never>;
   urgent: boolean;
   late: Defaulted<boolean>;
   service_ids: JSONColumnType<string[], string, string>;

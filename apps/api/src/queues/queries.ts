@@ -103,37 +103,37 @@ export class QueueQueries {
   }
 
   /**
-   * The waiting list in rank order, each with its current estimate, as JSON text built by
-   * PostgreSQL: a list of a thousand is one value to move instead of sixteen thousand fields to
-   * parse and serialise again. The estimate is `estimateWait`'s (estimate.ts), computed in SQL;
-   * test/queues.int.ts checks each against the ticket's own read.
+   * The waiting list in rank order, each with its current estimate, as JSON text from
+   * PostgreSQL in one statement: each waiting ticket's own JSON is kept with its row
+   * (`waiting_doc`, migration 20261124080000, left open), and only the rank, the estimate and a
+   * registered customer's current name are appended here. The estimate is `estimateWait`'s (estimate.ts),
+   * computed in SQL; test/queues.int.ts checks each against the ticket's own read.
    */
   async waitingList(tenantId: string, queueId: string): Promise<string> {
-    const q = await this.queueRow(tenantId, queueId);
-    if (!q) throw notFound();
-    const open = await this.openCounters(tenantId, queueId);
-    const times = q.service_time ?? {};
-    const all = Object.values(times);
-    const fallback = times['*'] ?? (all.length ? Math.round(all.reduce((a, b) => a + b, 0) / all.length) : DEFAULT_SERVICE_SECONDS);
-    const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-    const res = await sql<{ data: string; total: string }>`
-      SELECT COALESCE(json_agg(json_build_object(
-          'id', t.id, 'queue_id', t.queue_id, 'uid', t.uid, 'number', t.number, 'label', t.label, 'day', t.day, 'status', t.status,
-          'urgent', t.urgent, 'late', t.late, 'service_ids', t.service_ids, 'member_id', t.member_id, 'customer_id', t.customer_id,
-          'customer_name', COALESCE(t.customer_name, NULLIF(concat_ws(' ', c.first_name, c.last_name), '')),
-          'checked_in_at', ${iso('t.checked_in_at')}, 'notes', t.notes, 'rank', t.rank,
-          'estimated_wait_seconds', round((t.rank - 1) * per.seconds / ${Math.max(1, open)}::numeric) + ${q.delay_seconds}::int,
-          'checked_in_estimate_seconds', t.estimated_wait_seconds) ORDER BY t.rank), '[]')::text AS data,
-        count(*) AS total
-      FROM (SELECT *, row_number() OVER (ORDER BY place) AS rank FROM queue_tickets
-            WHERE tenant_id = ${tenantId} AND queue_id = ${queueId} AND status = 'waiting') t
-      LEFT JOIN customers c ON t.customer_name IS NULL AND c.tenant_id = t.tenant_id AND c.id = t.customer_id
-      CROSS JOIN LATERAL (SELECT COALESCE(
-          (SELECT (${JSON.stringify(times)}::jsonb ->> x.s)::numeric FROM jsonb_array_elements_text(t.service_ids) WITH ORDINALITY AS x(s, i)
-            WHERE ${JSON.stringify(times)}::jsonb ? x.s ORDER BY x.i LIMIT 1),
-          ${fallback}::numeric) AS seconds) per`.execute(this.db);
-    const { data, total } = res.rows[0];
-    return `{"data":${data},"total":${Number(total)},"paused":${q.paused},"delay_seconds":${q.delay_seconds}}`;
+    const res = await sql<{ paused: boolean; delay_seconds: number; data: string | null; total: string }>`
+      WITH q AS (
+        SELECT paused, delay_seconds, service_time,
+          COALESCE((service_time ->> '*')::numeric, (SELECT round(avg(v::numeric)) FROM jsonb_each_text(service_time) e(k, v)), ${DEFAULT_SERVICE_SECONDS}::numeric) AS fallback,
+          GREATEST(1, (SELECT count(*) FROM queue_counters WHERE tenant_id = ${tenantId} AND queue_id = ${queueId} AND open)) AS open
+        FROM queues WHERE tenant_id = ${tenantId} AND id = ${queueId}
+      )
+      SELECT q.paused, q.delay_seconds, l.data, l.total FROM q CROSS JOIN LATERAL (
+        SELECT string_agg(t.waiting_doc
+            || ',"rank":' || t.rank
+            || ',"estimated_wait_seconds":' || (round((t.rank - 1) * (CASE WHEN q.service_time = '{}'::jsonb OR t.service_ids = '[]'::jsonb THEN q.fallback ELSE COALESCE(
+              (SELECT (q.service_time ->> x.s)::numeric FROM jsonb_array_elements_text(t.service_ids) WITH ORDINALITY AS x(s, i) WHERE q.service_time ? x.s ORDER BY x.i LIMIT 1),
+              q.fallback) END) / q.open) + q.delay_seconds)
+            || CASE WHEN t.customer_id IS NOT NULL AND t.customer_name IS NULL
+                 THEN ',"customer_name":' || COALESCE(to_json(NULLIF(concat_ws(' ', c.first_name, c.last_name), ''))::text, 'null') ELSE '' END
+            || '}', ',' ORDER BY t.rank) AS data,
+          count(*) AS total
+        FROM (SELECT tenant_id, customer_id, customer_name, service_ids, waiting_doc, row_number() OVER (ORDER BY place) AS rank FROM queue_tickets
+              WHERE tenant_id = ${tenantId} AND queue_id = ${queueId} AND status = 'waiting') t
+        LEFT JOIN customers c ON t.customer_name IS NULL AND c.tenant_id = t.tenant_id AND c.id = t.customer_id
+      ) l`.execute(this.db);
+    const row = res.rows[0];
+    if (!row) throw notFound();
+    return `{"data":[${row.data ?? ''}],"total":${Number(row.total)},"paused":${row.paused},"delay_seconds":${row.delay_seconds}}`;
   }
 
   async byStatus(tenantId: string, queueId: string, status: 'in_service' | 'on_hold') {

@@ -27,8 +27,14 @@ export class SnapshotStore {
     await this.db
       .insertInto('stream_snapshots')
       .values(values)
-      // Two instances may race: the later revision wins.
-      .onConflict((oc) => oc.column('stream_id').doUpdateSet(values).where('stream_snapshots.revision', '<', snapshot.revision))
+      // Two instances may race: the later revision wins. The update takes the row proposed
+      // (`excluded`), so a state of half a megabyte is sent once, not twice.
+      .onConflict((oc) =>
+        oc
+          .column('stream_id')
+          .doUpdateSet((eb) => ({ kind: eb.ref('excluded.kind'), version: eb.ref('excluded.version'), revision: eb.ref('excluded.revision'), state: eb.ref('excluded.state'), taken_at: eb.ref('excluded.taken_at') }))
+          .where('stream_snapshots.revision', '<', snapshot.revision),
+      )
       .execute();
   }
 }
