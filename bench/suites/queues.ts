@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { io, Socket } from 'socket.io-client';
@@ -9,6 +10,7 @@ import { createApp } from '../../apps/api/src/bootstrap';
 import { BroadcastService } from '../../apps/api/src/broadcast/broadcast.service';
 import { QueueRunner, SNAPSHOT_VERSION } from '../../apps/api/src/queues/runner';
 import { BenchContext, BenchSuite, percentile } from '../harness';
+import { LoadClient, startLoadClient } from '../load/client';
 
 const AGENTS = 50;
 const WAITING = 1000;
@@ -74,6 +76,7 @@ async function run(ctx: BenchContext): Promise<void> {
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   };
   const sockets: Socket[] = [];
+  let client: LoadClient | null = null;
   try {
     await listen();
     const call = async (method: string, path: string, token: string, body?: unknown) => {
@@ -157,81 +160,60 @@ async function run(ctx: BenchContext): Promise<void> {
     const flatOut = Math.max(2, Math.round(rounds / 4));
     const totalCalls = AGENTS * (paced + bursts + flatOut) + SOCKET_NOTICES(ctx);
     const toPush = waiting + totalCalls;
-    const pushTimes: number[] = [];
+    // From here on the desks, kiosks and screens are another process, as they are in use.
+    client = await startLoadClient();
     // Ten pushers at once, as kiosks and desks push through a morning.
-    await Promise.all(
-      Array.from({ length: 10 }, async (_, w) => {
-        for (let i = w; i < toPush; i += 10) {
-          const p0 = process.hrtime.bigint();
-          await call('PUT', `/business/queue/${benchQueue}/push`, owner, { customer_name: `Walk-in ${i}` });
-          pushTimes.push(ms(p0));
-        }
-      }),
-    );
-    const pushes = sorted(pushTimes);
+    const pushed = await client.run({
+      op: 'concurrent', base, method: 'PUT', path: `/business/queue/${benchQueue}/push`, token: owner, total: toPush, workers: 10,
+      bodies: Array.from({ length: toPush }, (_, i) => ({ customer_name: `Walk-in ${i}` })),
+    });
+    const pushes = sorted(pushed.times);
     ctx.report('queues.push.c10.p50', percentile(pushes, 50), 'ms');
     ctx.report('queues.push.c10.p99', percentile(pushes, 99), 'ms', { op: '<=', value: 40 });
 
     // The HTTP floor on this machine: an authorised GET of the smallest answer, same pacing.
     const seen = new Set<string>();
-    const callNext = async (a: { token: string; counter: string }) => {
-      const res = (await call('POST', `/business/queue/${benchQueue}/call`, a.token, { counter_id: a.counter })) as { ticket: { id: string } | null };
-      if (!res.ticket) throw new Error('call next found nobody waiting');
-      if (seen.has(res.ticket.id)) throw new Error(`ticket ${res.ticket.id} called twice`);
-      seen.add(res.ticket.id);
+    // Every call next must have found a ticket, and never one another call got.
+    const check = (ids: (string | null)[]) => {
+      for (const id of ids) {
+        if (!id) throw new Error('call next found nobody waiting');
+        if (seen.has(id)) throw new Error(`ticket ${id} called twice`);
+        seen.add(id);
+      }
     };
-    const pacedRun = async (op: (a: { token: string; counter: string }) => Promise<unknown>) => {
-      const times: number[] = [];
-      await Promise.all(
-        agents.map(async (a) => {
-          for (let r = 0; r < paced; r++) {
-            await new Promise((done) => setTimeout(done, Math.random() * 2 * PACE_MS));
-            const c0 = process.hrtime.bigint();
-            await op(a);
-            times.push(ms(c0));
-          }
-        }),
-      );
-      return sorted(times);
-    };
-    const floor = await pacedRun((a) => call('GET', '/business/counter/mine', a.token));
+    const desks = agents.map((a) => ({ token: a.token, path: `/business/queue/${benchQueue}/call`, body: { counter_id: a.counter } }));
+    const floorRun = await client.run({ op: 'paced', base, method: 'GET', agents: agents.map((a) => ({ token: a.token, path: '/business/counter/mine' })), rounds: paced, paceMs: PACE_MS });
+    const floor = sorted(floorRun.times);
     ctx.report(`baseline.http.authorisedGet.paced${AGENTS}.p50`, percentile(floor, 50), 'ms');
     ctx.report(`baseline.http.authorisedGet.paced${AGENTS}.p99`, percentile(floor, 99), 'ms');
 
-    const pacedCalls = await pacedRun(callNext);
+    // How long the server's event loop was held up meanwhile (GC, long tasks): it delays every call.
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    const pacedRun = await client.run({ op: 'paced', base, method: 'POST', agents: desks, rounds: paced, paceMs: PACE_MS });
+    loop.disable();
+    ctx.log(`queues: server event loop delay during paced calls: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
+    check(pacedRun.ids);
+    const pacedCalls = sorted(pacedRun.times);
     ctx.report(`queues.callNext.paced${AGENTS}.p50`, percentile(pacedCalls, 50), 'ms', { op: '<=', value: 10 });
     ctx.report(`queues.callNext.paced${AGENTS}.p99`, percentile(pacedCalls, 99), 'ms', { op: '<=', value: 40 });
 
-    const burstTimes: number[] = [];
-    for (let b = 0; b < bursts; b++) {
-      await Promise.all(
-        agents.map(async (a) => {
-          const c0 = process.hrtime.bigint();
-          await callNext(a);
-          burstTimes.push(ms(c0));
-        }),
-      );
-      await new Promise((done) => setTimeout(done, 200));
-    }
-    const burst = sorted(burstTimes);
+    const burstRun = await client.run({ op: 'burst', base, agents: desks, rounds: bursts, gapMs: 200 });
+    check(burstRun.ids);
+    const burst = sorted(burstRun.times);
     ctx.report(`queues.callNext.burst${AGENTS}.p50`, percentile(burst, 50), 'ms');
     ctx.report(`queues.callNext.burst${AGENTS}.p99`, percentile(burst, 99), 'ms');
 
-    const s0 = Date.now();
-    await Promise.all(agents.map(async (a) => { for (let r = 0; r < flatOut; r++) await callNext(a); }));
-    ctx.report(`queues.callNext.flatOut${AGENTS}.rate`, (AGENTS * flatOut) / ((Date.now() - s0) / 1000), 'calls/s');
+    const flat = await client.run({ op: 'flatOut', base, agents: desks, rounds: flatOut });
+    check(flat.ids);
+    ctx.report(`queues.callNext.flatOut${AGENTS}.rate`, (AGENTS * flatOut) / (flat.times[0] / 1000), 'calls/s');
     ctx.log(`queues: ${seen.size} calls, each a different ticket`);
 
     // The waiting list of `waiting` tickets, as the agents' screens read it.
     const list = (await call('GET', `/business/queue/${benchQueue}/waitinglist`, owner)) as { total: number };
     ctx.log(`queues: waiting list holds ${list.total} tickets`);
-    const readTimes: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const r0 = process.hrtime.bigint();
-      await call('GET', `/business/queue/${benchQueue}/waitinglist`, agents[i % AGENTS].token);
-      readTimes.push(ms(r0));
-    }
-    const reads = sorted(readTimes);
+    const readRun = await client.run({ op: 'concurrent', base, method: 'GET', path: `/business/queue/${benchQueue}/waitinglist`, token: agents[0].token, total: 200, workers: 1 });
+    const reads = sorted(readRun.times);
     ctx.report(`queues.waitingList.${list.total}.p50`, percentile(reads, 50), 'ms');
     ctx.report(`queues.waitingList.${list.total}.p95`, percentile(reads, 95), 'ms', { op: '<=', value: 20 });
 
@@ -277,6 +259,7 @@ async function run(ctx: BenchContext): Promise<void> {
     ctx.report(`queues.notice.clients${SOCKET_CLIENTS}.p95`, percentile(latencies, 95), 'ms', { op: '<=', value: 100 });
     ctx.report(`queues.notice.clients${SOCKET_CLIENTS}.lost`, lost, 'notices', { op: '<=', value: 0 });
   } finally {
+    await client?.close();
     for (const s of sockets) s.close();
     await app.close();
   }
