@@ -112,4 +112,6 @@ process.on('message', (msg: LoadRequest) => {
     (err: unknown) => process.send!({ id: msg.id, error: err instanceof Error ? err.message : String(err) }),
   );
 });
+// The bench gone (finished or killed), its clients go too.
+process.on('disconnect', () => process.exit(0));
 process.send!({ ready: true });
