@@ -168,6 +168,7 @@ describe('kiosks, displays and the customer’s ticket', () => {
     t.page.on('pageerror', (e) => errors.push(`ticket: ${e.message}`));
     await t.page.goto(`/t/${uid}`);
     await t.page.getByTestId('ticket-label').filter({ hasText: 'A1' }).waitFor();
+    await t.page.getByRole('banner').getByText('Clinique du Lac').waitFor();
     await t.page.getByTestId('ticket-ahead').filter({ hasText: 'You are next' }).waitFor();
     await t.page.locator('[data-testid="ticket-live"][data-state="live"]').waitFor();
     await t.page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));

@@ -230,7 +230,7 @@ describe('queues, counters and tickets over HTTP', () => {
     await expect(names()).resolves.toEqual([[mine.label, customer.body.id, 'Renamed Person'], [behind.label, null, 'Someone Else']]);
     const read = await t.http().get(`/user/queue/uid/${mine.uid}`);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ label: mine.label, status: 'waiting', rank: 1, ahead: 0 });
+    expect(read.body).toMatchObject({ label: mine.label, status: 'waiting', rank: 1, ahead: 0, business: { name: 'Queue Clinic' } });
     const text = JSON.stringify(read.body);
     for (const secret of ['Private', 'Renamed', 'Person', '+216', 'Someone', customer.body.id, owner.businessId, mine.id, behind.uid]) expect(text).not.toContain(secret);
     expect((await t.http().get('/user/queue/uid/not-a-real-ticket-uid')).status).toBe(404);

@@ -285,7 +285,10 @@ export class QueueQueries {
       .selectFrom('queue_tickets as t')
       .innerJoin('queues as q', 'q.id', 't.queue_id')
       .leftJoin('queue_counters as c', 'c.id', 't.counter_id')
-      .select(['t.id', 't.tenant_id', 't.queue_id', 't.uid', 't.label', 't.number', 't.day', 't.status', 't.place', 't.service_ids', 't.checked_in_at', 't.called_at', 't.archived_at', 't.late', 't.feedback_stars', 'q.name as queue_name', 'q.settings', 'q.paused', 'q.delay_seconds', 'q.service_time', 'c.name as counter_name'])
+      // The business's name heads the customer's page, as on the kiosk's ticket. Not its logo:
+      // its address names the business's id, which a ticket link never reveals.
+      .leftJoin('business_profiles as b', 'b.tenant_id', 't.tenant_id')
+      .select(['t.id', 't.tenant_id', 't.queue_id', 't.uid', 't.label', 't.number', 't.day', 't.status', 't.place', 't.service_ids', 't.checked_in_at', 't.called_at', 't.archived_at', 't.late', 't.feedback_stars', 'q.name as queue_name', 'q.settings', 'q.paused', 'q.delay_seconds', 'q.service_time', 'c.name as counter_name', 'b.name as business_name'])
       .where('t.uid', '=', uid)
       .executeTakeFirst();
     if (!t) return null;
@@ -315,6 +318,7 @@ export class QueueQueries {
         rank,
         ahead: rank === null ? null : rank - 1,
         estimated_wait_seconds: estimate,
+        business: { name: t.business_name ?? null },
         queue: { id: t.queue_id, name: t.queue_name, translations: Object.fromEntries(Object.entries(translations).map(([k, v]) => [k, { name: v.name }])), paused: t.paused, delay_seconds: t.delay_seconds },
         counter_name: t.status === 'in_service' ? t.counter_name : null,
         checked_in_at: t.checked_in_at,

@@ -224,7 +224,7 @@ export function TicketPage() {
   const feedback = feedbackState(t);
 
   return (
-    <TicketShell title={translate('ticket.title')}>
+    <TicketShell title={translate('ticket.title')} business={t.business?.name}>
       <Box sx={{ textAlign: 'center', my: 2 }}>
         <Typography color="text.secondary">{translate('ticket.number_label')}</Typography>
         <Typography sx={{ fontSize: '4rem', fontWeight: 800, lineHeight: 1.1 }} data-testid="ticket-label">
@@ -322,7 +322,7 @@ export function FeedbackPage() {
   }
   const state = feedbackState(t);
   return (
-    <TicketShell title={translate('ticket.feedback.page_title', { label: t.label })}>
+    <TicketShell title={translate('ticket.feedback.page_title', { label: t.label })} business={t.business?.name}>
       {state === 'given' && <FeedbackThanks />}
       {state === 'open' && <FeedbackForm uid={uid} onSent={() => void ticket.refetch()} />}
       {state === 'not_yet' && <Alert severity="info" data-testid="feedback-not-yet">{translate('ticket.feedback.not_yet')}</Alert>}

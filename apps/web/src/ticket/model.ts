@@ -9,6 +9,7 @@ export interface PublicTicket {
   rank: number | null;
   ahead: number | null;
   estimated_wait_seconds: number | null;
+  business?: { name: string | null };
   queue: { id: string; name: string; translations?: Record<string, { name?: string | null }>; paused: boolean; delay_seconds: number };
   counter_name: string | null;
   checked_in_at: string;
