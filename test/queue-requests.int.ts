@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { rebuildProjection } from '@tabour/eventstore';
 import { queueRequestProjection } from '@tabour/queues';
+import { RateLimits } from '../apps/api/src/common/rate-limits';
 import { OrganisationCommands } from '../apps/api/src/organisation/commands';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
@@ -276,8 +277,23 @@ describe('queue requests: remote joins that wait for staff', () => {
     const limited = await join(q.id, { name: 'One too many', phone: '25999999' }, from);
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/try again/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await head(t)).toBe(before);
     expect((await join(q.id, { name: 'Another address', phone: '25999999' })).status).toBe(201);
+  });
+
+  it('counts an address in the database, so every API process sees the same count', async () => {
+    // Two limiters over one database stand for two API processes behind a load balancer.
+    const one = new RateLimits(t.database.db);
+    const two = new RateLimits(t.database.db);
+    const policy = { limit: 3, windowSeconds: 600 };
+    const key = address();
+    const verdicts = [await one.hit('test', key, policy), await two.hit('test', key, policy), await one.hit('test', key, policy), await two.hit('test', key, policy)];
+    expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false]);
+    expect((await one.hit('test', address(), policy)).allowed).toBe(true);
+    // Addresses are kept hashed, never as sent.
+    const stored = await sql<{ key_hash: string }>`SELECT key_hash FROM rate_limits WHERE bucket = 'test'`.execute(t.database.db);
+    expect(stored.rows.map((r) => r.key_hash)).not.toContain(key);
   });
 
   it('rebuilds the requests table from the log into the very rows the live run wrote', async () => {

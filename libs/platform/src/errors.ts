@@ -13,6 +13,17 @@ export class DomainError extends Error {
   }
 }
 
+/** 429 with the seconds to wait, which the HTTP layer sends as Retry-After. */
+export class TooManyRequests extends DomainError {
+  constructor(
+    message: string,
+    code: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message, code);
+  }
+}
+
 export const notFound = (message = 'No data found') => new DomainError(404, message, 'not_found');
 export const forbidden = (message = 'You are not allowed to do this') => new DomainError(403, message, 'forbidden');
 export const unauthorized = (message = 'Unauthenticated') => new DomainError(401, message, 'unauthenticated');

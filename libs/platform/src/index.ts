@@ -4,3 +4,4 @@ export * from './migrate';
 export * from './embedded';
 export * from './config';
 export * from './roles';
+export * from './rate-limit';

@@ -62,6 +62,8 @@ export class AllErrorsFilter implements ExceptionFilter {
         return;
       }
     }
+    const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
     res.status(status).json(body);
   }
 

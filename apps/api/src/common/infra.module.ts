@@ -2,9 +2,10 @@ import { Global, Module, OnApplicationShutdown, Inject } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PgEventStore } from '@tabour/eventstore';
 import { AppConfig, createDb, Db } from '@tabour/platform';
+import { RateLimits } from './rate-limits';
 import { APP_CONFIG, DB, EVENT_STORE } from './tokens';
 
-/** Process-wide parts: configuration, the read-model database, the event store. */
+/** Process-wide parts: configuration, the read-model database, the event store, rate limits. */
 @Global()
 @Module({})
 export class InfraModule implements OnApplicationShutdown {
@@ -21,8 +22,9 @@ export class InfraModule implements OnApplicationShutdown {
         { provide: DB, useValue: db },
         { provide: EVENT_STORE, useValue: store },
         { provide: PgEventStore, useValue: store },
+        RateLimits,
       ],
-      exports: [APP_CONFIG, DB, EVENT_STORE, PgEventStore, CqrsModule],
+      exports: [APP_CONFIG, DB, EVENT_STORE, PgEventStore, CqrsModule, RateLimits],
     };
   }
 

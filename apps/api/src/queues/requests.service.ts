@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Actor } from '@tabour/eventstore';
-import { conflict, Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
+import { conflict, Db, invalid, notFound, TooManyRequests, UserPrincipal } from '@tabour/platform';
 import {
   checkApprovable,
   ONE_PENDING_REQUEST_PER_PHONE,
@@ -14,6 +14,7 @@ import {
   QueueSettings,
 } from '@tabour/queues';
 import { paged, PageRequest } from '../common/paging';
+import { RateLimits } from '../common/rate-limits';
 import { DB } from '../common/tokens';
 import { actorOf, OrganisationCommands } from '../organisation/commands';
 import { newTicketUid, QueuesService } from './queues.service';
@@ -22,9 +23,8 @@ import { newTicketUid, QueuesService } from './queues.service';
 export const ALREADY_WAITING = 'Could not join the requested queue, you may already be waiting in the queue!';
 
 /** Remote joins one address may send in a window: a family or an office shares an address, a script does not stop at this. */
-const PER_ADDRESS = 20;
-const WINDOW_MS = 10 * 60 * 1000;
-const ADDRESSES_KEPT = 10_000;
+/** Requests one address may send (docs/queue-requests.md), counted across every API process. */
+const PER_ADDRESS = { limit: 20, windowSeconds: 10 * 60 };
 
 const REQUEST_COLUMNS = [
   'r.id', 'r.queue_id', 'r.status', 'r.name', 'r.phone', 'r.service_ids', 'r.member_id', 'r.note', 'r.decline_reason', 'r.customer_id',
@@ -44,18 +44,18 @@ export class RequestsService {
   private readonly log = new Logger('queue-requests');
   /** Commands on one request run one after another in this process, so a double click pushes one ticket. */
   private readonly locks = new Map<string, Promise<unknown>>();
-  private readonly submissions = new Map<string, number[]>();
 
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly commands: OrganisationCommands,
     private readonly queues: QueuesService,
+    private readonly limits: RateLimits,
   ) {}
 
   // ---- public side ----
 
   async submit(queueId: string, input: Required<Pick<QueueRequestInput, 'name' | 'phone'>> & QueueRequestInput, address: string): Promise<{ uid: string; status: 'pending' }> {
-    this.throttle(address);
+    await this.throttle(address);
     const queue = await this.db.selectFrom('queues').select(['tenant_id', 'settings']).where('id', '=', queueId).executeTakeFirst();
     if (!queue) throw notFound('Queue not found');
     const tenantId = queue.tenant_id;
@@ -243,17 +243,11 @@ export class RequestsService {
     return row?.country ?? null;
   }
 
-  private throttle(address: string): void {
-    const now = Date.now();
-    const recent = (this.submissions.get(address) ?? []).filter((at) => now - at < WINDOW_MS);
-    if (recent.length >= PER_ADDRESS) {
-      throw new DomainError(429, 'Too many requests to join a queue from this address: try again in a few minutes', 'too_many_requests');
+  private async throttle(address: string): Promise<void> {
+    const verdict = await this.limits.hit('queue-request', address, PER_ADDRESS);
+    if (!verdict.allowed) {
+      throw new TooManyRequests('Too many requests to join a queue from this address: try again in a few minutes', 'too_many_requests', verdict.retryAfterSeconds);
     }
-    recent.push(now);
-    this.submissions.delete(address);
-    this.submissions.set(address, recent);
-    // Oldest addresses first: the map stays bounded however many addresses call.
-    while (this.submissions.size > ADDRESSES_KEPT) this.submissions.delete(this.submissions.keys().next().value!);
   }
 
   private exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
