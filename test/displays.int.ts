@@ -1,4 +1,6 @@
+import { readdir } from 'node:fs/promises';
 import { sql } from 'kysely';
+import { INCOMING_UPLOADS } from '../apps/api/src/organisation/uploads';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
 import { createTestApp, TestApp } from './support/app';
 import { auth } from './support/fixtures';
@@ -198,8 +200,14 @@ describe('display screens', () => {
 
   it('takes an MP4 as the screen’s video, serves it as a video, and refuses a PNG', async () => {
     const d = await createDisplay();
+    // Videos are received on disk, never whole in memory; whatever the answer, nothing stays there.
+    const incoming = async () => (await readdir(INCOMING_UPLOADS).catch(() => [])).length;
     const refused = await t.http().post(`/business/display/${d.id}/video`).set(owner.h).attach('video', PNG, 'clip.mp4');
     expect([refused.status, Object.keys(refused.body.errors ?? {})]).toEqual([422, ['video']]);
+    expect(await incoming()).toBe(0);
+    const elsewhere = await newBusiness(t, 'Video Elsewhere');
+    expect((await t.http().post(`/business/display/${d.id}/video`).set(elsewhere.h).attach('video', MP4, 'clip.mp4')).status).toBe(404);
+    expect(await incoming()).toBe(0);
     expect((await t.http().post(`/business/display/${d.id}/video`).set(owner.h).send({})).status).toBe(422);
     const up = await t.http().post(`/business/display/${d.id}/video`).set(owner.h).attach('video', MP4, 'clip.mp4');
     expect(up.status).toBe(200);
@@ -209,6 +217,7 @@ describe('display screens', () => {
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.compare(served.body as Buffer, MP4)).toBe(0);
+    expect(await incoming()).toBe(0);
     // A new video replaces the old one, which is no longer served.
     const next = await t.http().post(`/business/display/${d.id}/video`).set(owner.h).attach('video', MP4, 'clip.mp4');
     expect(next.body.video_file).not.toBe(up.body.video_file);

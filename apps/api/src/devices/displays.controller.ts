@@ -6,7 +6,7 @@ import { CurrentUser, RequiresPlan, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
 import { actorOf } from '../organisation/commands';
-import { imageUpload, UploadedImage, videoUpload } from '../organisation/uploads';
+import { imageUpload, UploadedFileOnDisk, UploadedImage, videoUpload } from '../organisation/uploads';
 import { CreateDisplayDto, DisplayFieldsDto, DisplayLogsQuery } from './display.dto';
 import { DeviceQueries } from './devices.queries';
 import { DisplayBoard, DisplaysService } from './displays.service';
@@ -83,7 +83,7 @@ export class DisplaysController {
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('video', videoUpload))
-  video(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @UploadedFile() file?: UploadedImage) {
+  video(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @UploadedFile() file?: UploadedFileOnDisk) {
     return this.displays.video(user.tenantId, actorOf(user), id, file);
   }
 

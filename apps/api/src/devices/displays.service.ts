@@ -12,7 +12,7 @@ import { paged, PageRequest } from '../common/paging';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
 import { OrganisationQueries } from '../organisation/queries';
-import { checkVideo, storeImage, UploadedImage, uploadUrl } from '../organisation/uploads';
+import { checkVideo, discardIncoming, storeVideo, UploadedFileOnDisk, UploadedImage, uploadUrl } from '../organisation/uploads';
 import { QueueClock } from '../queues/clock';
 import { DeviceCredentials, IssuedCredentials, newDeviceKey } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
@@ -61,11 +61,16 @@ export class DisplaysService {
   }
 
   /** Stores a checked MP4 or WebM and makes it the display's video. */
-  async video(tenantId: string, actor: Actor, id: string, file?: UploadedImage) {
-    await this.queries.one('display', tenantId, id);
-    const ext = checkVideo(file, 'video');
-    const url = uploadUrl(tenantId, await storeImage(this.config.dataDir, tenantId, file!, ext))!;
-    return this.apply(tenantId, actor, id, { video_file: url });
+  async video(tenantId: string, actor: Actor, id: string, file?: UploadedFileOnDisk) {
+    try {
+      await this.queries.one('display', tenantId, id);
+      const ext = await checkVideo(file, 'video');
+      const url = uploadUrl(tenantId, await storeVideo(this.config.dataDir, tenantId, file!, ext))!;
+      return await this.apply(tenantId, actor, id, { video_file: url });
+    } finally {
+      // Refused or failed, the received file goes; stored, it was moved away already.
+      await discardIncoming(file);
+    }
   }
 
   private async apply(tenantId: string, actor: Actor, id: string, changes: Partial<DisplaySettings>) {

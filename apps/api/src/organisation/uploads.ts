@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { diskStorage } from 'multer';
 import { AppConfig, invalid, notFound } from '@tabour/platform';
 import { Public } from '../common/auth';
 import { isUuid } from '../common/ids';
@@ -25,9 +27,29 @@ export type ImageExt = Exclude<Ext, VideoExt>;
 export type VideoExt = 'mp4' | 'webm';
 const FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|mp4|webm)$/;
 
-/** A display's video: 50 MB at most, held in memory only while it is checked and written. */
+/** A display's video: 50 MB at most. */
 export const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
-export const videoUpload = { limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 10 } };
+/** Where a video lands while it is received and checked: on disk, so that uploads never hold 50 MB each in memory. */
+export const INCOMING_UPLOADS = path.join(tmpdir(), 'tabour-incoming');
+export const videoUpload = {
+  storage: diskStorage({
+    destination: (_req, _file, done) => {
+      fs.mkdir(INCOMING_UPLOADS, { recursive: true }).then(
+        () => done(null, INCOMING_UPLOADS),
+        (err: Error) => done(err, INCOMING_UPLOADS),
+      );
+    },
+    filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
+  }),
+  limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 10 },
+};
+
+/** A file multer wrote to disk (the video field). */
+export interface UploadedFileOnDisk {
+  path: string;
+  size: number;
+  originalname?: string;
+}
 
 /**
  * MP4 or WebM from the first bytes: an MP4 starts with its `ftyp` box (size, then "ftyp"), a
@@ -39,13 +61,46 @@ export function sniffVideo(buffer: Buffer): VideoExt | null {
   return null;
 }
 
-/** Refuses a file that is not an MP4 or WebM video of at most 50 MB; nothing is written. */
-export function checkVideo(file: UploadedImage | undefined, field: string): VideoExt {
+async function firstBytes(file: string, count: number): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    const { bytesRead } = await handle.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Refuses a file that is not an MP4 or WebM video of at most 50 MB, from its first bytes on disk. */
+export async function checkVideo(file: UploadedFileOnDisk | undefined, field: string): Promise<VideoExt> {
   if (!file) throw invalid('Attach a video (MP4 or WebM)', { [field]: ['Attach a video (MP4 or WebM)'] });
-  const ext = sniffVideo(file.buffer);
+  const ext = sniffVideo(await firstBytes(file.path, 64));
   if (!ext) throw invalid('Attach a valid file (MP4 or WebM video)', { [field]: ['Attach a valid file (MP4 or WebM video)'] });
   if (file.size > MAX_VIDEO_BYTES) throw invalid('The video may be at most 50 MB', { [field]: ['The video may be at most 50 MB'] });
   return ext;
+}
+
+/** Moves a checked video from where it was received to the business's uploads, under a random name. */
+export async function storeVideo(dataDir: string, tenantId: string, file: UploadedFileOnDisk, ext: VideoExt): Promise<string> {
+  const dir = path.join(dataDir, 'uploads', tenantId);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  const target = path.join(dir, name);
+  try {
+    await fs.rename(file.path, target);
+  } catch (err) {
+    // The temporary folder may be on another file system than the data folder.
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await fs.copyFile(file.path, target, fsConstants.COPYFILE_EXCL);
+    await fs.rm(file.path, { force: true });
+  }
+  return name;
+}
+
+/** Removes a received file that was refused or failed; one already moved is gone already. */
+export async function discardIncoming(file: UploadedFileOnDisk | undefined): Promise<void> {
+  if (file?.path) await fs.rm(file.path, { force: true });
 }
 
 /**
@@ -69,7 +124,7 @@ export function checkImage(file: UploadedImage | undefined, field: string): Imag
 }
 
 /**
- * Stores an image (or a display's video) under <dataDir>/uploads/<tenantId>/ with a random
+ * Stores an image under <dataDir>/uploads/<tenantId>/ with a random
  * 128-bit name and returns that name. Served publicly (kiosks, displays and ticket pages show
  * them without a staff token), which is safe because the name cannot be guessed and the content
  * is a checked image or video.
