@@ -1,31 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CaptchaService } from '../apps/api/src/accounts/captcha.service';
-import { launchBrowser, newPage } from './support/browser';
-import { E2eServer, startServer } from './support/server';
+import { PASSWORD, uniqueEmail } from './support/api';
+import { newPage } from './support/browser';
+import { apiCall, browser, server, useE2e } from './support/suite';
 
-const PASSWORD = 'Str0ng!Pass';
-
-let server: E2eServer;
-let browser: Browser;
 let owner: string;
 
-beforeAll(async () => {
-  server = await startServer({ CAPTCHA: 'on' });
-  browser = await launchBrowser();
-  owner = `captcha.${randomBytes(4).toString('hex')}@example.test`;
-  const res = await fetch(`${server.url}/business/account/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ business_name: 'Guichet Unique', first_name: 'Nadia', last_name: 'Trabelsi', email: owner, password: PASSWORD, password_confirmation: PASSWORD, terms: true }),
-  });
-  expect(res.status).toBe(201);
-  await server.approve(owner);
-}, 240_000);
+useE2e({ CAPTCHA: 'on' });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  owner = uniqueEmail('captcha');
+  await apiCall('/business/account/register', 'POST', { business_name: 'Guichet Unique', first_name: 'Nadia', last_name: 'Trabelsi', email: owner, password: PASSWORD, password_confirmation: PASSWORD, terms: true });
+  await server.approve(owner);
 });
 
 /**

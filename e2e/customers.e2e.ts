@@ -1,26 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughForm, newPage } from './support/browser';
-import { callApi, PASSWORD, uniqueEmail as email } from './support/api';
-import { E2eServer, startServer } from './support/server';
+import { loginThroughForm, newPage } from './support/browser';
+import { PASSWORD, uniqueEmail as email } from './support/api';
+import { apiCall, browser, server, useE2e } from './support/suite';
 
 // A real 1×1 PNG: the server tells a file's kind by its first bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const apiCall = (path: string, method: string, body?: unknown, token?: string) => callApi(server.url, path, method, body, token);
+useE2e();
 
 describe('the customers screens', () => {
   it('creates a customer, finds them by phone in another format, attaches a file, marks them VIP and exports them', async () => {

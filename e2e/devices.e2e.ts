@@ -1,43 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, PASSWORD, uniqueEmail as email } from './support/api';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PASSWORD, uniqueEmail as email } from './support/api';
 import { axeViolations } from './support/axe';
-import { launchBrowser, loginThroughForm, newPage } from './support/browser';
-import { E2eServer, startServer } from './support/server';
+import { loginThroughForm, newPage } from './support/browser';
+import { apiCall, approvedOwner, browser, server, Session, useE2e } from './support/suite';
 
-let server: E2eServer;
-let browser: Browser;
+useE2e();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const apiCall = (path: string, method: string, body?: unknown, token?: string) => callApi(server.url, path, method, body, token);
-
-interface Session {
-  token: string;
-  business: { id: string };
-}
 interface Device {
   id: string;
   key: string;
   secret: string;
   autologin_token: string;
-}
-
-async function approvedOwner(businessName: string): Promise<{ email: string; session: Session }> {
-  const owner = email('owner');
-  await apiCall('/business/account/register', 'POST', {
-    business_name: businessName, first_name: 'Leila', last_name: 'Owner', email: owner, password: PASSWORD, password_confirmation: PASSWORD, terms: true, country: 'TN',
-  });
-  await server.approve(owner);
-  const session = (await apiCall('/business/account/auth', 'POST', { email: owner, password: PASSWORD, ip: '' })) as Session;
-  return { email: owner, session };
 }
 
 /** A page that records what the screen says instead of saying it, and every cancellation. */

@@ -1,37 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughForm, newPage } from './support/browser';
-import { callApi, PASSWORD, uniqueEmail as email } from './support/api';
-import { E2eServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { loginThroughForm, newPage } from './support/browser';
+import { PASSWORD, uniqueEmail as email } from './support/api';
+import { apiCall, approvedOwner, browser, server, useE2e } from './support/suite';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const apiCall = (path: string, method: string, body?: unknown, token?: string) => callApi(server.url, path, method, body, token);
-
-interface Session {
-  token: string;
-  business: { id: string };
-}
-
-async function approvedOwner(businessName: string): Promise<{ email: string; session: Session }> {
-  const owner = email('owner');
-  await apiCall('/business/account/register', 'POST', {
-    business_name: businessName, first_name: 'Leila', last_name: 'Owner', email: owner, password: PASSWORD, password_confirmation: PASSWORD, terms: true, country: 'TN',
-  });
-  await server.approve(owner);
-  const session = (await apiCall('/business/account/auth', 'POST', { email: owner, password: PASSWORD, ip: '' })) as Session;
-  return { email: owner, session };
-}
+useE2e();
 
 /** The newest toast's text, once one shows. */
 async function toast(page: Page, text: string | RegExp) {

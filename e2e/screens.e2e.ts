@@ -1,22 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughForm, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { loginThroughForm, newPage } from './support/browser';
 import { PASSWORD } from './support/api';
-import { E2eServer, startServer } from './support/server';
+import { browser, server, useE2e } from './support/suite';
 
-
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useE2e();
 
 async function call(path: string, method: string, token: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {

@@ -1,35 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughForm, newPage } from './support/browser';
-import { callApi, PASSWORD, uniqueEmail as email } from './support/api';
-import { E2eServer, startServer } from './support/server';
+import { loginThroughForm, newPage } from './support/browser';
+import { PASSWORD, uniqueEmail as email } from './support/api';
+import { apiCall, approvedOwner, browser, server, useE2e } from './support/suite';
 
-
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const apiCall = (path: string, method: string, body?: unknown, token?: string) => callApi(server.url, path, method, body, token);
-
-/** A business registered and approved through the API, its owner's session returned. */
-async function approvedBusiness(name: string) {
-  const owner = email('owner');
-  await apiCall('/business/account/register', 'POST', {
-    business_name: name, first_name: 'Owner', last_name: 'Person', email: owner,
-    password: PASSWORD, password_confirmation: PASSWORD, terms: true, country: 'TN',
-  });
-  await server.approve(owner);
-  const session = await apiCall('/business/account/auth', 'POST', { email: owner, password: PASSWORD, ip: '' });
-  return { email: owner, session };
-}
+useE2e();
 
 describe('the web app', () => {
   it('registers, is approved, logs in, creates a department and a service and lists them', async () => {
@@ -79,7 +52,7 @@ describe('the web app', () => {
   }, 120_000);
 
   it('refuses the team screen to an agent (EMPLOYEE) with the error page', async () => {
-    const { session } = await approvedBusiness('Agence Centrale');
+    const { session } = await approvedOwner('Agence Centrale');
     const agentEmail = email('agent');
     const member = await apiCall('/business/team/create', 'POST', { first_name: 'Sami', last_name: 'Agent', email: agentEmail, position: 'Employee' }, session.token);
     await server.setPassword(session.business.id, member.id, PASSWORD);
@@ -112,7 +85,7 @@ describe('the web app', () => {
     await page.screenshot({ path: '/tmp/tabour-login-ar.png' });
 
     // Logged in, the menu speaks Arabic and sits on the right of the page.
-    const { email: owner } = await approvedBusiness('عيادة النور');
+    const { email: owner } = await approvedOwner('عيادة النور');
     await loginThroughForm(page, owner, PASSWORD);
     const departments = page.getByTestId('nav-settings-departments');
     await expect(departments.textContent()).resolves.toBe('الأقسام');
@@ -123,7 +96,7 @@ describe('the web app', () => {
   }, 60_000);
 
   it('clears the session on a 401 and goes back to /login', async () => {
-    const { email: owner } = await approvedBusiness('Poste Nord');
+    const { email: owner } = await approvedOwner('Poste Nord');
     const { context, page } = await newPage(browser, server.url);
     await loginThroughForm(page, owner, PASSWORD);
     const token = JSON.parse((await page.evaluate(() => localStorage.getItem('tabour.session'))) ?? '{}').token;
@@ -135,7 +108,7 @@ describe('the web app', () => {
   }, 60_000);
 
   it('guards routes: logged out → /login, logged in on /login → /dashboard, unknown → /error404', async () => {
-    const { email: owner } = await approvedBusiness('Banque Sud');
+    const { email: owner } = await approvedOwner('Banque Sud');
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/settings/services');
     await page.waitForURL('**/login');
