@@ -1,12 +1,9 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { Client } from 'pg';
 import { ChosenPackage, PAID_PACKAGES, Plan, PLANS } from '@tabour/accounts';
 import { mailboxDir, readMailbox } from '@tabour/notifications';
-import { EmbeddedPostgresHandle, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
+import { loadConfig } from '@tabour/platform';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
-import { AppModule } from '../apps/api/src/app.module';
-import { migrate } from '../apps/api/src/bootstrap';
+import { withAppContext } from './context';
 
 const USAGE = `Usage: npm run accounts -- <command>
   approve <email>                                   approve the business account that <email> belongs to
@@ -16,42 +13,8 @@ const USAGE = `Usage: npm run accounts -- <command>
 
 const config = loadConfig({ ...process.env, BROADCAST_PORT: '0' });
 
-async function canConnect(url: string): Promise<boolean> {
-  const c = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** DATABASE_URL, or the embedded server: the running one if the API has started it, else a new one. */
-async function database(): Promise<{ url: string; embedded?: EmbeddedPostgresHandle }> {
-  if (config.databaseUrl) return { url: config.databaseUrl };
-  const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/tabour`;
-  if (await canConnect(url)) return { url };
-  const embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
-  return { url: embedded.url, embedded };
-}
-
 /** The commands go through the application, so events, projections and checks are the API's own. */
-async function withApp<T>(run: (registration: RegistrationService) => Promise<T>): Promise<T> {
-  const { url, embedded } = await database();
-  try {
-    await migrate(url);
-    const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, url), { logger: ['error'] });
-    try {
-      await app.init();
-      return await run(app.get(RegistrationService));
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await embedded?.stop();
-  }
-}
+const withApp = <T>(run: (registration: RegistrationService) => Promise<T>): Promise<T> => withAppContext(config, (app) => run(app.get(RegistrationService)));
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;

@@ -1,49 +1,23 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { Client } from 'pg';
 import { keepsReadTables, rebuildProjection } from '@tabour/eventstore';
-import { Db, EmbeddedPostgresHandle, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
-import { AppModule } from '../apps/api/src/app.module';
-import { migrate } from '../apps/api/src/bootstrap';
+import { Db, loadConfig } from '@tabour/platform';
 import { DB } from '../apps/api/src/common/tokens';
 import { ProjectionRegistry } from '../apps/api/src/eventing/projection-registry';
+import { withAppContext } from './context';
 
 /**
  * `npm run rebuild -- <projection> [...]` (or `all`, or nothing to list them): empties each
  * projection's tables and replays the log into them. The application is assembled without
  * HTTP so that every module registers its projections exactly as it does when serving.
  */
-async function reachable(url: string): Promise<boolean> {
-  const c = new Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main(): Promise<number> {
   const names = process.argv.slice(2).filter((a) => a !== '--');
   // Only the parts are needed: no subscriptions running, no broadcast port taken.
   process.env.EVENTING_AUTOSTART = 'off';
   const config = loadConfig({ ...process.env, BROADCAST_PORT: '0', SEED_DEMO: 'false' });
-  let embedded: EmbeddedPostgresHandle | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    // The embedded server of a running API is used as it is; otherwise this starts it.
-    const running = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/tabour`;
-    if (await reachable(running)) url = running;
-    else {
-      embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
-      url = embedded.url;
-    }
-  }
-  try {
-    await migrate(url);
-    const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, url), { logger: ['error', 'warn'] });
-    try {
+  return withAppContext(
+    config,
+    async (app) => {
       const registry = app.get(ProjectionRegistry);
       const known = registry.projections();
       const list = () => known.map((p) => `  ${p.projection.name} (${p.kind}${keepsReadTables(p.projection) ? '' : ', keeps no read tables'})`).join('\n');
@@ -76,12 +50,9 @@ async function main(): Promise<number> {
         }
       }
       return failed ? 1 : 0;
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await embedded?.stop();
-  }
+    },
+    ['error', 'warn'],
+  );
 }
 
 main().then(
