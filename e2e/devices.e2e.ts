@@ -261,7 +261,9 @@ describe('kiosks, displays and the customer’s ticket', () => {
   it('has no serious or critical accessibility violation on the kiosk, the display board and the ticket pages', async () => {
     const { email: ownerEmail, session } = await approvedOwner('Centre Accessible');
     const token = session.token;
-    const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Accueil', ticket_prefix: 'C', counters: [{ name: 'Desk 1' }] }, token);
+    // Customers may ask for a team member here: the kiosk shows that step too.
+    const doctor = await apiCall('/business/team/create', 'POST', { first_name: 'Sami', last_name: 'Haddad', email: email('doctor'), position: 'Employee' }, token);
+    const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Accueil', ticket_prefix: 'C', counters: [{ name: 'Desk 1' }], customer_chooses_member: true, member_ids: [doctor.id] }, token);
     const kiosk = (await apiCall('/business/kiosk/create', 'POST', { name: 'Entrance', queue_ids: [queue.id], print_ticket: false, auto_navigate_ms: 0 }, token)) as Device;
     const display = (await apiCall('/business/display/create', 'POST', { name: 'Hall', queue_ids: [queue.id], ads: ['Welcome'] }, token)) as Device;
     const done = await apiCall(`/business/queue/${queue.id}/push`, 'PUT', { customer_name: 'Amal' }, token);
@@ -293,6 +295,10 @@ describe('kiosks, displays and the customer’s ticket', () => {
       await page.screenshot({ path: `/tmp/tabour-kiosk-phone-${lang}.png` });
       await page.getByTestId('kiosk-guest').click();
       await page.getByTestId('kiosk-queue-Accueil').click();
+      await page.getByTestId('kiosk-member-Sami H.').waitFor();
+      await check(page, `${lang} /kiosk/checkin member`);
+      // In English the customer asks for Sami; in Arabic, for whoever is free first.
+      await page.getByTestId(lang === 'ar' ? 'kiosk-member-anyone' : 'kiosk-member-Sami H.').click();
       await page.getByTestId('kiosk-ticket').waitFor();
       await check(page, `${lang} /kiosk/checkin ticket`);
       if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
@@ -332,7 +338,10 @@ describe('kiosks, displays and the customer’s ticket', () => {
     await check(staff.page, 'staff /queues/:id/display');
     await staff.context.close();
     expect(Object.entries(report).filter(([, v]) => (v as unknown[]).length)).toEqual([]);
-    expect(Object.keys(report)).toHaveLength(19);
+    expect(Object.keys(report)).toHaveLength(21);
+    // The kiosk's tickets carry the choice: C4 asked for Sami, C5 for nobody in particular.
+    const list = (await apiCall(`/business/queue/${queue.id}/waitinglist`, 'GET', undefined, token)) as { data: { label: string; member_id: string | null }[] };
+    expect(list.data.filter((x) => ['C4', 'C5'].includes(x.label)).map((x) => [x.label, x.member_id])).toEqual([['C4', doctor.id], ['C5', null]]);
   }, 180_000);
 
   it('shows the upgrade message on /kiosks and /displays to a FREE business, and manages devices on a paid one', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
 import { createTestApp, TestApp } from './support/app';
 import { auth } from './support/fixtures';
-import { newBusiness, Staff } from './support/organisation-fixtures';
+import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
 import { newQueue } from './support/queue-fixtures';
 import { PLAN_MESSAGE, staffCallsAdmitting } from './support/device-fixtures';
 
@@ -97,6 +97,31 @@ describe('kiosks', () => {
     expect((await t.http().put('/kiosk/queue/push').set(h).send({ queue_id: elsewhere.id })).status).toBe(404);
     const list = await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h);
     expect(list.body.data.map((x: { uid: string; customer_name: string }) => [x.uid, x.customer_name])).toEqual([[ticket.body.uid, 'Nour Hamdi']]);
+  });
+
+  it('lets the customer ask for one of the queue’s team members, only where the queue allows it', async () => {
+    const amira = await newMember(t, owner, 'Employee', { first_name: 'Amira', last_name: 'Ben Salah' });
+    const sami = await newMember(t, owner, 'Employee', { first_name: 'Sami', last_name: 'Trabelsi' });
+    const outsider = await newMember(t, owner, 'Employee', { first_name: 'Walid', last_name: 'Kefi' });
+    const choosing = await newQueue(t, owner, { name: 'Consultations', customer_chooses_member: true, member_ids: [sami.memberId, amira.memberId] });
+    const plain = await newQueue(t, owner, { name: 'Counter', member_ids: [amira.memberId] });
+    const k = await createKiosk({ queue_ids: [choosing.id, plain.id] });
+    const h = auth((await kioskLogin({ key: k.key, secret: k.secret })).body.token);
+    const queues = (await t.http().get('/kiosk/refresh').set(h)).body.queues as { id: string; members: { id: string; name: string }[] }[];
+    expect(queues.find((q) => q.id === choosing.id)!.members).toEqual([{ id: amira.memberId, name: 'Amira B.' }, { id: sami.memberId, name: 'Sami T.' }]);
+    expect(queues.find((q) => q.id === plain.id)!.members).toEqual([]);
+    const before = await head(t);
+    const notHere = await t.http().put('/kiosk/queue/push').set(h).send({ queue_id: plain.id, member_id: amira.memberId });
+    expect([notHere.status, notHere.body.errors]).toEqual([422, { member_id: ['This queue does not let customers choose a team member'] }]);
+    const notOfQueue = await t.http().put('/kiosk/queue/push').set(h).send({ queue_id: choosing.id, member_id: outsider.memberId });
+    expect([notOfQueue.status, notOfQueue.body.errors]).toEqual([422, { member_id: ['Select a valid team member'] }]);
+    expect(await head(t)).toBe(before);
+    const chosen = await t.http().put('/kiosk/queue/push').set(h).send({ queue_id: choosing.id, member_id: sami.memberId, customer_name: 'Walk-in' });
+    expect(chosen.status).toBe(200);
+    const list = await t.http().get(`/business/queue/${choosing.id}/waitinglist`).set(owner.h);
+    expect(list.body.data.map((x: { uid: string; member_id: string | null }) => [x.uid, x.member_id])).toEqual([[chosen.body.uid, sami.memberId]]);
+    const anyone = await t.http().put('/kiosk/queue/push').set(h).send({ queue_id: choosing.id, member_id: null, customer_name: 'Another' });
+    expect(anyone.status).toBe(200);
   });
 
   it('answers the plan gate to a business on FREE, in the back-office and at the kiosk', async () => {

@@ -122,6 +122,11 @@ export class KioskDeviceController {
     const days = queue.settings!.working_days as WorkingDays | null;
     if (Array.isArray(days) && days.length && !isOpenAt(days, new Date(), await this.clock.zone(kiosk.tenantId))) throw conflict('This queue is closed now', 'queue_closed');
     if (!settings.allow_multiple_services && (body.service_ids?.length ?? 0) > 1) throw invalid('Select one service', { service_ids: ['Select one service'] });
+    if (body.member_id) {
+      const q = queue.settings!;
+      if (!q.customer_chooses_member) throw invalid('This queue does not let customers choose a team member', { member_id: ['This queue does not let customers choose a team member'] });
+      if (!q.member_ids.includes(body.member_id.toLowerCase())) throw invalid('Select a valid team member', { member_id: ['Select a valid team member'] });
+    }
     const { ticketId, outcome } = await this.queues.push(kiosk.tenantId, queueId, { type: 'kiosk', id: kiosk.kioskId }, {
       service_ids: body.service_ids,
       customer_id: body.customer_id?.toLowerCase() ?? null,
@@ -165,6 +170,11 @@ export class KioskDeviceController {
     return me;
   }
 
+  private async choosableMembers(tenantId: string, ids: string[]): Promise<{ id: string; name: string }[]> {
+    const rows = await this.db.selectFrom('team_members').select(['id', 'first_name', 'last_name']).where('tenant_id', '=', tenantId).where('id', 'in', ids).orderBy('first_name').orderBy('last_name').execute();
+    return rows.map((m) => ({ id: m.id, name: [m.first_name, m.last_name ? `${m.last_name.charAt(0)}.` : ''].filter(Boolean).join(' ') }));
+  }
+
   private async describe(tenantId: string, kioskId: string) {
     const kiosk = (await this.devices.own('kiosk', tenantId, kioskId)) as unknown as KioskSettings & { id: string; key: string };
     const business = await this.organisation.business(tenantId);
@@ -173,7 +183,9 @@ export class KioskDeviceController {
       const q = await this.queueQueries.queue(tenantId, id).catch(() => null);
       if (!q) continue;
       const services = q.service_ids.length ? (await Promise.all(q.service_ids.map((s) => this.organisation.service(tenantId, s).catch(() => null)))).filter(Boolean) : [];
-      queues.push({ id: q.id, name: q.name, translations: q.translations, paused: q.paused, waiting: q.summary.waiting, customer_chooses_member: q.customer_chooses_member, services });
+      // The queue's team members, when its customers may ask for one of them: first name and initial, as a badge shows them.
+      const members = q.customer_chooses_member && q.member_ids.length ? await this.choosableMembers(tenantId, q.member_ids) : [];
+      queues.push({ id: q.id, name: q.name, translations: q.translations, paused: q.paused, waiting: q.summary.waiting, customer_chooses_member: q.customer_chooses_member, services, members });
     }
     return {
       kiosk,

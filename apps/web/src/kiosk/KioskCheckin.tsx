@@ -18,11 +18,11 @@ import { readAutologin, readStyle, saveStyle } from '../devices/deviceSession';
 import { visuallyHidden } from '../devices/a11y';
 import { createCustomer, joinQueue, kioskErrorKey, kioskLogin, kioskLogout, kioskSession, refreshKiosk, searchCustomer, sessionEnded } from './api';
 import { KioskFrame } from './KioskFrame';
-import { guestAllowed, KioskQueue, KioskState, KioskTicket, localName, pageOf, registrationFields, startLanguage, styleOf, timer, toggleService } from './model';
+import { guestAllowed, KioskQueue, KioskState, KioskTicket, localName, memberChoices, pageOf, registrationFields, startLanguage, styleOf, timer, toggleService } from './model';
 import { TicketReceipt } from './TicketReceipt';
 import { VirtualKeyboard } from './VirtualKeyboard';
 
-type Step = 'language' | 'identify' | 'register' | 'queue' | 'services' | 'ticket';
+type Step = 'language' | 'identify' | 'register' | 'queue' | 'services' | 'member' | 'ticket';
 type Customer = { id: string; first_name: string | null };
 type Field = 'phone' | 'first_name' | 'last_name' | 'internal_id';
 const PAGE_SIZE = 6;
@@ -222,19 +222,25 @@ export function KioskCheckinPage() {
     setPage(0);
     setStep(next);
   };
-  const join = async (q: KioskQueue, serviceIds: string[]) => {
-    const t = await run(() => joinQueue({ queue_id: q.id, service_ids: serviceIds.length ? serviceIds : undefined, customer_id: customer?.id ?? null, language: locale }));
+  const join = async (q: KioskQueue, serviceIds: string[], memberId: string | null = null) => {
+    const t = await run(() => joinQueue({ queue_id: q.id, service_ids: serviceIds.length ? serviceIds : undefined, member_id: memberId, customer_id: customer?.id ?? null, language: locale }));
     if (t) {
       setTicket(t);
       go('ticket');
       void state.refetch();
     }
   };
+  /** After the services: the team member to ask for, where the queue lets customers choose one. */
+  const servicesChosen = (q: KioskQueue, serviceIds: string[]) => {
+    if (!memberChoices(q).length) return void join(q, serviceIds);
+    setServices(serviceIds);
+    go('member');
+  };
   const chooseQueue = (q: KioskQueue) => {
     setQueue(q);
     setServices([]);
     if (q.services.length) go('services');
-    else void join(q, []);
+    else servicesChosen(q, []);
   };
   const search = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -453,7 +459,7 @@ export function KioskCheckinPage() {
               testId={`kiosk-service-${s.name}`}
               onClick={() => {
                 if (multiple) setServices((c) => toggleService(c, s.id, true));
-                else void join(queue, [s.id]);
+                else servicesChosen(queue, [s.id]);
               }}
             >
               {localName(s, locale)}
@@ -462,12 +468,33 @@ export function KioskCheckinPage() {
         </Box>
         {pager(shown.pages)}
         {multiple && (
-          <Button variant="contained" size="large" sx={{ mt: 3, minWidth: 320 }} disabled={busy || !services.length} onClick={() => void join(queue, services)} data-testid="kiosk-take-ticket">
+          <Button variant="contained" size="large" sx={{ mt: 3, minWidth: 320 }} disabled={busy || !services.length} onClick={() => servicesChosen(queue, services)} data-testid="kiosk-take-ticket">
             {translate('kiosk.services.take')}
           </Button>
         )}
         {busy && <CircularProgress sx={{ mt: 2 }} aria-label={translate('app.loading')} />}
         {nav('queue')}
+      </>
+    );
+  } else if (step === 'member' && queue) {
+    const shown = pageOf(memberChoices(queue), page, PAGE_SIZE, kiosk.allow_pagination);
+    body = (
+      <>
+        {title('kiosk.member.title')}
+        {errorBox}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 760 }} role="group" aria-label={translate('kiosk.member.title')}>
+          {shown.items.map((m) => (
+            <BigChoice key={m.id} testId={`kiosk-member-${m.name}`} onClick={() => void join(queue, services, m.id)}>
+              {m.name}
+            </BigChoice>
+          ))}
+        </Box>
+        {pager(shown.pages)}
+        <Button variant="outlined" size="large" sx={{ mt: 3, minWidth: 320 }} disabled={busy} onClick={() => void join(queue, services)} data-testid="kiosk-member-anyone">
+          {translate('kiosk.member.anyone')}
+        </Button>
+        {busy && <CircularProgress sx={{ mt: 2 }} aria-label={translate('app.loading')} />}
+        {nav(queue.services.length ? 'services' : 'queue')}
       </>
     );
   } else if (step === 'ticket' && ticket) {

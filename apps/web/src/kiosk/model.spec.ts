@@ -1,10 +1,18 @@
-import { guestAllowed, kioskCssVars, localName, pageOf, registrationFields, startLanguage, styleOf, textOn, timer, toggleService } from './model';
+import { guestAllowed, kioskCssVars, localName, memberChoices, pageOf, registrationFields, startLanguage, styleOf, textOn, timer, toggleService } from './model';
 
 describe('kiosk check-in rules', () => {
   it('admits guests only in guest mode and when no login is required', () => {
     expect(guestAllowed({ guest_mode: true, guest_login_required: false })).toBe(true);
     expect(guestAllowed({ guest_mode: true, guest_login_required: true })).toBe(false);
     expect(guestAllowed({ guest_mode: false, guest_login_required: false })).toBe(false);
+  });
+
+  it('offers the queue’s team members only when its customers may choose one', () => {
+    const members = [{ id: 'm1', name: 'Amira B.' }];
+    const q = { id: 'q', name: 'Consultations', paused: false, waiting: 0, services: [], members };
+    expect(memberChoices({ ...q, customer_chooses_member: true })).toEqual(members);
+    expect(memberChoices({ ...q, customer_chooses_member: false })).toEqual([]);
+    expect(memberChoices({ ...q, customer_chooses_member: true, members: undefined })).toEqual([]);
   });
 
   it('asks for the names when the kiosk collects details, and the internal id when required', () => {

@@ -52,6 +52,13 @@ export interface KioskQueue {
   waiting: number;
   customer_chooses_member?: boolean;
   services: KioskService[];
+  /** The team members a customer may ask for (empty unless the queue allows choosing one). */
+  members?: { id: string; name: string }[];
+}
+
+/** The members to offer after the services, or none when the queue does not let customers choose. */
+export function memberChoices(q: KioskQueue): { id: string; name: string }[] {
+  return q.customer_chooses_member ? (q.members ?? []) : [];
 }
 
 export interface KioskBusiness {

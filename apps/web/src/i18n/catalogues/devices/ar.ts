@@ -156,6 +156,7 @@ const ar: DevicesCatalogue = {
     },
     queue: { title: 'اختر طابورًا', welcome: 'مرحبًا، {{name}}!', waiting: 'في الانتظار: {{count}}', none: 'لا يوجد طابور لهذا الكشك بعد.' },
     services: { title: 'اختر خدمة', title_many: 'اختر خدماتك', take: 'أخذ تذكرتي' },
+    member: { title: 'من تودّ أن تقابل؟', anyone: 'بلا تفضيل: أوّل من يتفرّغ' },
     ticket: {
       title: 'هذه تذكرتك', your_number: 'رقمك', estimate: 'مدة الانتظار المتوقعة: {{count}} دقيقة', estimate_unknown: 'مدة الانتظار المتوقعة: غير معروفة بعد',
       ahead: 'عدد الأشخاص قبلك: {{count}}', qr: 'رمز صفحة تذكرتك', scan: 'امسح الرمز لمتابعة دورك على هاتفك',

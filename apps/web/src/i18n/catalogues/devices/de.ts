@@ -156,6 +156,7 @@ const de: DevicesCatalogue = {
     },
     queue: { title: 'Wählen Sie eine Warteschlange', welcome: 'Willkommen, {{name}}!', waiting: '{{count}} wartend', none: 'Dieser Kiosk hat noch keine Warteschlange.' },
     services: { title: 'Wählen Sie eine Leistung', title_many: 'Wählen Sie Ihre Leistungen', take: 'Mein Ticket ziehen' },
+    member: { title: 'Zu wem möchten Sie?', anyone: 'Egal: wer zuerst frei ist' },
     ticket: {
       title: 'Hier ist Ihr Ticket', your_number: 'Ihre Nummer', estimate: 'Geschätzte Wartezeit: {{count}} Min.', estimate_unknown: 'Geschätzte Wartezeit: noch unbekannt',
       ahead: 'Personen vor Ihnen: {{count}}', qr: 'Code der Seite Ihres Tickets', scan: 'Scannen Sie den Code, um Ihre Reihenfolge auf dem Handy zu verfolgen',

@@ -154,6 +154,7 @@ const en = {
     },
     queue: { title: 'Choose a queue', welcome: 'Welcome, {{name}}!', waiting: '{{count}} waiting', none: 'This kiosk has no queue yet.' },
     services: { title: 'Choose a service', title_many: 'Choose your services', take: 'Take my ticket' },
+    member: { title: 'Who would you like to see?', anyone: 'No preference: the first one free' },
     ticket: {
       title: 'Here is your ticket', your_number: 'Your number', estimate: 'Estimated wait: {{count}} min', estimate_unknown: 'Estimated wait: not known yet',
       ahead: 'People ahead of you: {{count}}', qr: 'Code of your ticket’s page', scan: 'Scan the code to follow your turn on your phone',

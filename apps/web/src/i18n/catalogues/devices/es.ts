@@ -156,6 +156,7 @@ const es: DevicesCatalogue = {
     },
     queue: { title: 'Elija una cola', welcome: '¡Bienvenido, {{name}}!', waiting: '{{count}} en espera', none: 'Este quiosco aún no tiene colas.' },
     services: { title: 'Elija un servicio', title_many: 'Elija sus servicios', take: 'Sacar mi turno' },
+    member: { title: '¿A quién desea ver?', anyone: 'Sin preferencia: el primero disponible' },
     ticket: {
       title: 'Aquí tiene su turno', your_number: 'Su número', estimate: 'Espera estimada: {{count}} min', estimate_unknown: 'Espera estimada: aún desconocida',
       ahead: 'Personas delante de usted: {{count}}', qr: 'Código de la página de su turno', scan: 'Escanee el código para seguir su turno en el móvil',

@@ -156,6 +156,7 @@ const fr: DevicesCatalogue = {
     },
     queue: { title: 'Choisissez une file d’attente', welcome: 'Bienvenue, {{name}} !', waiting: '{{count}} en attente', none: 'Cette borne n’a pas encore de file d’attente.' },
     services: { title: 'Choisissez un service', title_many: 'Choisissez vos services', take: 'Prendre mon ticket' },
+    member: { title: 'Qui souhaitez-vous voir ?', anyone: 'Sans préférence : le premier disponible' },
     ticket: {
       title: 'Voici votre ticket', your_number: 'Votre numéro', estimate: 'Attente estimée : {{count}} min', estimate_unknown: 'Attente estimée : pas encore connue',
       ahead: 'Personnes avant vous : {{count}}', qr: 'Code de la page de votre ticket', scan: 'Scannez le code pour suivre votre tour sur votre téléphone',

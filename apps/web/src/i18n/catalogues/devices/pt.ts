@@ -156,6 +156,7 @@ const pt: DevicesCatalogue = {
     },
     queue: { title: 'Escolha uma fila', welcome: 'Bem-vindo, {{name}}!', waiting: '{{count}} em espera', none: 'Este quiosque ainda não tem filas.' },
     services: { title: 'Escolha um serviço', title_many: 'Escolha os seus serviços', take: 'Tirar a minha senha' },
+    member: { title: 'Quem deseja ver?', anyone: 'Sem preferência: o primeiro disponível' },
     ticket: {
       title: 'Aqui está a sua senha', your_number: 'O seu número', estimate: 'Espera estimada: {{count}} min', estimate_unknown: 'Espera estimada: ainda desconhecida',
       ahead: 'Pessoas à sua frente: {{count}}', qr: 'Código da página da sua senha', scan: 'Leia o código para acompanhar a sua vez no telemóvel',
