@@ -1,7 +1,7 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import type { Client } from 'pg';
 import { ConnectFn, kyselyOn } from './connection';
-import { compareCursors, lastBelow, probeLog, readHorizon, readLog, START } from './pg-event-store';
+import { compareCursors, lastBelow, probeLog, readLog, START } from './pg-event-store';
 import type { Cursor, RecordedEvent, SubscriptionFilter } from './types';
 
 export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<any>) => Promise<void>;
@@ -188,12 +188,15 @@ export class Subscription {
       if (!probe.readable) return probe.held ? 'held' : 'idle';
     }
     const full = await this.db!.transaction().execute(async (trx) => {
-      const cp = await sql<{ transaction_id: string; position: string; status: string }>`
-        SELECT transaction_id::text AS transaction_id, position, status FROM es_checkpoints WHERE name = ${this.name} FOR UPDATE`.execute(trx);
+      // The horizon comes with the checkpoint, one round trip less per batch. It may be taken
+      // before the row lock is granted: an older horizon is only more careful (all below it is final).
+      const cp = await sql<{ transaction_id: string; position: string; status: string; horizon: string }>`
+        SELECT transaction_id::text AS transaction_id, position, status, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon
+        FROM es_checkpoints WHERE name = ${this.name} FOR UPDATE`.execute(trx);
       const from: Cursor = { transactionId: cp.rows[0].transaction_id, position: Number(cp.rows[0].position) };
       this._cursor = from;
       this.loaded = true;
-      const horizon = await readHorizon(trx);
+      const horizon = cp.rows[0].horizon;
       const { events, last } = await readLog(trx, from, horizon, this.filter, this.opts.batchSize);
       if (events.length) {
         try {
