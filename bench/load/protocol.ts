@@ -8,7 +8,7 @@ export interface Agent {
 
 export type LoadOp =
   | { op: 'concurrent'; base: string; method: string; path: string; token: string; body?: unknown; bodies?: unknown[]; total: number; workers: number; keepAnswers?: boolean }
-  | { op: 'paced'; base: string; method: 'GET' | 'POST'; agents: Agent[]; rounds: number; paceMs: number }
+  | { op: 'paced'; base: string; method: 'GET' | 'POST' | 'PUT'; agents: Agent[]; rounds: number; paceMs: number }
   | { op: 'burst'; base: string; agents: Agent[]; rounds: number; gapMs: number }
   | { op: 'flatOut'; base: string; agents: Agent[]; rounds: number };
 

