@@ -297,6 +297,7 @@ describe('kiosks, displays and the customer’s ticket', () => {
       await page.getByTestId('kiosk-queue-Accueil').click();
       await page.getByTestId('kiosk-member-Sami H.').waitFor();
       await check(page, `${lang} /kiosk/checkin member`);
+      await page.screenshot({ path: `/tmp/tabour-kiosk-member-${lang}.png` });
       // In English the customer asks for Sami; in Arabic, for whoever is free first.
       await page.getByTestId(lang === 'ar' ? 'kiosk-member-anyone' : 'kiosk-member-Sami H.').click();
       await page.getByTestId('kiosk-ticket').waitFor();

@@ -482,10 +482,15 @@ export function KioskCheckinPage() {
       <>
         {title('kiosk.member.title')}
         {errorBox}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 760 }} role="group" aria-label={translate('kiosk.member.title')}>
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: shown.items.length > 1 ? '1fr 1fr' : 'minmax(0, 372px)' }, justifyContent: 'center', width: '100%', maxWidth: 760 }}
+          role="group"
+          aria-label={translate('kiosk.member.title')}
+        >
           {shown.items.map((m) => (
             <BigChoice key={m.id} testId={`kiosk-member-${m.name}`} onClick={() => void join(queue, services, m.id)}>
-              {m.name}
+              {/* A Latin name keeps its own direction on an Arabic screen ("Sami H.", not ".Sami H"). */}
+              <bdi>{m.name}</bdi>
             </BigChoice>
           ))}
         </Box>
