@@ -427,7 +427,7 @@ export function KioskCheckinPage() {
             {shown.items.map((q) => (
               <BigChoice key={q.id} onClick={() => chooseQueue(q)} testId={`kiosk-queue-${q.name}`}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', width: '100%', gap: 2 }}>
-                  <span>{localName(q, locale)}</span>
+                  <bdi>{localName(q, locale)}</bdi>
                   <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
                     {q.paused && <Chip label={translate('queues.paused')} color="warning" />}
                     <Typography component="span" sx={{ fontSize: '1.1rem' }}>
@@ -462,7 +462,7 @@ export function KioskCheckinPage() {
                 else servicesChosen(queue, [s.id]);
               }}
             >
-              {localName(s, locale)}
+              <bdi>{localName(s, locale)}</bdi>
             </BigChoice>
           ))}
         </Box>
