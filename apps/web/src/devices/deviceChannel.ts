@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { api } from '../data/http';
-import { BroadcastConfig, channelUrl, debounce } from '../live/channel';
+import { channelUrl, debounce } from '../live/channel';
+import { broadcastConfig } from '../live/config';
 import type { LiveState } from '../live/useLiveRoom';
 
 export interface Room {
@@ -11,15 +11,6 @@ export interface Room {
 
 export interface DeviceCommand {
   type: 'refresh' | 'logout' | 'autologin' | 'v1' | 'v2' | string;
-}
-
-let config: Promise<BroadcastConfig> | null = null;
-function broadcastConfig(): Promise<BroadcastConfig> {
-  config ??= api<BroadcastConfig>('/broadcast/config', { anonymous: true }).catch((e) => {
-    config = null;
-    throw e;
-  });
-  return config;
 }
 
 /**

@@ -1,21 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { readSession } from '../auth/session';
-import { api } from '../data/http';
-import { BroadcastConfig, channelUrl, debounce, noticeConcerns, streamOf } from './channel';
+import { channelUrl, debounce, noticeConcerns, streamOf } from './channel';
+import { broadcastConfig } from './config';
 
 /** `live`: subscribed, notices arrive; `connecting`: (re)connecting; `offline`: no channel, the screen refreshes by hand. */
 export type LiveState = 'connecting' | 'live' | 'offline';
-
-let config: Promise<BroadcastConfig> | null = null;
-/** Asked once per page; a failed answer is asked again next time. */
-function broadcastConfig(): Promise<BroadcastConfig> {
-  config ??= api<BroadcastConfig>('/broadcast/config', { anonymous: true }).catch((e) => {
-    config = null;
-    throw e;
-  });
-  return config;
-}
 
 /**
  * Joins a room of the broadcast channel (`queue` and its id) and calls `onChange` after each
