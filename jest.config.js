@@ -14,7 +14,7 @@ const swc = [
 const common = {
   rootDir: __dirname,
   transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleNameMapper: { '^@tabour/(.*)$': '<rootDir>/libs/$1/src' },
+  moduleNameMapper: { '^@tabour/eventstore/testing$': '<rootDir>/libs/eventstore/src/testing', '^@tabour/(.*)$': '<rootDir>/libs/$1/src' },
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
 };

@@ -1,10 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // Served by the API on the same port: absolute asset paths, API calls same-origin.
 export default defineConfig({
   base: '/',
   plugins: [react()],
+  // The browser-safe contract library shared with the API (wire types, error codes, shared rules).
+  resolve: { alias: { '@tabour/contracts': fileURLToPath(new URL('../../libs/contracts/src', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -25,6 +25,21 @@ export interface HandleResult<State, Event> extends Partial<AppendResult> {
   revision: number | null;
 }
 
+/** One command decided on a state, and the state its events lead to. */
+export interface Step<S, E> {
+  events: E[];
+  state: S;
+}
+
+/**
+ * The one decide-and-fold step every command path shares (the generic handler below and the
+ * queue runner's batches): decide on the state, then fold the new events onto it.
+ */
+export function decideStep<C, S, E extends DomainEvent>(decider: Pick<Decider<C, S, E>, 'decide' | 'evolve'>, command: C, state: S): Step<S, E> {
+  const events = decider.decide(command, state);
+  return { events, state: events.length ? events.reduce(decider.evolve, state) : state };
+}
+
 /** Folds a stream's history through evolve. */
 export function fold<S, E extends DomainEvent>(decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>, events: E[]): S {
   return events.reduce(decider.evolve, decider.initialState());
