@@ -1,5 +1,5 @@
 import { WrongExpectedVersion } from './errors';
-import type { AppendOptions, AppendResult, EventStore, NewEvent } from './types';
+import type { AppendOptions, AppendResult, EventStore, NewEvent, RecordedEvent } from './types';
 
 /** A domain event as decide returns it and evolve folds it: plain JSON, past-tense type. */
 export interface DomainEvent<T extends string = string, D = any> {
@@ -12,17 +12,6 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
-}
-
-export interface HandleOptions extends Omit<AppendOptions, 'expectedRevision'> {
-  /** How many times to re-read and re-decide after a concurrent append. */
-  retries?: number;
-}
-
-export interface HandleResult<State, Event> extends Partial<AppendResult> {
-  state: State;
-  newEvents: Event[];
-  revision: number | null;
 }
 
 /** One command decided on a state, and the state its events lead to. */
@@ -46,32 +35,115 @@ export function fold<S, E extends DomainEvent>(decider: Pick<Decider<unknown, S,
 }
 
 /**
- * Load state, decide, append at the revision the decision was taken on, and on a concurrent
- * append start again from the newer state. Domain errors thrown by decide propagate untouched.
+ * The hooks a context gives the one command handler. Every hook is optional; a context passes
+ * only what its aggregate needs.
  */
-export async function handleCommand<C, S, E extends DomainEvent>(
+export interface LoadHooks<E extends DomainEvent> {
+  /**
+   * Events folded before the stream's own, when the aggregate began in another context (the
+   * owner's member state starts from the accounts context's BusinessRegistered).
+   */
+  origin?: () => Promise<E[]>;
+  /** Events of other streams that also shape the state, folded in position order with the stream's own. */
+  alongside?: () => Promise<RecordedEvent[]>;
+  /** Turns a stored event back into the decider's form (customers open the sealed personal part). */
+  open?: (event: RecordedEvent) => E | Promise<E>;
+}
+
+export interface HandleOptions<E extends DomainEvent> extends LoadHooks<E>, Omit<AppendOptions, 'expectedRevision'> {
+  /** The stored form of a new event (customers seal the personal part with the customer's key). */
+  seal?: (event: E) => NewEvent | Promise<NewEvent>;
+  /**
+   * Called when the append fails for good (not a retried concurrent append): returns the error
+   * to throw instead (a unique violation becomes a domain error), or nothing to rethrow as is.
+   */
+  onAppendError?: (err: unknown) => unknown | Promise<unknown>;
+  /** The caller knows the stream is new (an id it just made): the first attempt skips the read. */
+  fresh?: boolean;
+  /** How many times to re-read and re-decide after a concurrent append (default 5). */
+  retries?: number;
+}
+
+export interface Loaded<S> {
+  state: S;
+  /** The stream's last revision, null when it does not exist: the revision a decision is taken on. */
+  revision: number | null;
+}
+
+export interface HandleResult<S, E> extends Loaded<S> {
+  /** The events decided (in the decider's form), empty when the command changed nothing. */
+  events: E[];
+  /** What the store answered, when something was appended. */
+  appended?: AppendResult;
+}
+
+const plain = <E>(e: RecordedEvent): E => ({ type: e.type, data: e.data }) as E;
+
+/** A PostgreSQL unique violation (23505) whose constraint or message matches `pattern`. */
+export function isUniqueViolation(err: unknown, pattern: RegExp): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return e?.code === '23505' && (pattern.test(e.constraint ?? '') || pattern.test(String(e.message ?? '')));
+}
+
+/** An `onAppendError` hook mapping a unique violation on `pattern` to the error `toError` makes. */
+export const uniqueViolation =
+  (pattern: RegExp, toError: () => unknown) =>
+  (err: unknown): unknown =>
+    isUniqueViolation(err, pattern) ? toError() : undefined;
+
+/**
+ * The one way a command reaches the store: load the state (origin, the stream, what runs
+ * alongside), decide and fold (decideStep), append at the revision the decision was taken on,
+ * and on a concurrent append start again from the newer state. The event store runs the inline
+ * projections in the append's transaction, so read models are current when this returns.
+ * Domain errors thrown by decide propagate untouched.
+ */
+export class CommandHandler {
+  constructor(private readonly store: EventStore) {}
+
+  async load<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamId: string, hooks: LoadHooks<E> = {}): Promise<Loaded<S>> {
+    const history = await this.store.readStream(streamId);
+    const others = hooks.alongside ? await hooks.alongside() : [];
+    const records = others.length ? [...history, ...others].sort((a, b) => a.position - b.position) : history;
+    const own = hooks.open ? await Promise.all(records.map(hooks.open)) : records.map(plain<E>);
+    // The origin always comes first: the stream's own events continue it, never replace it.
+    const origin = hooks.origin ? await hooks.origin() : [];
+    return { state: fold(decider, [...origin, ...own]), revision: history.length ? history[history.length - 1].revision : null };
+  }
+
+  /** The decision without the append: a dry run that validates before touching another context. */
+  async check<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamId: string, command: C, hooks: LoadHooks<E> = {}): Promise<E[]> {
+    const { state } = await this.load(decider, streamId, hooks);
+    return decideStep(decider, command, state).events;
+  }
+
+  async handle<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamId: string, command: C, options: HandleOptions<E>): Promise<HandleResult<S, E>> {
+    const { origin, alongside, open, seal, onAppendError, fresh, retries = 5, ...append } = options;
+    for (let attempt = 0; ; attempt++) {
+      const loaded: Loaded<S> =
+        fresh && attempt === 0 ? { state: fold(decider, origin ? await origin() : []), revision: null } : await this.load(decider, streamId, { origin, alongside, open });
+      const { events, state } = decideStep(decider, command, loaded.state);
+      if (events.length === 0) return { state, events, revision: loaded.revision };
+      const stored = seal ? await Promise.all(events.map(seal)) : (events as NewEvent[]);
+      try {
+        const appended = await this.store.append(streamId, stored, { ...append, expectedRevision: loaded.revision === null ? 'no_stream' : loaded.revision });
+        return { state, events, revision: appended.nextExpectedRevision, appended };
+      } catch (err) {
+        if (err instanceof WrongExpectedVersion && attempt < retries) continue;
+        const mapped = onAppendError ? await onAppendError(err) : undefined;
+        throw mapped ?? err;
+      }
+    }
+  }
+}
+
+/** One command through the handler, for callers without an injected one. */
+export function handleCommand<C, S, E extends DomainEvent>(
   store: EventStore,
   decider: Decider<C, S, E>,
   streamId: string,
   command: C,
-  options: HandleOptions,
+  options: HandleOptions<E>,
 ): Promise<HandleResult<S, E>> {
-  const retries = options.retries ?? 5;
-  for (let attempt = 0; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const state = fold(decider, history.map((e) => ({ type: e.type, data: e.data }) as E));
-    const revision = history.length ? history[history.length - 1].revision : null;
-    const newEvents = decider.decide(command, state);
-    if (newEvents.length === 0) return { state, newEvents, revision };
-    try {
-      const result = await store.append(streamId, newEvents as NewEvent[], {
-        ...options,
-        expectedRevision: revision === null ? 'no_stream' : revision,
-      });
-      return { ...result, state: newEvents.reduce(decider.evolve, state), newEvents, revision: result.nextExpectedRevision };
-    } catch (err) {
-      if (err instanceof WrongExpectedVersion && attempt < retries) continue;
-      throw err;
-    }
-  }
+  return new CommandHandler(store).handle(decider, streamId, command, options);
 }
