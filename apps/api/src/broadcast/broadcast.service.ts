@@ -4,13 +4,19 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Server, Socket } from 'socket.io';
 import { AppConfig, Principal } from '@tabour/platform';
 import { bearerToken, SessionResolver } from '../common/auth';
-import { APP_CONFIG } from '../common/tokens';
+import { APP_CONFIG, DATABASE_URL } from '../common/tokens';
 import { autostart } from '../eventing/projection-registry';
+import { postgresAdapter } from './adapter';
 import { businessRoom, ChangeNotice, roomFor, scopedRoom, ticketRoom } from './rooms';
 
 /**
  * The broadcast channel: socket.io on its own port (BROADCAST_PORT, 6001 by default), with
  * `POST /auth` on the same port for clients that authorise a channel before joining it.
+ *
+ * With several API instances, a client's socket lives on one of them. Change notices need no
+ * help: every instance's ChangeRelay follows the whole log and tells its own sockets. What one
+ * instance alone knows (a remote command to a device, ticket pages put in a room) crosses to
+ * the others through the PostgreSQL adapter.
  */
 @Injectable()
 export class BroadcastService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -18,10 +24,12 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
   private http?: HttpServer;
   private io?: Server;
   private ticketRooms?: (uid: string) => Promise<string[]>;
+  private closeAdapter?: () => Promise<void>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionResolver,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
   ) {}
 
   get port(): number | undefined {
@@ -32,7 +40,9 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
     // Scripts that boot the application only to use its parts (rebuild) open no port.
     if (!autostart()) return;
     this.http = createServer((req, res) => void this.handleHttp(req, res));
-    this.io = new Server(this.http, { cors: { origin: true, credentials: true }, serveClient: false });
+    const { adapter, close } = postgresAdapter(this.databaseUrl);
+    this.closeAdapter = close;
+    this.io = new Server(this.http, { cors: { origin: true, credentials: true }, serveClient: false, adapter });
     this.io.use(async (socket, next) => {
       const token = (socket.handshake.auth?.token as string | undefined) ?? bearerToken(socket.handshake.headers.authorization) ?? undefined;
       if (token) {
@@ -88,10 +98,14 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
     send(200, { auth: true, kind: principal.kind, room: businessRoom(principal.tenantId) });
   }
 
-  /** Sends a change notice to the business room and to any narrower rooms named. */
+  /**
+   * Sends a change notice to this instance's sockets in the business room and in any narrower
+   * rooms named. Local only: the relay of every instance publishes each event to its own
+   * sockets, so going through the adapter would deliver every notice once per instance.
+   */
   publish(tenantId: string | null, notice: ChangeNotice, rooms: string[] = []): void {
     if (!this.io) return;
-    let target = this.io.to(rooms);
+    let target = this.io.local.to(rooms);
     if (tenantId) target = target.to(businessRoom(tenantId));
     target.emit('change', notice);
   }
@@ -101,7 +115,10 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
     this.ticketRooms = resolve;
   }
 
-  /** Puts the pages already following a ticket into another room (a ticket redirected to another queue). */
+  /**
+   * Puts the pages already following a ticket into another room (a ticket redirected to another
+   * queue), on every instance: only the instance that made the change knows which tickets moved.
+   */
   joinTicketPages(uid: string, room: string): void {
     this.io?.in(ticketRoom(uid)).socketsJoin(room);
   }
@@ -116,6 +133,7 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationShutdown(): Promise<void> {
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
+    await this.closeAdapter?.();
     this.log.debug('closed');
   }
 }
