@@ -3,4 +3,17 @@
  * shared lists and the pure rules both sides apply. Browser-safe: it imports nothing from Node,
  * Nest, SQL or React, so the API, the libraries and apps/web all import it.
  */
-export {};
+export * from './ticket-view';
+export * from './errors';
+export * from './languages';
+export * from './lists';
+export * from './instants';
+export * from './estimate';
+export * from './ticket-actions';
+export * from './queues';
+// The ticket view's column list names a note too: the wire type is the queues module's.
+export type { TicketNote } from './queues';
+export * from './devices';
+export * from './customers';
+export * from './organisation';
+export * from './accounts';

@@ -1,0 +1,55 @@
+import { Db, notFound } from '@tabour/platform';
+import { paged, PageRequest } from '../../common/paging';
+import { queueExists } from './queue';
+import { ticket, TICKET_COLUMNS, withNames } from './tickets';
+
+export const ARCHIVE_STATUSES = ['ended', 'no_show', 'absent', 'revoked', 'closed_at_day_end', 'redirected'] as const;
+
+export interface ArchiveFilters {
+  status?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+export async function archive(db: Db, tenantId: string, queueId: string, page: PageRequest, f: ArchiveFilters) {
+  if (!(await queueExists(db, tenantId, queueId))) throw notFound();
+  let base = db.selectFrom('queue_tickets').where('tenant_id', '=', tenantId).where('queue_id', '=', queueId).where('archived_at', 'is not', null);
+  if (f.status) base = base.where('status', '=', f.status);
+  if (f.from) base = base.where('day', '>=', f.from);
+  if (f.to) base = base.where('day', '<=', f.to);
+  if (f.q) {
+    const pattern = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const named = db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where((eb) => eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern)]));
+    base = base.where((eb) => eb.or([eb('label', 'ilike', pattern), eb('customer_name', 'ilike', pattern), eb('customer_id', 'in', named)]));
+  }
+  const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
+  let rows = base.select(TICKET_COLUMNS).orderBy('archived_at', 'desc').orderBy('id');
+  if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
+  return paged((await withNames(db, tenantId, await rows.execute())).map(ticket), Number(total), page);
+}
+
+/** Tickets a past day left open: still waiting, in service or on hold after their day ended. */
+export async function damaged(db: Db, tenantId: string, today: string, queueId?: string) {
+  let rows = db
+    .selectFrom('queue_tickets as t')
+    .innerJoin('queues as q', 'q.id', 't.queue_id')
+    .select(TICKET_COLUMNS.map((c) => `t.${c}` as const))
+    .select('q.name as queue_name')
+    .where('t.tenant_id', '=', tenantId)
+    .where('t.archived_at', 'is', null)
+    .where('t.day', '<', today);
+  if (queueId) rows = rows.where('t.queue_id', '=', queueId);
+  const data = (await withNames(db, tenantId, await rows.orderBy('t.day').orderBy('t.checked_in_at').execute())).map((r) => ({ ...ticket(r), queue_name: r.queue_name }));
+  return { data, total: data.length };
+}
+
+/** Queues with tickets still open, with the oldest such ticket's day, across every business: the day-end job's work list. */
+export async function queuesWithOpenTickets(db: Db) {
+  return db
+    .selectFrom('queue_tickets')
+    .select(['tenant_id', 'queue_id', (eb) => eb.fn.min<string>('day').as('oldest')])
+    .where('archived_at', 'is', null)
+    .groupBy(['tenant_id', 'queue_id'])
+    .execute();
+}
