@@ -1,0 +1,44 @@
+/**
+ * The wait estimate, one rule for the queue's decisions, the API's reads (also restated in SQL
+ * by the waiting-list read, checked by test/queues.int.ts) and the screens that show it.
+ */
+
+/** Weight of the newest measured service time in the running average. */
+export const SMOOTHING = 0.3;
+/** The service time assumed before any has been measured. */
+export const DEFAULT_SERVICE_SECONDS = 300;
+
+/** Exponential smoothing: recent service times count more, one long visit does not swing it. */
+export function smooth(previous: number | undefined, measured: number): number {
+  return previous === undefined ? measured : Math.round(SMOOTHING * measured + (1 - SMOOTHING) * previous);
+}
+
+export interface EstimateInput {
+  rank: number;
+  open_counters: number;
+  service_time: Record<string, number>;
+  service_ids: string[];
+  delay_seconds: number;
+  /** Answers the service time of one visit only. */
+  position_only?: boolean;
+}
+
+/**
+ * The expected wait of the ticket at `rank`: the customers before it, served in parallel by
+ * the open counters (one when none is open yet), each taking the smoothed time of the
+ * ticket's service (of any service when it has none measured), plus the queue's announced delay.
+ */
+export function estimateWait(i: EstimateInput): number {
+  const measured = i.service_ids.map((s) => i.service_time[s]).find((v) => v !== undefined);
+  const all = Object.values(i.service_time);
+  const per = measured ?? i.service_time['*'] ?? (all.length ? Math.round(all.reduce((a, b) => a + b, 0) / all.length) : DEFAULT_SERVICE_SECONDS);
+  if (i.position_only) return per;
+  const ahead = Math.max(0, i.rank - 1);
+  return Math.round((ahead * per) / Math.max(1, i.open_counters)) + i.delay_seconds;
+}
+
+/** An estimate as people read it: whole minutes, rounded up ("2 min" is a promise a customer can keep); null when nothing is known. */
+export function waitMinutes(seconds: number | null | undefined): number | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  return Math.ceil(seconds / 60);
+}
