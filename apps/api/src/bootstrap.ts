@@ -7,7 +7,10 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded } from 'express';
 import { AppConfig, createDb, migrateToLatest } from '@tabour/platform';
 import { AppModule } from './app.module';
+import { BroadcastService } from './broadcast/broadcast.service';
+import { MAX_JSON_BYTES, verifyJsonShape } from './common/body-limits';
 import { AllErrorsFilter, validationPipe } from './common/http';
+import { corsOrigin, securityHeaders } from './common/security';
 
 export interface CreateAppOptions {
   /** Nest's own signal handlers; `npm start` handles signals itself to stop the embedded database last. */
@@ -32,11 +35,14 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.use(json({ limit: '2mb' }));
-  app.use(urlencoded({ extended: true, limit: '2mb' }));
+  let broadcast: BroadcastService | undefined;
+  app.use(securityHeaders(() => (broadcast ??= app.get(BroadcastService, { strict: false }))?.port));
+  app.enableCors({ origin: corsOrigin(config.corsOrigins), credentials: true });
+  // Size, depth and key count are checked on the raw bytes, before anything walks the body.
+  app.use(json({ limit: MAX_JSON_BYTES, verify: verifyJsonShape }));
+  app.use(urlencoded({ extended: true, limit: MAX_JSON_BYTES, parameterLimit: 1000 }));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllErrorsFilter(config.webDist));
-  app.enableCors({ origin: true, credentials: true });
   const openapi = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Tabour API').addBearerAuth().build());
   SwaggerModule.setup('docs/api', app, openapi);
   if (existsSync(config.webDist)) app.useStaticAssets(config.webDist, { index: false, maxAge: '1h' });

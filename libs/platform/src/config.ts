@@ -12,7 +12,21 @@ export interface AppConfig {
   approveRegistrations: 'auto' | 'manual';
   captcha: boolean;
   publicUrl: string;
+  /** Origins whose pages may call the API and the broadcast channel from a browser (CORS). */
+  corsOrigins: string[];
   webDist: string;
+}
+
+/** `CORS_ORIGINS`: origins separated by commas; unset, only the product's own address. */
+function origins(value: string | undefined, publicUrl: string): string[] {
+  const listed = (value ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return (listed.length ? listed : [publicUrl]).map((o) => {
+    try {
+      return new URL(o).origin;
+    } catch {
+      throw new Error(`CORS_ORIGINS holds "${o}", which is not an address such as https://queue.example.com`);
+    }
+  });
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -26,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(__dirname, '../../..');
   const rootDir = path.basename(root) === 'dist' ? path.resolve(root, '..') : root;
   const port = Number(env.PORT ?? 3000);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(rootDir, '.data')),
@@ -39,7 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     approveRegistrations: (env.APPROVE_REGISTRATIONS ?? (production ? 'manual' : 'auto')) === 'auto' ? 'auto' : 'manual',
     // The captcha cannot be turned off in production.
     captcha: production ? true : flag(env.CAPTCHA, true),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
+    corsOrigins: origins(env.CORS_ORIGINS, publicUrl),
     webDist: path.resolve(env.WEB_DIST ?? path.join(rootDir, 'apps/web/dist')),
   };
 }

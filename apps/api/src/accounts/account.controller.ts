@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { AppConfig, invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Public } from '../common/auth';
+import { FORM_LIMITS } from '../common/body-limits';
 import { APP_CONFIG } from '../common/tokens';
 import { Captcha, CaptchaService } from './captcha.service';
 import { ChangePasswordDto, LegacyLoginDto, LoginDto, RegisterDto, ResetRequestDto, ResetUpdateDto, UpdateAccountDto } from './dto';
@@ -10,7 +12,8 @@ import { PasswordService } from './passwords.service';
 import { Registered, RegistrationService } from './registration.service';
 import { SessionService } from './sessions.service';
 import { UsersQueries, UserView } from './users.queries';
-import { actorOf, UsersService } from './users.service';
+import { UsersService } from './users.service';
+import { actorOf } from '../common/actor';
 
 /** Registration, login, logout, the captcha, the caller's own profile and password. */
 @Controller('business/account')
@@ -29,6 +32,8 @@ export class AccountController {
   /** 201; the account then awaits approval unless this installation approves at once. */
   @Public()
   @Post('register')
+  // SPEC §7: a form (multipart or URL-encoded) as well as JSON, with the same validation.
+  @UseInterceptors(NoFilesInterceptor({ limits: FORM_LIMITS }))
   register(@Body() body: RegisterDto): Promise<Registered> {
     return this.registration.register({
       businessName: body.business_name,
@@ -81,6 +86,7 @@ export class AccountController {
   /** The caller's own name, e-mail, phone and language; answers the updated user. */
   @Post('update')
   @HttpCode(200)
+  @UseInterceptors(NoFilesInterceptor({ limits: FORM_LIMITS }))
   update(@CurrentUser() user: UserPrincipal, @Body() body: UpdateAccountDto): Promise<UserView> {
     const fields: Parameters<UsersService['updateOwnProfile']>[1] = {};
     if (body.first_name !== undefined) fields.first_name = body.first_name;

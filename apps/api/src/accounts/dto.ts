@@ -17,6 +17,8 @@ const SameAs = (field: string) =>
 /** HTML forms send "true", "1" or "on" for a ticked box. */
 const FormBoolean = () => Transform(({ value }) => (value === true || value === 'true' || value === '1' || value === 1 || value === 'on' ? true : value));
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+/** A form's empty field means none, as null does in JSON. */
+const EmptyToNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
 const PHONE = /^\+?[0-9 ().-]{6,20}$/;
 const PHONE_MESSAGE = 'Enter a valid phone number';
 
@@ -25,8 +27,8 @@ export class RegisterDto {
   @ApiProperty() @trim() @IsString() @IsNotEmpty({ message: 'The first name is required' }) @MaxLength(100) first_name: string;
   @ApiProperty() @trim() @IsString() @IsNotEmpty({ message: 'The last name is required' }) @MaxLength(100) last_name: string;
   @ApiProperty() @trim() @IsEmail({}, { message: EMAIL_TAKEN }) @MaxLength(254, { message: EMAIL_TAKEN }) email: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(PHONE, { message: PHONE_MESSAGE }) phone?: string | null;
-  @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2 code' }) @IsOptional() @IsISO31661Alpha2({ message: 'Select a valid country' }) country?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @EmptyToNull() @IsOptional() @IsString() @Matches(PHONE, { message: PHONE_MESSAGE }) phone?: string | null;
+  @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2 code', nullable: true }) @EmptyToNull() @IsOptional() @IsISO31661Alpha2({ message: 'Select a valid country' }) country?: string | null;
   @ApiProperty() @StrongPassword() password: string;
   @ApiProperty() @SameAs('password') password_confirmation: string;
   @ApiProperty() @FormBoolean() @Equals(true, { message: TERMS_REQUIRED }) terms: boolean;
@@ -51,7 +53,7 @@ export class UpdateAccountDto {
   @ApiPropertyOptional() @IsOptional() @trim() @IsString() @IsNotEmpty({ message: 'The first name is required' }) @MaxLength(100) first_name?: string;
   @ApiPropertyOptional() @IsOptional() @trim() @IsString() @IsNotEmpty({ message: 'The last name is required' }) @MaxLength(100) last_name?: string;
   @ApiPropertyOptional() @IsOptional() @trim() @IsEmail({}, { message: EMAIL_TAKEN }) @MaxLength(254, { message: EMAIL_TAKEN }) email?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(PHONE, { message: PHONE_MESSAGE }) phone?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @EmptyToNull() @IsOptional() @IsString() @Matches(PHONE, { message: PHONE_MESSAGE }) phone?: string | null;
   @ApiPropertyOptional({ enum: LANGUAGES }) @IsOptional() @IsIn(LANGUAGES, { message: 'Select a valid language' }) language?: Language;
 }
 

@@ -1,17 +1,21 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import {
+  ArgumentMetadata,
   ArgumentsHost,
   Catch,
   ExceptionFilter,
   HttpException,
+  Injectable,
   Logger,
+  PipeTransform,
   ValidationError,
   ValidationPipe,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { IdempotencyConflict, WrongExpectedVersion } from '@tabour/eventstore';
 import { DomainError } from '@tabour/platform';
+import { checkNulls, checkWellFormed, renameAliases } from './input-rules';
 
 function flatten(errors: ValidationError[], prefix = '', out: Record<string, string[]> = {}): Record<string, string[]> {
   for (const e of errors) {
@@ -22,10 +26,10 @@ function flatten(errors: ValidationError[], prefix = '', out: Record<string, str
   return out;
 }
 
-/** Bad input: 422 with a message per field, before any handler runs, so nothing is written. */
-export function validationPipe(): ValidationPipe {
+function pipe(forbidUnknown: boolean): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
+    forbidNonWhitelisted: forbidUnknown,
     transform: true,
     forbidUnknownValues: true,
     stopAtFirstError: false,
@@ -36,6 +40,33 @@ export function validationPipe(): ValidationPipe {
     },
   });
 }
+
+const PRIMITIVES = new Set<unknown>([String, Number, Boolean, Array, Object]);
+
+/**
+ * Bad input: 422 with a message per field, before any handler runs, so nothing is written. A
+ * body field the call does not know is refused by name rather than dropped; query strings keep
+ * dropping unknown keys (links and caches add their own). Strings must be well-formed Unicode
+ * and an optional field may be absent but not null unless it is declared nullable.
+ */
+@Injectable()
+export class InputPipe implements PipeTransform {
+  private readonly body = pipe(true);
+  private readonly other = pipe(false);
+
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type === 'custom') return value;
+    checkWellFormed(value, metadata.type === 'body' ? (metadata.data ?? '') : (metadata.data ?? metadata.type));
+    const metatype = metadata.metatype as (new () => unknown) | undefined;
+    if (metatype && !PRIMITIVES.has(metatype) && !metadata.data) {
+      if (metadata.type === 'body') value = renameAliases(value, metatype);
+      checkNulls(value, metatype);
+    }
+    return (metadata.type === 'body' ? this.body : this.other).transform(value, metadata);
+  }
+}
+
+export const validationPipe = (): InputPipe => new InputPipe();
 
 // 22P05: a NUL character in text, which PostgreSQL cannot store.
 const PG_INPUT_ERRORS = new Set(['22P02', '22003', '22007', '22008', '22001', '22023', '2201E', '22021', '22P05']);

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { Alias } from '../common/input-rules';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { CATEGORIES, LANGUAGES, VERIFICATIONS } from '@tabour/customers';
 import { SORTS } from './queries';
@@ -17,8 +18,8 @@ export class CustomerDto {
   @ApiPropertyOptional() @NullableText(150) first_name?: string | null;
   @ApiPropertyOptional() @NullableText(150) last_name?: string | null;
   @ApiPropertyOptional() @NullableText(254) email?: string | null;
-  @ApiPropertyOptional({ description: 'any format; stored in E.164, read with the business country by default' }) @NullableText(40) phone?: string | null;
-  @ApiPropertyOptional() @NullableText(40) second_phone?: string | null;
+  @ApiPropertyOptional({ description: 'any format; stored in E.164, read with the business country by default' }) @Alias('phone_number') @NullableText(40) phone?: string | null;
+  @ApiPropertyOptional() @Alias('second_phone_number') @NullableText(40) second_phone?: string | null;
   @ApiPropertyOptional() @NullableText(300) address?: string | null;
   @ApiPropertyOptional({ example: '1990-05-31' }) @NullableText(10) date_of_birth?: string | null;
   @ApiPropertyOptional() @NullableText(150) place_of_birth?: string | null;

@@ -1,0 +1,142 @@
+import { createTestApp, TestApp } from './support/app';
+import { auth, STRONG_PASSWORD, uniqueEmail } from './support/fixtures';
+import { head, newBusiness, Staff } from './support/organisation-fixtures';
+import { newQueue } from './support/queue-fixtures';
+
+const deep = (levels: number): string => '['.repeat(levels) + ']'.repeat(levels);
+/** About 1.5 MB: 100,000 keys. */
+const manyKeys = (n: number): string => `{${Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',')}}`;
+
+const UNAUTHENTICATED: [string, string][] = [
+  ['post', '/business/account/auth'],
+  ['post', '/business/account/register'],
+  ['post', '/business/account/password/reset'],
+  ['post', '/kiosk/auth'],
+  ['post', '/display/auth'],
+  ['put', '/user/queue/00000000-0000-4000-8000-000000000000/request'],
+];
+
+describe('hostile input', () => {
+  let t: TestApp;
+  let owner: Staff;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await newBusiness(t);
+  });
+  afterAll(() => t.close());
+
+  const send = (method: string, url: string, raw: string) =>
+    (t.http() as any)[method](url).set('Content-Type', 'application/json').set('Accept', 'application/json').send(raw);
+
+  it.each(UNAUTHENTICATED)('refuses JSON nested 2,000 levels deep on %s %s with a 400 that says so', async (method, url) => {
+    const res = await send(method, url, deep(2000));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/nested more than \d+ levels/);
+  });
+
+  it('refuses a 1.5 MB body of 100,000 keys at once, and /health answers meanwhile', async () => {
+    const body = manyKeys(100_000);
+    expect(body.length).toBeGreaterThan(1_000_000);
+    const started = Date.now();
+    const hostile = Promise.all([1, 2, 3].map(() => send('post', '/business/account/auth', body)));
+    const health = await t.http().get('/health');
+    const answers = await hostile;
+    expect(health.status).toBe(200);
+    expect(answers.map((r) => r.status)).toEqual([413, 413, 413]);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses a body under the size limit but with too many keys before parsing it', async () => {
+    const body = manyKeys(30_000);
+    expect(body.length).toBeLessThan(512 * 1024);
+    const started = Date.now();
+    const res = await send('post', '/business/account/register', body);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toMatch(/more than \d+ fields/);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('answers null where text is expected with a 422 naming the field, and writes nothing', async () => {
+    const queue = await newQueue(t, owner);
+    const before = await head(t);
+    const counter = await t.http().post(`/business/queue/${queue.id}/counter/${queue.counters[0].id}/update`).set(owner.h).send({ name: null });
+    expect(counter.status).toBe(422);
+    expect(Object.keys(counter.body.errors)).toContain('name');
+    const account = await t.http().post('/business/account/update').set(auth(owner.token)).send({ email: null });
+    expect(account.status).toBe(422);
+    expect(Object.keys(account.body.errors)).toContain('email');
+    expect(await head(t)).toBe(before);
+  });
+
+  it('still takes null for a field declared nullable (clearing the phone)', async () => {
+    const res = await t.http().post('/business/account/update').set(auth(owner.token)).send({ phone: null });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['/business/account/register', { business_name: 'B', first_name: 'F', last_name: 'L', email: '\ud800x@a.io', password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD, terms: true }],
+    ['/business/account/password/reset', { email: '\ud800x@a.io' }],
+    ['/business/account/password/reset/update', { email: '\ud800x@a.io', code: '123456', password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD }],
+  ])('answers a lone surrogate on %s with a 422 naming the field', async (url, body) => {
+    const res = await t.http().post(url).send(body);
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toContain('email');
+  });
+
+  it('refuses a body field the call does not know, by name', async () => {
+    const before = await head(t);
+    const res = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Ada', favourite_colour: 'green' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty('favourite_colour');
+    expect(await head(t)).toBe(before);
+  });
+
+  it("takes the specification's phone_number for a customer's phone", async () => {
+    const res = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Ada', phone_number: '+21620123456' });
+    expect(res.status).toBe(201);
+    const read = await t.http().get(`/business/customer/${res.body.id}`).set(owner.h);
+    expect(read.body.phone).toBe('+21620123456');
+  });
+
+  describe('forms (SPEC §7)', () => {
+    const registration = (email: string) => ({
+      business_name: 'Form Clinic',
+      first_name: 'Form',
+      last_name: 'Owner',
+      email,
+      password: STRONG_PASSWORD,
+      password_confirmation: STRONG_PASSWORD,
+      terms: 'on',
+      country: 'TN',
+    });
+
+    it('registers from a URL-encoded form', async () => {
+      const res = await t.http().post('/business/account/register').type('form').send(registration(uniqueEmail('urlenc')));
+      expect(res.status).toBe(201);
+    });
+
+    it('registers from a multipart form, with the same validation', async () => {
+      let req = t.http().post('/business/account/register');
+      for (const [k, v] of Object.entries(registration(uniqueEmail('multipart')))) req = req.field(k, v);
+      expect((await req).status).toBe(201);
+      let bad = t.http().post('/business/account/register');
+      for (const [k, v] of Object.entries({ ...registration('not-an-email'), terms: '' })) bad = bad.field(k, v);
+      const refused = await bad;
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toHaveProperty('email');
+      expect(refused.body.errors).toHaveProperty('terms');
+    });
+
+    it('updates the account from a multipart and a URL-encoded form', async () => {
+      const multipart = await t.http().post('/business/account/update').set(auth(owner.token)).field('first_name', 'Multi').field('phone', '');
+      expect(multipart.status).toBe(200);
+      expect(multipart.body.first_name).toBe('Multi');
+      const urlencoded = await t.http().post('/business/account/update').set(auth(owner.token)).type('form').send({ last_name: 'Encoded' });
+      expect(urlencoded.status).toBe(200);
+      expect(urlencoded.body.last_name).toBe('Encoded');
+      const unknown = await t.http().post('/business/account/update').set(auth(owner.token)).field('nickname', 'x');
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.errors).toHaveProperty('nickname');
+    });
+  });
+});
