@@ -12,8 +12,7 @@ import { PasswordService } from './passwords.service';
 import { Registered, RegistrationService } from './registration.service';
 import { SessionService } from './sessions.service';
 import { UsersQueries, UserView } from './users.queries';
-import { UsersService } from './users.service';
-import { actorOf } from '../common/actor';
+import { actorOf, UsersService } from './users.service';
 
 /** Registration, login, logout, the captcha, the caller's own profile and password. */
 @Controller('business/account')
