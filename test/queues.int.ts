@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { WAITING_DOC_FIELDS } from '@tabour/contracts';
 import { rebuildProjection } from '@tabour/eventstore';
 import { QUEUE_PROJECTIONS } from '@tabour/queues';
 import { DayEndJob } from '../apps/api/src/queues/day-end';
@@ -303,6 +304,25 @@ describe('queues, counters and tickets over HTTP', () => {
     expect(live.tickets.length).toBeGreaterThan(20);
     for (const projection of QUEUE_PROJECTIONS) await rebuildProjection(db, { kind: 'inline', projection }, 7);
     expect(await snapshot()).toEqual(live);
+  });
+
+  it("keeps in each waiting ticket's stored JSON the fields of the ticket's view, valued as the ticket's own read", async () => {
+    const q = await newQueue(t, owner);
+    const customer = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Stored', last_name: 'Doc', phone: '+21620999888' });
+    const registered = await pushTicket(t, owner, q.id, { customer_id: customer.body.id });
+    const typed = await pushTicket(t, owner, q.id, { customer_name: 'Typed Name' });
+    await t.http().post(`/business/queue/${q.id}/ticket/${typed.id}/notes`).set(owner.h).send({ note: 'Wheelchair' }).expect(200);
+    const rows = await sql<{ id: string; waiting_doc: string }>`SELECT id, waiting_doc FROM queue_tickets WHERE tenant_id = ${owner.businessId} AND queue_id = ${q.id}`.execute(t.database.db);
+    expect(rows.rows).toHaveLength(2);
+    for (const row of rows.rows) {
+      const doc = JSON.parse(`${row.waiting_doc}}`) as Record<string, unknown>;
+      // A registered customer's name is read from their record at read time, never stored.
+      const keys = [...WAITING_DOC_FIELDS.map(([key]) => key), ...(row.id === typed.id ? ['customer_name'] : [])];
+      expect(Object.keys(doc).sort()).toEqual(keys.sort());
+      const read = (await t.http().get(`/business/queue/${q.id}/ticket/${row.id}`).set(owner.h).expect(200)).body;
+      for (const [key, column] of WAITING_DOC_FIELDS) expect([key, doc[key]]).toEqual([key, read[column]]);
+    }
+    expect(rows.rows.map((r) => r.id).sort()).toEqual([registered.id, typed.id].sort());
   });
 
   it('answers 404 for another business queue and writes nothing', async () => {

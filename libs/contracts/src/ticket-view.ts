@@ -6,6 +6,7 @@
  * written with; test/queues.int.ts fails when the live trigger and this list disagree), and the
  * `TicketView` type is derived from it, so a new field is added here and in a migration.
  */
+import type { TicketNote } from './queues';
 
 /** How a column's value travels: the JSON type, and for instants the format of their text. */
 export type TicketFieldKind = 'text' | 'int' | 'bool' | 'day' | 'instant' | 'ids' | 'notes';
@@ -25,13 +26,6 @@ export interface TicketField {
 
 const field = <K extends string, T extends TicketFieldKind, N extends boolean>(key: K, kind: T, nullable: N, waiting: string | null = key) =>
   ({ key, kind, nullable, waiting }) as const;
-
-export interface TicketNote {
-  note_type_id: string | null;
-  text: string;
-  by?: string;
-  at?: string;
-}
 
 export const TICKET_VIEW = [
   field('id', 'text', false),
