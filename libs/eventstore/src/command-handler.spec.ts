@@ -132,7 +132,7 @@ describe('CommandHandler', () => {
     const result = await handler.handle(tracing, 'counter-1', { type: 'Add', by: 0 }, {
       tenantId: 't1',
       actor,
-      origin: async () => [{ type: 'Added', data: { by: 4 } }],
+      origin: async (): Promise<Ev[]> => [{ type: 'Added', data: { by: 4 } }],
       alongside: () => store.readStream('other-1'),
     });
     expect(seen.slice(0, 4)).toEqual([4, 1, 2, 3]);

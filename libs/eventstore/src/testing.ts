@@ -11,9 +11,20 @@ import type { Decider, DomainEvent } from './decider';
  * Browser-free and framework-free except for jest's `expect`, so every context's spec uses it.
  */
 export interface Refusal {
-  code: string;
+  /** Left out when the status or the fields say enough (a 404, a 422 on given fields). */
+  code?: string;
   message?: string | RegExp;
   status?: number;
+  /** Field keys the refusal must name among its `errors` (others may be named too). */
+  fields?: readonly string[];
+}
+
+/** The refusal as caught, for assertions the clauses do not cover. */
+export interface Refused {
+  code: string;
+  message: string;
+  status?: number;
+  errors?: Record<string, string[]>;
 }
 
 export interface Outcome<S, E> {
@@ -25,7 +36,7 @@ export interface Outcome<S, E> {
 
 export interface WhenClause<S, E> {
   then(expected: E[] | ((events: E[], state: S) => void)): Outcome<S, E>;
-  thenRefuses(code: string | Refusal): void;
+  thenRefuses(code: string | Refusal): Refused;
   thenNothingHappens(): void;
   /** The raw outcome, for assertions the clauses above do not cover. */
   outcome(): Outcome<S, E>;
@@ -36,7 +47,7 @@ export interface GivenClause<C, S, E> {
   when(command: C): WhenClause<S, E>;
 }
 
-function hasCode(err: unknown): err is { code: string; message: string; status?: number } {
+function hasCode(err: unknown): err is Refused {
   return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string';
 }
 
@@ -70,12 +81,14 @@ export function specification<C, S, E extends DomainEvent>(decider: Decider<C, S
               } catch (err) {
                 caught = err;
               }
-              if (caught === undefined) throw new Error(`expected a refusal with code "${want.code}", but the command was accepted`);
+              if (caught === undefined) throw new Error(`expected a refusal ${JSON.stringify(want)}, but the command was accepted`);
               if (!hasCode(caught)) throw caught;
-              expect(caught.code).toBe(want.code);
+              if (want.code !== undefined) expect(caught.code).toBe(want.code);
               if (want.status !== undefined) expect(caught.status).toBe(want.status);
               if (typeof want.message === 'string') expect(caught.message).toBe(want.message);
               else if (want.message) expect(caught.message).toMatch(want.message);
+              if (want.fields) expect(Object.keys(caught.errors ?? {})).toEqual(expect.arrayContaining([...want.fields]));
+              return caught;
             },
           };
         },

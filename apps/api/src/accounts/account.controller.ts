@@ -12,7 +12,8 @@ import { PasswordService } from './passwords.service';
 import { Registered, RegistrationService } from './registration.service';
 import { SessionService } from './sessions.service';
 import { UsersQueries, UserView } from './users.queries';
-import { actorOf, UsersService } from './users.service';
+import { UsersService } from './users.service';
+import { actorOf } from '../common/actor';
 
 /** Registration, login, logout, the captcha, the caller's own profile and password. */
 @Controller('business/account')

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Actor } from '@tabour/eventstore';
 import { Profile } from '@tabour/accounts';
 import { UserPrincipal } from '@tabour/platform';
 import { AccountsCommands, emailTaken } from './commands';
 import { UsersQueries, UserView } from './users.queries';
-
-export const actorOf = (user: UserPrincipal): Actor => ({ type: 'user', id: user.userId, name: user.name });
+import { actorOf } from '../common/actor';
 
 @Injectable()
 export class UsersService {

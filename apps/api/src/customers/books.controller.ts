@@ -5,7 +5,7 @@ import { invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { actorOf } from './commands';
+import { actorOf } from '../common/actor';
 import { CUSTOMER_PAGE } from './customers.controller';
 import { CustomersService } from './customers.service';
 import { PageQuery } from './dto';

@@ -6,7 +6,8 @@ import { DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform'
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { actorOf, CustomerCommands } from './commands';
+import { CustomerCommands } from './commands';
+import { actorOf } from '../common/actor';
 import { CustomersService } from './customers.service';
 import { CustomerDto, CustomerListQuery, NotifyDto, PageQuery, RelatedDto } from './dto';
 import { CustomerFilters, CustomerQueries } from './queries';

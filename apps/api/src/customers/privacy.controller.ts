@@ -1,13 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_PRIVACY } from '@tabour/customers';
 import { businessDecider, BusinessRegisteredOrigin, businessStream } from '@tabour/organisation';
 import { Db, UserPrincipal } from '@tabour/platform';
+import { AccountDeletionCheck } from '../accounts/account-deletion';
+import { DeleteBusinessDto } from '../accounts/dto';
 import { CurrentUser, Roles } from '../common/auth';
 import { DB } from '../common/tokens';
 import { StaffAccounts } from '../common/staff-accounts';
 import { OrganisationCommands } from '../organisation/commands';
-import { actorOf, CustomerCommands } from './commands';
+import { CustomerCommands } from './commands';
+import { actorOf } from '../common/actor';
 import { CustomersService } from './customers.service';
 import { PrivacyDto, PublishDto } from './dto';
 
@@ -23,6 +27,7 @@ export class PrivacyController {
     private readonly customers: CustomersService,
     private readonly organisation: OrganisationCommands,
     private readonly staff: StaffAccounts,
+    private readonly deletion: AccountDeletionCheck,
   ) {}
 
   private async settings(tenantId: string) {
@@ -77,10 +82,12 @@ export class PrivacyController {
   /**
    * Deletes the account: every customer erased, then every login of the business removed
    * (which ends all their sessions, this one included, and frees their e-mails), and
-   * BusinessAccountDeleted recorded for the other contexts.
+   * BusinessAccountDeleted recorded for the other contexts. Only with the caller's password and
+   * the business's name typed out (docs/accounts.md).
    */
   @Delete('delete')
-  async deleteAccount(@CurrentUser() user: UserPrincipal) {
+  async deleteAccount(@CurrentUser() user: UserPrincipal, @Body() body: DeleteBusinessDto, @Req() req: Request) {
+    await this.deletion.confirm(user, body, req.ip ?? '');
     const actor = actorOf(user);
     const erased = await this.customers.eraseAll(user.tenantId, actor, 'history_deleted');
     await this.commands.privacy({ type: 'RecordAccountDeleted', business_id: user.tenantId, customers_erased: erased }, { tenantId: user.tenantId, actor });

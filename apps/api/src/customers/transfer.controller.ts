@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
-import { actorOf } from './commands';
+import { actorOf } from '../common/actor';
 import { filtersOf } from './customers.controller';
 import { ExportQuery } from './dto';
 import { CustomerTransferService, MAX_IMPORT_BYTES } from './transfer.service';

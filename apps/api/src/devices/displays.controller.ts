@@ -5,7 +5,7 @@ import { notFound, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, RequiresPlan, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { actorOf } from '../organisation/commands';
+import { actorOf } from '../common/actor';
 import { imageUpload, UploadedFileOnDisk, UploadedImage, videoUpload } from '../organisation/uploads';
 import { CreateDisplayDto, DisplayFieldsDto, DisplayLogsQuery } from './display.dto';
 import { DeviceQueries } from './devices.queries';

@@ -5,7 +5,7 @@ import { UserPrincipal } from '@tabour/platform';
 import { CurrentUser, RequiresPlan, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { actorOf } from '../organisation/commands';
+import { actorOf } from '../common/actor';
 import { imageUpload, UploadedImage } from '../organisation/uploads';
 import { DeviceQueries } from './devices.queries';
 import { CreateKioskDto, DeviceListQuery, KioskFieldsDto, REMOTE_COMMANDS } from './kiosk.dto';

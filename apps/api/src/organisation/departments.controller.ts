@@ -6,7 +6,8 @@ import { invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { actorOf, OrganisationCommands } from './commands';
+import { OrganisationCommands } from './commands';
+import { actorOf } from '../common/actor';
 import { CreateDepartmentDto, DepartmentDto, ListQuery, ServiceDepartmentQuery, TranslationsDto } from './dto';
 import { OrganisationQueries } from './queries';
 

@@ -8,7 +8,8 @@ import { invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { actorOf, OrganisationCommands } from './commands';
+import { OrganisationCommands } from './commands';
+import { actorOf } from '../common/actor';
 import { HolidayDto, HolidayQuery, HolidayStatusDto } from './dto';
 import { OrganisationQueries } from './queries';
 

@@ -15,7 +15,8 @@ import { UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { paged, pageRequest } from '../common/paging';
-import { actorOf, OrganisationCommands } from './commands';
+import { OrganisationCommands } from './commands';
+import { actorOf } from '../common/actor';
 import { CreateServiceDto, CreateServicesDto, ListQuery, ServiceDto, ServiceListQuery, ServiceOrderDto } from './dto';
 import { OrganisationQueries } from './queries';
 

@@ -15,7 +15,8 @@ import {
 import { AppConfig, invalid, UserPrincipal } from '@tabour/platform';
 import { StaffAccounts } from '../common/staff-accounts';
 import { APP_CONFIG } from '../common/tokens';
-import { actorOf, OrganisationCommands } from './commands';
+import { OrganisationCommands } from './commands';
+import { actorOf } from '../common/actor';
 import { OrganisationQueries } from './queries';
 import { checkImage, storeImage, UploadedImage } from './uploads';
 

@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { conflict, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
-import { actorOf } from '../organisation/commands';
+import { actorOf } from '../common/actor';
 import { BreakDto, NewCounterDto, UpdateCounterDto } from './dto';
 import { QueueQueries } from './queries';
 import { QueuesService } from './queues.service';

@@ -6,7 +6,8 @@ import { UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { actorOf, OrganisationCommands } from '../organisation/commands';
+import { OrganisationCommands } from '../organisation/commands';
+import { actorOf } from '../common/actor';
 import { ListQueryDto, NoteTypeDto, NoteTypeUpdateDto } from './dto';
 import { QueueQueries } from './queries';
 

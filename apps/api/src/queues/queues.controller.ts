@@ -4,7 +4,7 @@ import { invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { actorOf } from '../organisation/commands';
+import { actorOf } from '../common/actor';
 import { ArchiveQueryDto, CreateQueueDto, DelayDto, ForServiceDto, ListQueryDto, QueueFieldsDto, ReorderServicesDto, SlotDto, TranslationsDto } from './dto';
 import { QueueQueries } from './queries';
 import { QueuesService } from './queues.service';

@@ -16,7 +16,8 @@ import {
 import { paged, PageRequest } from '../common/paging';
 import { RateLimits } from '../common/rate-limits';
 import { DB } from '../common/tokens';
-import { actorOf, OrganisationCommands } from '../organisation/commands';
+import { OrganisationCommands } from '../organisation/commands';
+import { actorOf } from '../common/actor';
 import { newTicketUid, QueuesService } from './queues.service';
 
 /** The answer to a second pending request of one phone in one queue (SPEC §8, the kiosk's wording). */

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { notFound, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
-import { actorOf } from '../organisation/commands';
+import { actorOf } from '../common/actor';
 import { CallDto, DamagedQueryDto, DurationDto, MemberDto, NoteDto, PushDto, RedirectDto, UrgentDto } from './dto';
 import { liveTicket } from './present';
 import { QueueQueries } from './queries';

@@ -1,5 +1,5 @@
+import { specification } from '@tabour/eventstore/testing';
 import { departmentDecider, DepartmentEvent } from './department';
-import { given } from '../test-support';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -27,64 +27,77 @@ const created: DepartmentEvent = {
   },
 };
 
+const spec = specification(departmentDecider);
+
 describe('departments', () => {
   it('creates a department with defaults for what is not given', () => {
-    const { events } = given(departmentDecider, []).when({ type: 'CreateDepartment', department_id: D, business_id: B, fields: { name: ' Dental ' } });
-    expect(events).toHaveLength(1);
-    const data = (events![0] as Extract<DepartmentEvent, { type: 'DepartmentCreated' }>).data;
-    expect(data).toMatchObject({ name: 'Dental', slot_duration: 15, max_bookings_per_slot: 1, can_select_member: false, must_select_member: false });
+    spec
+      .given([])
+      .when({ type: 'CreateDepartment', department_id: D, business_id: B, fields: { name: ' Dental ' } })
+      .then((events) => {
+        expect(events).toHaveLength(1);
+        const data = (events[0] as Extract<DepartmentEvent, { type: 'DepartmentCreated' }>).data;
+        expect(data).toMatchObject({ name: 'Dental', slot_duration: 15, max_bookings_per_slot: 1, can_select_member: false, must_select_member: false });
+      });
   });
 
   it('refuses to require a member customers cannot select', () => {
-    const { error } = given(departmentDecider, []).when({ type: 'CreateDepartment', department_id: D, business_id: B, fields: { name: 'X', must_select_member: true } });
-    expect(error?.errors?.must_select_member).toBeDefined();
+    spec.given([]).when({ type: 'CreateDepartment', department_id: D, business_id: B, fields: { name: 'X', must_select_member: true } }).thenRefuses({ status: 422, fields: ['must_select_member'] });
   });
 
   it('refuses bad colours and numbers all at once', () => {
-    const { error } = given(departmentDecider, []).when({
-      type: 'CreateDepartment',
-      department_id: D,
-      business_id: B,
-      fields: { name: 'X', primary_color: 'red', slot_duration: 0, max_bookings_per_slot: 1.5 },
-    });
-    expect(Object.keys(error?.errors ?? {}).sort()).toEqual(['max_bookings_per_slot', 'primary_color', 'slot_duration']);
+    const error = spec
+      .given([])
+      .when({
+        type: 'CreateDepartment',
+        department_id: D,
+        business_id: B,
+        fields: { name: 'X', primary_color: 'red', slot_duration: 0, max_bookings_per_slot: 1.5 },
+      })
+      .thenRefuses({ status: 422 });
+    expect(Object.keys(error.errors ?? {}).sort()).toEqual(['max_bookings_per_slot', 'primary_color', 'slot_duration']);
   });
 
   it('drops a removed service\'s own duration with it', () => {
-    const { events } = given(departmentDecider, [created]).when({ type: 'UpdateDepartment', department_id: D, business_id: B, fields: { service_ids: [S2] } });
-    expect(events).toEqual([{ type: 'DepartmentUpdated', data: { department_id: D, business_id: B, changes: { service_ids: [S2], service_durations: [] } } }]);
+    spec
+      .given([created])
+      .when({ type: 'UpdateDepartment', department_id: D, business_id: B, fields: { service_ids: [S2] } })
+      .then([{ type: 'DepartmentUpdated', data: { department_id: D, business_id: B, changes: { service_ids: [S2], service_durations: [] } } }]);
   });
 
   it('refuses a duration for a service the department does not offer', () => {
-    const { error } = given(departmentDecider, [created]).when({
-      type: 'UpdateDepartment',
-      department_id: D,
-      business_id: B,
-      fields: { service_ids: [S1], service_durations: [{ service_id: S2, duration_seconds: 60 }] },
-    });
-    expect(error?.errors?.['service_durations.0.service_id']).toBeDefined();
+    spec
+      .given([created])
+      .when({
+        type: 'UpdateDepartment',
+        department_id: D,
+        business_id: B,
+        fields: { service_ids: [S1], service_durations: [{ service_id: S2, duration_seconds: 60 }] },
+      })
+      .thenRefuses({ status: 422, fields: ['service_durations.0.service_id'] });
   });
 
   it('answers another business exactly like a missing department', () => {
     for (const history of [[created], []]) {
-      const { error } = given(departmentDecider, history).when({ type: 'DeleteDepartment', department_id: D, business_id: OTHER });
-      expect(error?.status).toBe(404);
+      spec.given(history).when({ type: 'DeleteDepartment', department_id: D, business_id: OTHER }).thenRefuses({ status: 404 });
     }
   });
 
   it('cannot touch a deleted department', () => {
     const deleted: DepartmentEvent = { type: 'DepartmentDeleted', data: { department_id: D, business_id: B } };
-    expect(given(departmentDecider, [created, deleted]).when({ type: 'UpdateDepartment', department_id: D, business_id: B, fields: { name: 'Y' } }).error?.status).toBe(404);
+    spec.given([created, deleted]).when({ type: 'UpdateDepartment', department_id: D, business_id: B, fields: { name: 'Y' } }).thenRefuses({ status: 404 });
   });
 
   it('records translations beside field changes in one decision', () => {
-    const { events } = given(departmentDecider, [created]).when({
-      type: 'UpdateDepartment',
-      department_id: D,
-      business_id: B,
-      fields: { name: 'Dentistry' },
-      translations: { fr: { name: 'Dentaire' } },
-    });
-    expect(events?.map((e) => e.type)).toEqual(['DepartmentUpdated', 'DepartmentTranslationsUpdated']);
+    spec
+      .given([created])
+      .when({
+        type: 'UpdateDepartment',
+        department_id: D,
+        business_id: B,
+        fields: { name: 'Dentistry' },
+        translations: { fr: { name: 'Dentaire' } },
+      })
+      .then((events) => expect(events.map((e) => e.type)).toEqual(['DepartmentUpdated', 'DepartmentTranslationsUpdated']));
   });
 });

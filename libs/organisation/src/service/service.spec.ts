@@ -1,6 +1,6 @@
 import fc from 'fast-check';
+import { specification } from '@tabour/eventstore/testing';
 import { catalogDecider, serviceDecider, ServiceEvent, toSeconds } from './service';
-import { given } from '../test-support';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -10,6 +10,8 @@ const C = '66666666-6666-4666-8666-666666666666';
 
 const fields = { name: 'Cleaning', price: 20, duration_seconds: 900, category: null, parent_id: null };
 const created: ServiceEvent = { type: 'ServiceCreated', data: { service_id: S, business_id: B, ...fields } };
+const service = specification(serviceDecider);
+const catalog = specification(catalogDecider);
 
 describe('services', () => {
   it('keeps durations in seconds', () => {
@@ -18,19 +20,24 @@ describe('services', () => {
   });
 
   it('creates a sub-service under a parent of the business', () => {
-    const { events } = given(serviceDecider, []).when({ type: 'CreateService', service_id: C, business_id: B, fields: { ...fields, parent_id: P }, parent: { id: P, ancestors: [P] } });
-    expect(events).toEqual([{ type: 'ServiceCreated', data: { service_id: C, business_id: B, ...fields, parent_id: P } }]);
+    service
+      .given([])
+      .when({ type: 'CreateService', service_id: C, business_id: B, fields: { ...fields, parent_id: P }, parent: { id: P, ancestors: [P] } })
+      .then([{ type: 'ServiceCreated', data: { service_id: C, business_id: B, ...fields, parent_id: P } }]);
   });
 
   it('refuses a parent that was not found in the business', () => {
-    const { error } = given(serviceDecider, []).when({ type: 'CreateService', service_id: C, business_id: B, fields: { ...fields, parent_id: P }, parent: null });
-    expect(error?.errors).toEqual({ parent_id: ['Select a valid parent service'] });
+    const error = service.given([]).when({ type: 'CreateService', service_id: C, business_id: B, fields: { ...fields, parent_id: P }, parent: null }).thenRefuses({ status: 422 });
+    expect(error.errors).toEqual({ parent_id: ['Select a valid parent service'] });
   });
 
   it('refuses a cycle: a service under its own sub-service', () => {
     // S is the parent of P; placing S under P would make a loop.
-    const { error } = given(serviceDecider, [created]).when({ type: 'UpdateService', service_id: S, business_id: B, fields: { parent_id: P }, parent: { id: P, ancestors: [P, S] } });
-    expect(error?.errors?.parent_id?.[0]).toMatch(/itself or one of its sub-services/);
+    const error = service
+      .given([created])
+      .when({ type: 'UpdateService', service_id: S, business_id: B, fields: { parent_id: P }, parent: { id: P, ancestors: [P, S] } })
+      .thenRefuses({ fields: ['parent_id'] });
+    expect(error.errors?.parent_id?.[0]).toMatch(/itself or one of its sub-services/);
   });
 
   it.each([
@@ -39,29 +46,36 @@ describe('services', () => {
     [{ duration_seconds: 0 }, 'duration'],
     [{ name: '' }, 'name'],
   ])('refuses %p', (change, field) => {
-    const { error } = given(serviceDecider, [created]).when({ type: 'UpdateService', service_id: S, business_id: B, fields: change });
-    expect(Object.keys(error?.errors ?? {})).toEqual([field]);
+    const error = service.given([created]).when({ type: 'UpdateService', service_id: S, business_id: B, fields: change }).thenRefuses({ status: 422 });
+    expect(Object.keys(error.errors ?? {})).toEqual([field]);
   });
 
   it('rounds a price to cents and records only what changed', () => {
-    const { events } = given(serviceDecider, [created]).when({ type: 'UpdateService', service_id: S, business_id: B, fields: { price: 12.5, name: 'Cleaning' } });
-    expect(events).toEqual([{ type: 'ServiceUpdated', data: { service_id: S, business_id: B, changes: { price: 12.5 } } }]);
+    service
+      .given([created])
+      .when({ type: 'UpdateService', service_id: S, business_id: B, fields: { price: 12.5, name: 'Cleaning' } })
+      .then([{ type: 'ServiceUpdated', data: { service_id: S, business_id: B, changes: { price: 12.5 } } }]);
   });
 
   it('will not delete a service with sub-services', () => {
-    expect(given(serviceDecider, [created]).when({ type: 'DeleteService', service_id: S, business_id: B, has_sub_services: true }).error?.status).toBe(409);
-    expect(given(serviceDecider, [created]).when({ type: 'DeleteService', service_id: S, business_id: B, has_sub_services: false }).events).toHaveLength(1);
+    service.given([created]).when({ type: 'DeleteService', service_id: S, business_id: B, has_sub_services: true }).thenRefuses({ status: 409 });
+    service
+      .given([created])
+      .when({ type: 'DeleteService', service_id: S, business_id: B, has_sub_services: false })
+      .then((events) => expect(events).toHaveLength(1));
   });
 
   it('answers another business like a missing service', () => {
-    expect(given(serviceDecider, [created]).when({ type: 'UpdateService', service_id: S, business_id: OTHER, fields: { price: 1 } }).error?.status).toBe(404);
+    service.given([created]).when({ type: 'UpdateService', service_id: S, business_id: OTHER, fields: { price: 1 } }).thenRefuses({ status: 404 });
   });
 });
 
 describe('USSD order', () => {
   it('sets the order of every service', () => {
-    const { events } = given(catalogDecider, []).when({ type: 'ReorderServices', business_id: B, order: [P, S], existing: [S, P] });
-    expect(events).toEqual([{ type: 'ServicesReordered', data: { business_id: B, order: [P, S] } }]);
+    catalog
+      .given([])
+      .when({ type: 'ReorderServices', business_id: B, order: [P, S], existing: [S, P] })
+      .then([{ type: 'ServicesReordered', data: { business_id: B, order: [P, S] } }]);
   });
 
   it.each([
@@ -69,7 +83,7 @@ describe('USSD order', () => {
     ['names one twice', [S, S, P], [S, P]],
     ['names an unknown one', [S, P, C], [S, P]],
   ])('refuses an order that %s', (_, order, existing) => {
-    expect(given(catalogDecider, []).when({ type: 'ReorderServices', business_id: B, order, existing }).error?.status).toBe(422);
+    catalog.given([]).when({ type: 'ReorderServices', business_id: B, order, existing }).thenRefuses({ status: 422 });
   });
 });
 
@@ -79,8 +93,10 @@ describe('USSD order, for any catalogue', () => {
   it('accepts every permutation of the services', () => {
     fc.assert(
       fc.property(ids.chain((existing) => fc.tuple(fc.constant(existing), fc.shuffledSubarray(existing, { minLength: existing.length }))), ([existing, order]) => {
-        const { events, error } = given(catalogDecider, []).when({ type: 'ReorderServices', business_id: B, order, existing });
-        return error === null && events!.length === 1;
+        catalog
+          .given([])
+          .when({ type: 'ReorderServices', business_id: B, order, existing })
+          .then((events) => expect(events).toHaveLength(1));
       }),
     );
   });
@@ -89,7 +105,7 @@ describe('USSD order, for any catalogue', () => {
     fc.assert(
       fc.property(ids, fc.nat(), fc.boolean(), (existing, i, drop) => {
         const order = drop ? existing.filter((_, k) => k !== i % existing.length) : [...existing, existing[i % existing.length]];
-        return given(catalogDecider, []).when({ type: 'ReorderServices', business_id: B, order, existing }).error?.status === 422;
+        catalog.given([]).when({ type: 'ReorderServices', business_id: B, order, existing }).thenRefuses({ status: 422 });
       }),
     );
   });
