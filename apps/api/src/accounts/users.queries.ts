@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
 import { Db, notFound } from '@tabour/platform';
 import type { UsersTable } from '@tabour/accounts';
-import { PageRequest, paged, Paged } from '../common/paging';
+import { likePattern } from '../common/like';
+import { selectPage } from '../common/paged-select';
+import { PageRequest, Paged } from '../common/paging';
 import { DB } from '../common/tokens';
 
 export interface UserView {
@@ -47,15 +49,12 @@ export class UsersQueries {
   async list(tenantId: string, page: PageRequest, opts: { q?: string; sort?: string; order?: string } = {}): Promise<Paged<UserView>> {
     let q = this.db.selectFrom('users').where('tenant_id', '=', tenantId);
     if (opts.q) {
-      const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likePattern(opts.q);
       q = q.where((eb) => eb.or([eb('first_name', 'ilike', like), eb('last_name', 'ilike', like), eb('email', 'ilike', like)]));
     }
-    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const column = SORTS[(opts.sort ?? 'last_name') as keyof typeof SORTS] ?? 'last_name';
     const dir = opts.order === 'desc' ? 'desc' : 'asc';
-    let rows = q.select([...COLUMNS]).orderBy(column, dir).orderBy('id');
-    if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-    return paged((await rows.execute()).map(toUserView), Number(total), page);
+    return selectPage(q, (b) => b.select([...COLUMNS]).orderBy(column, dir).orderBy('id'), page, toUserView);
   }
 
   async one(tenantId: string, id: string): Promise<UserView> {

@@ -2,7 +2,8 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Db, invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser } from '../common/auth';
-import { paged, pageRequest } from '../common/paging';
+import { selectRawPage } from '../common/paged-select';
+import { pageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
 import { ActivityQuery } from './activity.dto';
 
@@ -37,13 +38,15 @@ export class ActivityController {
     if (q.from) filters.push(sql`recorded_at >= ${new Date(q.from)}`);
     if (q.to) filters.push(sql`recorded_at <= ${new Date(q.to)}`);
     const where = sql.join(filters, sql` AND `);
-    const limit = page.limit ?? 10_000;
-    const [rows, count] = await Promise.all([
-      sql<EventRow>`SELECT position, stream_id, category, event_type, data, metadata, recorded_at FROM es_events
-        WHERE ${where} ORDER BY position DESC LIMIT ${limit} OFFSET ${page.offset}`.execute(this.db),
-      sql<{ n: number }>`SELECT count(*)::int AS n FROM es_events WHERE ${where}`.execute(this.db),
-    ]);
-    const items = rows.rows.map((r) => ({
+    const found = await selectRawPage<EventRow>(
+      this.db,
+      sql`SELECT position, stream_id, category, event_type, data, metadata, recorded_at FROM es_events WHERE ${where}`,
+      sql`position DESC`,
+      page,
+      // pagination=off still stops somewhere: the log of a busy business grows without end.
+      { cap: 10_000 },
+    );
+    const items = found.data.map((r) => ({
       id: r.position,
       position: r.position,
       type: r.event_type,
@@ -55,6 +58,6 @@ export class ActivityController {
       recorded_at: r.recorded_at,
       data: r.data,
     }));
-    return paged(items, count.rows[0].n, page);
+    return { ...found, data: items };
   }
 }

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Expression, sql, SqlBool } from 'kysely';
 import { Category, CustomersTable, foldText, phoneNeedle } from '@tabour/customers';
 import { Db, notFound } from '@tabour/platform';
-import { paged, PageRequest } from '../common/paging';
+import { likePattern } from '../common/like';
+import { selectPage } from '../common/paged-select';
+import { PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
 
 export const SORTS = ['created_at', 'first_name', 'last_name', 'email', 'phone', 'internal_id', 'category', 'updated_at'] as const;
@@ -74,8 +76,6 @@ export function customerView(r: Omit<Row, 'tenant_id' | 'search' | 'phone_digits
 }
 export type CustomerView = ReturnType<typeof customerView>;
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The keyword condition: every word in the folded names/e-mail/ids, or the phone digits (any
  * typed format) in either phone. Both columns carry trigram indexes.
@@ -83,7 +83,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function keywordCondition(keyword: string, country: string | null): Expression<SqlBool> | null {
   const words = foldText(keyword).split(' ').filter(Boolean).slice(0, 8);
   const parts: Expression<SqlBool>[] = [];
-  if (words.length) parts.push(sql<SqlBool>`(${sql.join(words.map((w) => sql`search LIKE ${'%' + likeEscape(w) + '%'}`), sql` AND `)})`);
+  if (words.length) parts.push(sql<SqlBool>`(${sql.join(words.map((w) => sql`search LIKE ${likePattern(w)}`), sql` AND `)})`);
   const needle = phoneNeedle(keyword, country);
   if (needle) parts.push(sql<SqlBool>`phone_digits LIKE ${'%' + needle + '%'}`);
   if (!parts.length) return null;
@@ -107,16 +107,16 @@ export class CustomerQueries {
   async list(tenantId: string, page: PageRequest, filters: CustomerFilters, country: string | null) {
     const sort = filters.sort ?? 'created_at';
     const order = filters.order ?? (sort === 'created_at' || sort === 'updated_at' ? 'desc' : 'asc');
-    let rows = this.base(tenantId, filters, country)
-      .select([...COLUMNS])
-      .orderBy(sort, (b) => (order === 'asc' ? b.asc().nullsLast() : b.desc().nullsLast()))
-      .orderBy('id', order);
-    if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-    const [data, count] = await Promise.all([
-      rows.execute(),
-      this.base(tenantId, filters, country).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return paged(data.map((r) => customerView(r as unknown as Row)), Number(count.n), page);
+    return selectPage(
+      this.base(tenantId, filters, country),
+      (b) =>
+        b
+          .select([...COLUMNS])
+          .orderBy(sort, (o) => (order === 'asc' ? o.asc().nullsLast() : o.desc().nullsLast()))
+          .orderBy('id', order),
+      page,
+      (r) => customerView(r as unknown as Row),
+    );
   }
 
   /** Every matching customer, for the export; a cursor-free read is fine at CRM sizes. */
@@ -204,14 +204,10 @@ export class CustomerQueries {
     const table = kind === 'bookings' ? 'customer_bookings' : kind === 'archived_bookings' ? 'customer_archived_bookings' : 'customer_archived_tickets';
     const when = kind === 'archived_tickets' ? 'ended_at' : 'starts_at';
     const base = this.db.selectFrom(table as 'customer_bookings').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId);
-    let rows = base.selectAll().orderBy(when as 'starts_at', kind === 'bookings' ? 'asc' : 'desc');
-    if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-    const [data, count] = await Promise.all([rows.execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
-    return paged(
-      data.map(({ tenant_id: _t, summary, ...r }) => ({ ...r, ...(summary as Record<string, unknown>) })),
-      Number(count.n),
-      page,
-    );
+    return selectPage(base, (b) => b.selectAll().orderBy(when as 'starts_at', kind === 'bookings' ? 'asc' : 'desc'), page, ({ tenant_id: _t, summary, ...r }) => ({
+      ...r,
+      ...(summary as Record<string, unknown>),
+    }));
   }
 
   async customerIds(tenantId: string): Promise<string[]> {

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import '@tabour/devices';
 import { Db, notFound } from '@tabour/platform';
-import { paged, PageRequest } from '../common/paging';
+import { likePattern } from '../common/like';
+import { selectPage } from '../common/paged-select';
+import { PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
 import { DeviceCredentials, DeviceKind } from './credentials.service';
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Reads of kiosks and displays, each filtered by the caller's business; no secret is ever selected. */
 @Injectable()
@@ -21,14 +21,11 @@ export class DeviceQueries {
 
   async list(kind: DeviceKind, tenantId: string, page: PageRequest, opts: { q?: string; lite?: boolean } = {}) {
     let base = this.db.selectFrom(this.table(kind)).where('tenant_id', '=', tenantId);
-    if (opts.q) base = base.where('name', 'ilike', like(opts.q));
-    const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-    let rows = base.select(['id', 'key', 'name', 'status', 'settings', 'created_at', 'updated_at']).orderBy('name').orderBy('id');
-    if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-    const found = await rows.execute();
-    if (opts.lite) return paged(found.map((d) => ({ id: d.id, name: d.name, status: d.status })), Number(total), page);
-    const activity = await this.credentials.activity(found.map((d) => d.id));
-    return paged(found.map((d) => present(d, activity.get(d.id))), Number(total), page);
+    if (opts.q) base = base.where('name', 'ilike', likePattern(opts.q));
+    const found = await selectPage(base, (b) => b.select(['id', 'key', 'name', 'status', 'settings', 'created_at', 'updated_at']).orderBy('name').orderBy('id'), page);
+    if (opts.lite) return { ...found, data: found.data.map((d) => ({ id: d.id, name: d.name, status: d.status })) };
+    const activity = await this.credentials.activity(found.data.map((d) => d.id));
+    return { ...found, data: found.data.map((d) => present(d, activity.get(d.id))) };
   }
 
   async one(kind: DeviceKind, tenantId: string, id: string) {

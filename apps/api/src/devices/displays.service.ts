@@ -8,7 +8,8 @@ import { Actor } from '@tabour/eventstore';
 import { DEFAULT_DISPLAY, displayDecider, DisplaySettings, displayStream } from '@tabour/devices';
 import { AppConfig, Db, notFound } from '@tabour/platform';
 import { BroadcastService } from '../broadcast/broadcast.service';
-import { paged, PageRequest } from '../common/paging';
+import { selectRawPage } from '../common/paged-select';
+import { PageRequest } from '../common/paging';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
 import { OrganisationQueries } from '../organisation/queries';
@@ -126,11 +127,12 @@ export class DisplaysService {
       UNION ALL
       SELECT 'event', event_type, recorded_at, NULL, NULL, data, metadata->'actor'
         FROM es_events WHERE stream_id = ${displayStream(id)} AND tenant_id = ${tenantId}`;
-    const total = await sql<{ n: string }>`SELECT count(*) AS n FROM (${entries}) e`.execute(this.db);
-    const limit = page.limit === null ? sql`` : sql`LIMIT ${page.limit} OFFSET ${page.offset}`;
-    const rows = await sql<{ source: string; type: string; at: Date; ip: string | null; user_agent: string | null; data: Record<string, unknown>; actor: Record<string, unknown> | null }>`
-      SELECT * FROM (${entries}) e ORDER BY at DESC ${limit}`.execute(this.db);
-    return paged(rows.rows, Number(total.rows[0].n), page);
+    return selectRawPage<{ source: string; type: string; at: Date; ip: string | null; user_agent: string | null; data: Record<string, unknown>; actor: Record<string, unknown> | null }>(
+      this.db,
+      entries,
+      sql`at DESC`,
+      page,
+    );
   }
 
   private async discardUpload(tenantId: string, url: string): Promise<void> {

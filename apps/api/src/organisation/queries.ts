@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Selectable, sql } from 'kysely';
 import { DEFAULT_TIME_ZONE, DepartmentsTable, localDay, WorkingDays } from '@tabour/organisation';
 import { Db, notFound } from '@tabour/platform';
-import { paged, PageRequest } from '../common/paging';
+import { likePattern as like } from '../common/like';
+import { selectPage } from '../common/paged-select';
+import { PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
 import { uploadUrl } from './uploads';
 
@@ -38,8 +40,6 @@ function sortColumn<K extends keyof typeof SORTS>(list: K, sort: string | undefi
   const columns = SORTS[list] as Record<string, string>;
   return sort && Object.prototype.hasOwnProperty.call(columns, sort) ? columns[sort] : null;
 }
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Reads of the organisation's tables. Every query is filtered by the caller's business. */
 @Injectable()
@@ -78,16 +78,17 @@ export class OrganisationQueries {
     let base = this.db.selectFrom('services as s').where('s.tenant_id', '=', tenantId);
     if (opts.q) base = base.where((eb) => eb.or([eb('s.name', 'ilike', like(opts.q!)), eb('s.category', 'ilike', like(opts.q!))]));
     if (opts.parentId) base = base.where('s.parent_id', '=', opts.parentId);
-    const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-    let q = base
-      .selectAll('s')
-      .select(sql<number>`(SELECT count(*)::int FROM services c WHERE c.tenant_id = s.tenant_id AND c.parent_id = s.id)`.as('sub_services'))
-      .orderBy(sql.ref(sortColumn('services', opts.sort) ?? 's.ussd_order'), opts.order ?? 'asc')
-      .orderBy('s.id')
-      .offset(page.offset);
-    if (page.limit !== null) q = q.limit(page.limit);
-    const rows = await q.execute();
-    return paged(rows.map((r) => this.serviceRow(r)), Number(n), page);
+    return selectPage(
+      base,
+      (b) =>
+        b
+          .selectAll('s')
+          .select(sql<number>`(SELECT count(*)::int FROM services c WHERE c.tenant_id = s.tenant_id AND c.parent_id = s.id)`.as('sub_services'))
+          .orderBy(sql.ref(sortColumn('services', opts.sort) ?? 's.ussd_order'), opts.order ?? 'asc')
+          .orderBy('s.id'),
+      page,
+      (r) => this.serviceRow(r),
+    );
   }
 
   async service(tenantId: string, id: string) {
@@ -141,11 +142,12 @@ export class OrganisationQueries {
   async servicesLite(tenantId: string, page: PageRequest, q?: string) {
     let base = this.db.selectFrom('services').where('tenant_id', '=', tenantId);
     if (q) base = base.where((eb) => eb.or([eb('name', 'ilike', like(q)), eb('category', 'ilike', like(q))]));
-    const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-    let query = base.select(['id', 'name', 'duration_seconds', 'price', 'category', 'parent_id', 'ussd_order']).orderBy('ussd_order').orderBy('id').offset(page.offset);
-    if (page.limit !== null) query = query.limit(page.limit);
-    const rows = await query.execute();
-    return paged(rows.map((r) => ({ ...r, price: Number(r.price), ...seconds(r.duration_seconds) })), Number(n), page);
+    return selectPage(
+      base,
+      (b) => b.select(['id', 'name', 'duration_seconds', 'price', 'category', 'parent_id', 'ussd_order']).orderBy('ussd_order').orderBy('id'),
+      page,
+      (r) => ({ ...r, price: Number(r.price), ...seconds(r.duration_seconds) }),
+    );
   }
 
   // ---- departments
@@ -171,12 +173,9 @@ export class OrganisationQueries {
   async departments(tenantId: string, page: PageRequest, opts: ListOptions = {}) {
     let base = this.db.selectFrom('departments').where('tenant_id', '=', tenantId);
     if (opts.q) base = base.where('name', 'ilike', like(opts.q));
-    const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-    let q = base.selectAll().orderBy(sql.ref(sortColumn('departments', opts.sort) ?? 'name'), opts.order ?? 'asc').orderBy('id').offset(page.offset);
-    if (page.limit !== null) q = q.limit(page.limit);
-    const rows = await q.execute();
-    const services = await this.departmentServices(tenantId, rows.map((r) => r.id));
-    return paged(rows.map((r) => this.departmentRow(r, services.get(r.id) ?? [])), Number(n), page);
+    const found = await selectPage(base, (b) => b.selectAll().orderBy(sql.ref(sortColumn('departments', opts.sort) ?? 'name'), opts.order ?? 'asc').orderBy('id'), page);
+    const services = await this.departmentServices(tenantId, found.data.map((r) => r.id));
+    return { ...found, data: found.data.map((r) => this.departmentRow(r, services.get(r.id) ?? [])) };
   }
 
   private departmentRow(r: Selectable<DepartmentsTable>, services: DepartmentService[]) {
@@ -219,15 +218,17 @@ export class OrganisationQueries {
       const pattern = like(opts.q);
       base = base.where((eb) => eb.or([eb('m.first_name', 'ilike', pattern), eb('m.last_name', 'ilike', pattern), eb('m.email', 'ilike', pattern)]));
     }
-    const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
     const dir = opts.order ?? 'asc';
     const column = sortColumn('team', opts.sort);
-    let q = base.selectAll('m').select('d.name as department_name');
-    q = column ? q.orderBy(sql.ref(column), dir) : q.orderBy('m.last_name', dir).orderBy('m.first_name', dir);
-    q = q.orderBy('m.id').offset(page.offset);
-    if (page.limit !== null) q = q.limit(page.limit);
-    const rows = await q.execute();
-    return paged(rows.map((r) => this.memberRow(r)), Number(n), page);
+    return selectPage(
+      base,
+      (b) => {
+        const q = b.selectAll('m').select('d.name as department_name');
+        return (column ? q.orderBy(sql.ref(column), dir) : q.orderBy('m.last_name', dir).orderBy('m.first_name', dir)).orderBy('m.id');
+      },
+      page,
+      (r) => this.memberRow(r),
+    );
   }
 
   async member(tenantId: string, id: string) {
@@ -265,11 +266,8 @@ export class OrganisationQueries {
     if (opts.from) base = base.where('ends_at', '>', opts.from);
     if (opts.to) base = base.where('starts_at', '<', opts.to);
     if (opts.scope) base = base.where('scope', '=', opts.scope);
-    const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-    let q = base.selectAll().orderBy(sql.ref(sortColumn('holidays', opts.sort) ?? 'starts_at'), opts.order ?? 'desc').orderBy('id').offset(page.offset);
-    if (page.limit !== null) q = q.limit(page.limit);
-    const [rows, zone] = await Promise.all([q.execute(), this.timeZone(tenantId)]);
-    return paged(rows.map((r) => this.holidayRow(r, zone)), Number(n), page);
+    const [found, zone] = await Promise.all([selectPage(base, (b) => b.selectAll().orderBy(sql.ref(sortColumn('holidays', opts.sort) ?? 'starts_at'), opts.order ?? 'desc').orderBy('id'), page), this.timeZone(tenantId)]);
+    return { ...found, data: found.data.map((r) => this.holidayRow(r, zone)) };
   }
 
   /** The business's clock and week, for the contexts that count days (bookings, queues, statistics). */
