@@ -1,4 +1,4 @@
-import { DomainError } from '@tabour/platform';
+import { specification } from '@tabour/eventstore/testing';
 import { ApprovedTicket, QueueRequestCommand, queueRequestDecider, QueueRequestEvent, QueueRequestInput, phoneE164 } from './request';
 
 const B = '11111111-1111-4111-8111-111111111111';
@@ -13,20 +13,7 @@ const UID = 'request-uid-0123456789';
 const ids = { request_id: R, business_id: B, queue_id: Q };
 const eventIds = { ...ids, uid: UID };
 
-function given(history: QueueRequestEvent[]) {
-  const state = history.reduce(queueRequestDecider.evolve, queueRequestDecider.initialState());
-  return {
-    when(command: QueueRequestCommand) {
-      try {
-        const events = queueRequestDecider.decide(command, state);
-        return { events, error: null as DomainError | null };
-      } catch (e) {
-        if (e instanceof DomainError) return { events: null, error: e };
-        throw e;
-      }
-    },
-  };
-}
+const spec = specification(queueRequestDecider);
 
 const submit = (input: QueueRequestInput = {}, country: string | null = 'TN'): QueueRequestCommand => ({
   ...ids, type: 'SubmitQueueRequest', uid: UID, country, input: { name: ' Amira Ben Salah ', phone: '20 123 456', service_ids: [S1.toUpperCase()], note: ' first visit ', ...input },
@@ -42,93 +29,92 @@ const update = (changes: QueueRequestInput): QueueRequestCommand => ({ ...ids, t
 
 describe('queue request: submit', () => {
   it('records the request with a trimmed name and note, the phone in E.164 read with the business country, services in lower case', () => {
-    expect(given([]).when(submit()).events).toEqual([submitted]);
+    spec.given([]).when(submit()).then([submitted]);
   });
 
   it('reads a phone with its own country code whatever the business country', () => {
-    expect(given([]).when(submit({ phone: '+33 6 12 34 56 78' }, 'TN')).events?.[0].data).toMatchObject({ phone: '+33612345678' });
-    expect(given([]).when(submit({ phone: '+216 20 123 456' }, null)).events?.[0].data).toMatchObject({ phone: '+21620123456' });
+    spec.given([]).when(submit({ phone: '+33 6 12 34 56 78' }, 'TN')).then((events) => expect(events[0].data).toMatchObject({ phone: '+33612345678' }));
+    spec.given([]).when(submit({ phone: '+216 20 123 456' }, null)).then((events) => expect(events[0].data).toMatchObject({ phone: '+21620123456' }));
   });
 
   it('refuses a missing name and an invalid phone, each under its field', () => {
-    const { error } = given([]).when(submit({ name: '  ', phone: '12' }));
-    expect(error?.status).toBe(422);
-    expect(Object.keys(error!.errors!).sort()).toEqual(['name', 'phone']);
+    const refused = spec.given([]).when(submit({ name: '  ', phone: '12' })).thenRefuses({ code: 'validation_failed', status: 422 });
+    expect(Object.keys(refused.errors!).sort()).toEqual(['name', 'phone']);
   });
 
   it('refuses a national number when the business has no country to read it with', () => {
-    expect(given([]).when(submit({}, null)).error?.errors).toEqual({ phone: ['Enter a valid phone number'] });
+    expect(spec.given([]).when(submit({}, null)).thenRefuses('validation_failed').errors).toEqual({ phone: ['Enter a valid phone number'] });
   });
 
   it('refuses an overlong note and too many services', () => {
     const many = Array.from({ length: 21 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    const { error } = given([]).when(submit({ note: 'x'.repeat(1001), service_ids: many }));
-    expect(Object.keys(error!.errors!).sort()).toEqual(['note', 'service_ids']);
+    const refused = spec.given([]).when(submit({ note: 'x'.repeat(1001), service_ids: many })).thenRefuses('validation_failed');
+    expect(Object.keys(refused.errors!).sort()).toEqual(['note', 'service_ids']);
   });
 
   it('refuses control characters in the name and the note, and keeps a note\'s line breaks', () => {
-    expect(Object.keys(given([]).when(submit({ name: 'A\u0000B', note: 'x\u0000' })).error!.errors!).sort()).toEqual(['name', 'note']);
-    expect(given([]).when(submit({ note: 'Line one\nLine two\tend' })).events?.[0].data).toMatchObject({ note: 'Line one\nLine two\tend' });
+    expect(Object.keys(spec.given([]).when(submit({ name: 'A\u0000B', note: 'x\u0000' })).thenRefuses('validation_failed').errors!).sort()).toEqual(['name', 'note']);
+    spec.given([]).when(submit({ note: 'Line one\nLine two\tend' })).then((events) => expect(events[0].data).toMatchObject({ note: 'Line one\nLine two\tend' }));
   });
 
   it('records nothing for a request already submitted', () => {
-    expect(given([submitted]).when(submit()).events).toEqual([]);
+    spec.given([submitted]).when(submit()).thenNothingHappens();
   });
 });
 
 describe('queue request: update', () => {
   it('records only what changed while pending', () => {
-    const { events } = given([submitted]).when(update({ name: 'Amira Ben Salah', phone: '+216 20 123 457', member_id: M1.toUpperCase() }));
-    expect(events).toEqual([{ type: 'QueueRequestUpdated', data: { ...eventIds, changes: { phone: '+21620123457', member_id: M1 } } }]);
+    spec.given([submitted])
+      .when(update({ name: 'Amira Ben Salah', phone: '+216 20 123 457', member_id: M1.toUpperCase() }))
+      .then([{ type: 'QueueRequestUpdated', data: { ...eventIds, changes: { phone: '+21620123457', member_id: M1 } } }]);
   });
 
   it('records nothing when nothing changed', () => {
-    expect(given([submitted]).when(update({ name: 'Amira Ben Salah', note: 'first visit' })).events).toEqual([]);
+    spec.given([submitted]).when(update({ name: 'Amira Ben Salah', note: 'first visit' })).thenNothingHappens();
   });
 
   it('refuses an invalid phone', () => {
-    expect(given([submitted]).when(update({ phone: 'call me' })).error?.errors).toEqual({ phone: ['Enter a valid phone number'] });
+    expect(spec.given([submitted]).when(update({ phone: 'call me' })).thenRefuses('validation_failed').errors).toEqual({ phone: ['Enter a valid phone number'] });
   });
 
   it.each([
     ['approved', approved],
     ['declined', declined],
   ])('refuses changes once %s (409)', (_, decided) => {
-    const { error } = given([submitted, decided]).when(update({ name: 'Someone else' }));
-    expect([error?.status, error?.code]).toEqual([409, 'request_not_pending']);
+    spec.given([submitted, decided]).when(update({ name: 'Someone else' })).thenRefuses({ code: 'request_not_pending', status: 409 });
   });
 });
 
 describe('queue request: approve', () => {
   it('records the ticket the approval pushed', () => {
-    expect(given([submitted]).when(approve).events).toEqual([approved]);
+    spec.given([submitted]).when(approve).then([approved]);
   });
 
   it('refuses a second approval, so a request never gives two tickets (409)', () => {
-    expect(given([submitted, approved]).when(approve).error).toMatchObject({ status: 409, code: 'request_approved' });
+    spec.given([submitted, approved]).when(approve).thenRefuses({ code: 'request_approved', status: 409 });
   });
 
   it('refuses to approve a declined request (409)', () => {
-    expect(given([submitted, declined]).when(approve).error).toMatchObject({ status: 409, code: 'request_declined' });
+    spec.given([submitted, declined]).when(approve).thenRefuses({ code: 'request_declined', status: 409 });
   });
 });
 
 describe('queue request: decline', () => {
   it('records the decline with its trimmed reason', () => {
-    expect(given([submitted]).when(decline('  Fully booked today ')).events).toEqual([{ type: 'QueueRequestDeclined', data: { ...eventIds, reason: 'Fully booked today' } }]);
+    spec.given([submitted]).when(decline('  Fully booked today ')).then([{ type: 'QueueRequestDeclined', data: { ...eventIds, reason: 'Fully booked today' } }]);
   });
 
   it('records nothing for a request already declined', () => {
-    expect(given([submitted, declined]).when(decline('again')).events).toEqual([]);
+    spec.given([submitted, declined]).when(decline('again')).thenNothingHappens();
   });
 
   it('refuses to decline an approved request: its ticket is already in the queue (409)', () => {
-    expect(given([submitted, approved]).when(decline()).error).toMatchObject({ status: 409, code: 'request_approved' });
+    spec.given([submitted, approved]).when(decline()).thenRefuses({ code: 'request_approved', status: 409 });
   });
 
   it('refuses an overlong reason and one with control characters (422)', () => {
-    expect(given([submitted]).when(decline('x'.repeat(501))).error?.errors).toHaveProperty('reason');
-    expect(given([submitted]).when(decline('no\u0000')).error?.errors).toEqual({ reason: ['Enter a valid reason'] });
+    expect(spec.given([submitted]).when(decline('x'.repeat(501))).thenRefuses({ code: 'validation_failed', status: 422 }).errors).toHaveProperty('reason');
+    expect(spec.given([submitted]).when(decline('no\u0000')).thenRefuses({ code: 'validation_failed', status: 422 }).errors).toEqual({ reason: ['Enter a valid reason'] });
   });
 });
 
@@ -138,7 +124,7 @@ describe('queue request: delete', () => {
     ['approved', [submitted, approved]],
     ['declined', [submitted, declined]],
   ])('deletes the request when it is %s', (_, history) => {
-    expect(given(history as QueueRequestEvent[]).when({ ...ids, type: 'DeleteQueueRequest' }).events).toEqual([deleted]);
+    spec.given(history as QueueRequestEvent[]).when({ ...ids, type: 'DeleteQueueRequest' }).then([deleted]);
   });
 });
 
@@ -151,19 +137,19 @@ describe('queue request: what cannot be reached', () => {
   ];
 
   it.each(commands)('%s of a missing request answers 404', (_, command) => {
-    expect(given([]).when(command).error?.status).toBe(404);
+    spec.given([]).when(command).thenRefuses({ code: 'not_found', status: 404 });
   });
 
   it.each(commands)('%s of a deleted request answers 404', (_, command) => {
-    expect(given([submitted, deleted]).when(command).error?.status).toBe(404);
+    spec.given([submitted, deleted]).when(command).thenRefuses({ code: 'not_found', status: 404 });
   });
 
   it.each(commands)('%s from another business answers 404, like a missing request', (_, command) => {
-    expect(given([submitted]).when({ ...command, business_id: OTHER }).error?.status).toBe(404);
+    spec.given([submitted]).when({ ...command, business_id: OTHER }).thenRefuses({ code: 'not_found', status: 404 });
   });
 
   it.each(commands)('%s through another queue answers 404', (_, command) => {
-    expect(given([submitted]).when({ ...command, queue_id: Q2 }).error?.status).toBe(404);
+    spec.given([submitted]).when({ ...command, queue_id: Q2 }).thenRefuses({ code: 'not_found', status: 404 });
   });
 });
 

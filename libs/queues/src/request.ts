@@ -136,39 +136,57 @@ export function checkApprovable(state: QueueRequestState, c: Ids): Known {
   return s;
 }
 
-function decide(command: QueueRequestCommand, state: QueueRequestState): QueueRequestEvent[] {
-  const ids: Ids = { request_id: command.request_id, business_id: command.business_id, queue_id: command.queue_id };
-  if (command.type === 'SubmitQueueRequest') {
-    if (state.status !== 'none') return [];
-    const f = check({ name: command.input.name ?? '', phone: command.input.phone ?? '', service_ids: command.input.service_ids ?? [], member_id: command.input.member_id ?? null, note: command.input.note ?? null }, command.country);
-    return [{ type: 'QueueRequestSubmitted', data: { ...ids, uid: command.uid, ...(f as QueueRequestFields) } }];
-  }
-  const s = known(state, ids);
-  const eventIds: EventIds = { ...ids, uid: s.uid };
-  switch (command.type) {
-    case 'UpdateQueueRequest': {
-      if (s.status !== 'pending') throw conflict('Only a pending request can be changed', 'request_not_pending');
-      const next = check(command.changes, command.country);
-      const changes = Object.fromEntries(
-        Object.entries(next).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(s.fields[k as keyof QueueRequestFields])),
-      ) as Partial<QueueRequestFields>;
-      return Object.keys(changes).length ? [{ type: 'QueueRequestUpdated', data: { ...eventIds, changes } }] : [];
-    }
-    case 'ApproveQueueRequest':
-      checkApprovable(state, ids);
-      return [{ type: 'QueueRequestApproved', data: { ...eventIds, ...command.ticket } }];
-    case 'DeclineQueueRequest': {
-      if (s.status === 'approved') throw conflict('An approved request cannot be declined: its ticket is already in the queue', 'request_approved');
-      if (s.status === 'declined') return [];
-      const reason = trimmed(command.reason);
-      if (reason && reason.length > REQUEST_LIMITS.reason) throwIfAny({ reason: [`The reason may have at most ${REQUEST_LIMITS.reason} characters`] });
-      if (reason && CONTROL_IN_TEXT.test(reason)) throwIfAny({ reason: ['Enter a valid reason'] });
-      return [{ type: 'QueueRequestDeclined', data: { ...eventIds, reason } }];
-    }
-    case 'DeleteQueueRequest':
-      return [{ type: 'QueueRequestDeleted', data: eventIds }];
-  }
+type RequestCommandOf<T extends QueueRequestCommand['type']> = Extract<QueueRequestCommand, { type: T }>;
+const idsOf = (c: Ids): Ids => ({ request_id: c.request_id, business_id: c.business_id, queue_id: c.queue_id });
+const eventIdsOf = (c: Ids, s: Known): EventIds => ({ ...idsOf(c), uid: s.uid });
+
+function submit(command: RequestCommandOf<'SubmitQueueRequest'>, state: QueueRequestState): QueueRequestEvent[] {
+  if (state.status !== 'none') return [];
+  const { input } = command;
+  const f = check({ name: input.name ?? '', phone: input.phone ?? '', service_ids: input.service_ids ?? [], member_id: input.member_id ?? null, note: input.note ?? null }, command.country);
+  return [{ type: 'QueueRequestSubmitted', data: { ...idsOf(command), uid: command.uid, ...(f as QueueRequestFields) } }];
 }
+
+function update(command: RequestCommandOf<'UpdateQueueRequest'>, state: QueueRequestState): QueueRequestEvent[] {
+  const s = known(state, command);
+  if (s.status !== 'pending') throw conflict('Only a pending request can be changed', 'request_not_pending');
+  const next = check(command.changes, command.country);
+  const changes = Object.fromEntries(
+    Object.entries(next).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(s.fields[k as keyof QueueRequestFields])),
+  ) as Partial<QueueRequestFields>;
+  return Object.keys(changes).length ? [{ type: 'QueueRequestUpdated', data: { ...eventIdsOf(command, s), changes } }] : [];
+}
+
+function approve(command: RequestCommandOf<'ApproveQueueRequest'>, state: QueueRequestState): QueueRequestEvent[] {
+  const s = checkApprovable(state, command);
+  return [{ type: 'QueueRequestApproved', data: { ...eventIdsOf(command, s), ...command.ticket } }];
+}
+
+function decline(command: RequestCommandOf<'DeclineQueueRequest'>, state: QueueRequestState): QueueRequestEvent[] {
+  const s = known(state, command);
+  if (s.status === 'approved') throw conflict('An approved request cannot be declined: its ticket is already in the queue', 'request_approved');
+  if (s.status === 'declined') return [];
+  const reason = trimmed(command.reason);
+  if (reason && reason.length > REQUEST_LIMITS.reason) throwIfAny({ reason: [`The reason may have at most ${REQUEST_LIMITS.reason} characters`] });
+  if (reason && CONTROL_IN_TEXT.test(reason)) throwIfAny({ reason: ['Enter a valid reason'] });
+  return [{ type: 'QueueRequestDeclined', data: { ...eventIdsOf(command, s), reason } }];
+}
+
+function remove(command: RequestCommandOf<'DeleteQueueRequest'>, state: QueueRequestState): QueueRequestEvent[] {
+  return [{ type: 'QueueRequestDeleted', data: eventIdsOf(command, known(state, command)) }];
+}
+
+type DecideRequest<T extends QueueRequestCommand['type']> = (command: RequestCommandOf<T>, state: QueueRequestState) => QueueRequestEvent[];
+/** One function per command; a command missing here fails to compile. */
+const DECIDERS: { [T in QueueRequestCommand['type']]: DecideRequest<T> } = {
+  SubmitQueueRequest: submit,
+  UpdateQueueRequest: update,
+  ApproveQueueRequest: approve,
+  DeclineQueueRequest: decline,
+  DeleteQueueRequest: remove,
+};
+
+const decide = (command: QueueRequestCommand, state: QueueRequestState): QueueRequestEvent[] => (DECIDERS[command.type] as DecideRequest<QueueRequestCommand['type']>)(command as never, state);
 
 function evolve(state: QueueRequestState, event: QueueRequestEvent): QueueRequestState {
   if (event.type === 'QueueRequestSubmitted') {

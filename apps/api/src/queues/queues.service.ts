@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Actor } from '@tabour/eventstore';
 import { conflict, invalid, notFound } from '@tabour/platform';
-import { DEFAULT_SETTINGS, QueueCommand, QueueSettings, QueueState } from '@tabour/queues';
+import { DEFAULT_SETTINGS, needsClock, QueueCommand, QueueSettings, QueueState } from '@tabour/queues';
 import { CustomerQueries } from '../customers/queries';
 import { OrganisationQueries } from '../organisation/queries';
 import { QueueClock } from './clock';
@@ -41,8 +41,7 @@ export class QueuesService {
   ) {}
 
   async run(tenantId: string, queueId: string, actor: Actor, command: PlainCommand | ClockedCommand): Promise<Outcome> {
-    const needsClock = CLOCKED.has(command.type);
-    const time = needsClock ? await this.clock.now(tenantId) : {};
+    const time = needsClock(command.type) ? await this.clock.now(tenantId) : {};
     return this.runner.submit({ ...command, ...time, queue_id: queueId, business_id: tenantId } as QueueCommand, actor);
   }
 
@@ -153,8 +152,6 @@ export class QueuesService {
     }
   }
 }
-
-const CLOCKED = new Set<string>(['PushTicket', 'CallNext', 'EndTicket', 'MarkNoShow', 'MarkAbsent', 'RevokeTicket', 'AddNote', 'ChangeServiceTime', 'RedirectOut', 'RedirectIn', 'CloseDay', 'CloseDamagedTicket']);
 
 function stripUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Actor, fold, NewEvent, PgEventStore, WrongExpectedVersion } from '@tabour/eventstore';
+import { Actor, decideStep, fold, NewEvent, PgEventStore, WrongExpectedVersion } from '@tabour/eventstore';
 import { conflict, DomainError } from '@tabour/platform';
 import { Map as IMap } from 'immutable';
 import { LEAVING, QueueCommand, queueDecider, QueueEvent, QueueState, queueStream, Ticket } from '@tabour/queues';
@@ -168,13 +168,14 @@ export class QueueRunner {
     }
   }
 
+  /** Each command decided alone on the state its predecessors in the batch left, by the shared step. */
   private decideAll(start: QueueState, batch: Pending[]) {
     let state = start;
     return batch.map((p) => {
       try {
-        const events = queueDecider.decide(p.command, state);
-        state = events.reduce(queueDecider.evolve, state);
-        return { ok: true as const, events, state };
+        const step = decideStep(queueDecider, p.command, state);
+        state = step.state;
+        return { ok: true as const, events: step.events, state };
       } catch (error) {
         if (!(error instanceof DomainError)) this.log.error(`deciding ${p.command.type} failed: ${String(error)}`);
         return { ok: false as const, error, state };
