@@ -162,7 +162,7 @@ describe('customers: personal data is erasable', () => {
     expect((await t.http().get('/business/privacy').set(manager.h)).status).toBe(403);
     expect((await t.http().delete('/business/delete').set(manager.h)).status).toBe(403);
 
-    const res = await t.http().delete('/business/delete').set(shop.h);
+    const res = await t.http().delete('/business/delete').set(shop.h).send({ password: STRONG_PASSWORD, confirmation: 'Closing Clinic' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: true, customers_erased: 1, logins_removed: 2 });
     expect((await t.http().get('/business/customer').set(shop.h)).status).toBe(401);

@@ -74,6 +74,8 @@ export interface LoginThrottleTable {
   failures: number;
   last_failure_at: Timestamp;
   locked_until: Timestamp | null;
+  /** Per-account rows: the owner was told of an attack, and is not told again, until then. */
+  notice_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 declare module '@tabour/platform' {

@@ -7,9 +7,11 @@ import { MembershipReader, SessionResolver } from '../common/auth';
 import { StaffAccounts } from '../common/staff-accounts';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
 import { AccountController } from './account.controller';
+import { AccountDeletionCheck } from './account-deletion';
 import { CaptchaService } from './captcha.service';
 import { Clock } from './clock';
 import { AccountsCommands } from './commands';
+import { LoginThrottle } from './login-throttle';
 import { LoginService } from './login.service';
 import { MembershipController } from './membership.controller';
 import { MembershipService } from './membership.service';
@@ -32,6 +34,8 @@ import { UsersService } from './users.service';
     CaptchaService,
     SessionService,
     MembershipService,
+    LoginThrottle,
+    AccountDeletionCheck,
     LoginService,
     PasswordService,
     RegistrationService,
@@ -42,7 +46,7 @@ import { UsersService } from './users.service';
     { provide: MembershipReader, useExisting: MembershipService },
     { provide: StaffAccounts, useClass: StaffAccountsService },
   ],
-  exports: [SessionResolver, MembershipReader, StaffAccounts, Notifier, RegistrationService, CaptchaService, Clock],
+  exports: [AccountDeletionCheck, SessionResolver, MembershipReader, StaffAccounts, Notifier, RegistrationService, CaptchaService, Clock],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(

@@ -74,6 +74,12 @@ export class ResetUpdateDto {
   @ApiProperty() @SameAs('password') password_confirmation: string;
 }
 
+/** Deleting the business asks again for the caller's password and for its name typed out. */
+export class DeleteBusinessDto {
+  @ApiProperty({ description: "The caller's password" }) @IsString() @IsNotEmpty({ message: 'The password is required' }) @MaxLength(200) password: string;
+  @ApiProperty({ description: "The business's name, typed as it is shown" }) @IsString() @IsNotEmpty({ message: 'Type the name of the business to confirm' }) @MaxLength(200) confirmation: string;
+}
+
 export class UsersListQuery {
   @IsOptional() @IsString() page?: string;
   @IsOptional() @IsString() per_page?: string;

@@ -95,13 +95,20 @@ export class PasswordService {
     const user = await this.users.byEmail(email);
     const mismatch = () => invalid(RESET_MISMATCH, { code: [RESET_MISMATCH] }, 'reset_mismatch');
     if (!user) throw mismatch();
-    const reset = await this.db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id).executeTakeFirst();
-    if (!reset || reset.expires_at <= this.clock.now() || reset.attempts >= RESET_MAX_ATTEMPTS) throw mismatch();
-    if (reset.code_hash !== codeHash(user.id, code.trim())) {
-      // A code has a million values: five guesses, then it is spent.
-      await this.db.updateTable('password_resets').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('user_id', '=', user.id).execute();
-      throw mismatch();
-    }
+    // Checked before a guess is spent: a weak new password costs no attempt.
+    if (!isStrongPassword(password)) throw invalid(PASSWORD_RULE, { password: [PASSWORD_RULE] }, 'weak_password');
+    // A code has a million values: five guesses, then it is spent. Each guess is counted by the
+    // same statement that checks the count, before the code is compared, so guesses sent side
+    // by side cannot get past five.
+    const reset = await this.db
+      .updateTable('password_resets')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('user_id', '=', user.id)
+      .where('attempts', '<', RESET_MAX_ATTEMPTS)
+      .where('expires_at', '>', this.clock.now())
+      .returning('code_hash')
+      .executeTakeFirst();
+    if (!reset || reset.code_hash !== codeHash(user.id, code.trim())) throw mismatch();
     await this.set(user, password, 'reset', { type: 'user', id: user.id, name: `${user.first_name} ${user.last_name}` });
   }
 }
