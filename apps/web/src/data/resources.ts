@@ -14,6 +14,12 @@ export interface ResourceApi {
   keywordPath?: boolean;
   /** Filters go in the body of `POST <base>/filter` (feedback); without any, the list is a GET. */
   filterBody?: boolean;
+  /**
+   * The list is always `POST <base>` with the page and the filters in its body (a queue's
+   * archive). A `{name}` in the base is filled from the filter of that name, which is then no
+   * filter: the archive's queue is in its address.
+   */
+  listInBody?: boolean;
 }
 
 export const RESOURCE_API: Record<string, ResourceApi> = {
@@ -27,6 +33,7 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   kiosks: { base: '/business/kiosk', create: { method: 'POST', path: '/create' }, keywordPath: true },
   displays: { base: '/business/display', create: { method: 'POST', path: '/create' }, keywordPath: true },
   feedback: { base: '/business/feedback', readOnly: true, filterBody: true },
+  'queue-archive': { base: '/business/queue/{queue_id}/archive', readOnly: true, listInBody: true },
   activity: { base: '/business/activity', readOnly: true },
   countries: { base: '/business/countries', readOnly: true },
   industries: { base: '/business/industry', readOnly: true },
@@ -71,6 +78,21 @@ export function listUrl(resource: string, params: ListParams): string {
 export function listCall(resource: string, params: ListParams): { method: 'GET' | 'POST'; url: string; body?: Record<string, unknown> } {
   const r = apiOf(resource);
   const filter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  if (r.listInBody) {
+    const url = r.base.replace(/\{(\w+)\}/g, (_, name: string) => {
+      if (filter[name] === undefined) throw new Error(`${resource} needs ${name}`);
+      const value = encodeURIComponent(String(filter[name]));
+      delete filter[name];
+      return value;
+    });
+    const body: Record<string, unknown> = Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : String(v)]));
+    for (const [k, v] of Object.entries(body)) if (v === '') delete body[k];
+    if (params.pagination) {
+      body.page = String(params.pagination.page);
+      body.per_page = String(params.pagination.perPage);
+    } else body.pagination = 'off';
+    return { method: 'POST', url, body };
+  }
   if (r.keywordPath && typeof filter.q === 'string' && filter.q.trim()) {
     const { q, ...rest } = filter;
     return { method: 'POST', url: `${r.base}/filter/${encodeURIComponent(String(q).trim())}?${listQuery({ ...params, filter: rest })}` };

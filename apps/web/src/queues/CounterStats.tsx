@@ -12,12 +12,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Loading, Title, useTranslate } from 'react-admin';
-import { readList } from '../data/resources';
 import { useLiveRoom } from '../live/useLiveRoom';
 import { Minutes } from './QueueList';
 import { BackToQueues } from './QueueHeader';
-import { nameMap, queuePath, useApi, useBusinessDay, useQueue, useQueueCall, useTeam } from './common';
-import { archiveBody, Counter, servedByCounter, Ticket } from './model';
+import { closeCounter, getArchive, getCounters } from './api';
+import { nameMap, useBusinessDay, useQueue, useQueueCall, useTeam } from './common';
+import { archiveBody, Counter, servedByCounter } from './model';
 
 function Figure({ label, value, testid }: { label: string; value: React.ReactNode; testid?: string }) {
   return (
@@ -37,7 +37,6 @@ function Figure({ label, value, testid }: { label: string; value: React.ReactNod
 export function CounterStats() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const dataProvider = useApi();
   const queryClient = useQueryClient();
   const { run } = useQueueCall();
   const queue = useQueue(id);
@@ -45,13 +44,13 @@ export function CounterStats() {
   const today = useBusinessDay();
   const counters = useQuery({
     queryKey: ['queue-live', id, 'counters'],
-    queryFn: async () => readList<Counter>(await dataProvider.call(`${queuePath(id)}/counter`)).data,
+    queryFn: () => getCounters(id),
   });
   const ended = useQuery({
     queryKey: ['queue-live', id, 'ended-today', today],
     queryFn: async () => {
       const body = { ...archiveBody(1, 1, { status: 'ended', from: today, to: today }), pagination: 'off' };
-      return readList<Ticket>(await dataProvider.call(`${queuePath(id)}/archive`, 'POST', body)).data;
+      return (await getArchive(id, body)).data;
     },
   });
   const live = useLiveRoom('queue', id, () => queryClient.invalidateQueries({ queryKey: ['queue-live', id] }));
@@ -59,7 +58,7 @@ export function CounterStats() {
   const served = servedByCounter(ended.data ?? []);
   const s = queue.data?.summary;
   const close = async (c: Counter) => {
-    await run('close_counter', () => dataProvider.call(`${queuePath(id)}/counter/${c.id}/close`, 'POST'), 'queues.desk.closed');
+    await run('close_counter', () => closeCounter(id, c.id), 'queues.desk.closed');
     queryClient.invalidateQueries({ queryKey: ['queue-live', id] });
   };
   return (

@@ -15,10 +15,10 @@ import {
   maxValue, minValue, regex, required, useInput, useRecordContext, useTranslate,
 } from 'react-admin';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
-import { readList } from '../data/resources';
 import { fullWeek, WorkingDay } from '../settings/common';
 import { WorkingDaysEditor } from '../settings/WorkingDaysEditor';
-import { queuePath, useApi, useQueueCall } from './common';
+import { createCounter, deleteCounter, getCounters, updateCounter } from './api';
+import { useQueueCall } from './common';
 import { Counter, NUMBER_TYPES, Queue, QUEUE_FLAGS, queueBody } from './model';
 
 const R = 'resources.queues.fields';
@@ -63,7 +63,6 @@ function TranslationInputs() {
 function CountersManager() {
   const record = useRecordContext<Queue>();
   const translate = useTranslate();
-  const dataProvider = useApi();
   const queryClient = useQueryClient();
   const { run } = useQueueCall();
   const [name, setName] = useState('');
@@ -71,25 +70,25 @@ function CountersManager() {
   const key = ['queue-counters', record?.id];
   const counters = useQuery({
     queryKey: key,
-    queryFn: async () => readList<Counter>(await dataProvider.call(`${queuePath(record!.id)}/counter`)).data,
+    queryFn: () => getCounters(record!.id),
     enabled: !!record,
   });
   if (!record) return null;
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = async () => {
-    const ok = await run('save_counter', () => dataProvider.call(`${queuePath(record.id)}/counter/create`, 'PUT', { name: name.trim() }), 'queues.counters.created');
+    const ok = await run('save_counter', () => createCounter(record.id, name.trim()), 'queues.counters.created');
     if (ok) setName('');
     refresh();
   };
   const save = async (c: Counter) => {
     const e = edits[c.id];
     if (!e) return;
-    await run('save_counter', () => dataProvider.call(`${queuePath(record.id)}/counter/${c.id}/update`, 'POST', { name: e.name.trim(), break_minutes: Number(e.break_minutes) || 0 }), 'queues.counters.updated');
+    await run('save_counter', () => updateCounter(record.id, c.id, { name: e.name.trim(), break_minutes: Number(e.break_minutes) || 0 }), 'queues.counters.updated');
     setEdits(({ [c.id]: _done, ...rest }) => rest);
     refresh();
   };
   const remove = async (c: Counter) => {
-    await run('delete_counter', () => dataProvider.call(`${queuePath(record.id)}/counter/${c.id}/delete`, 'DELETE'), 'queues.counters.deleted');
+    await run('delete_counter', () => deleteCounter(record.id, c.id), 'queues.counters.deleted');
     refresh();
   };
   // Enter in these fields saves the counter, not the whole queue form around them.

@@ -19,7 +19,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { BackToQueues } from './QueueHeader';
-import { nameMap, queuePath, useApi, useQueue, useQueueCall, useServices } from './common';
+import { reorderQueueServices } from './api';
+import { nameMap, useQueue, useQueueCall, useServices } from './common';
 import { moveItem } from './model';
 
 function Row({ id, name, index, count, move }: { id: string; name: string; index: number; count: number; move: (from: number, to: number) => void }) {
@@ -54,7 +55,6 @@ function Row({ id, name, index, count, move }: { id: string; name: string; index
 export function ReorderServices() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const dataProvider = useApi();
   const queryClient = useQueryClient();
   const { run } = useQueueCall();
   const queue = useQueue(id);
@@ -69,7 +69,7 @@ export function ReorderServices() {
   };
   const save = async () => {
     setSaving(true);
-    await run('reorder', () => dataProvider.call(`${queuePath(id)}/services/reorder`, 'POST', { service_ids: order }), 'queues.reorder.saved');
+    await run('reorder', () => reorderQueueServices(id, order), 'queues.reorder.saved');
     setSaving(false);
     queryClient.invalidateQueries({ queryKey: ['queue-live', id] });
   };

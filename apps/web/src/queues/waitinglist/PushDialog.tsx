@@ -5,9 +5,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { readList } from '../../data/resources';
-import { queuePath, useApi, useQueueCall, type Named } from '../common';
-import type { Queue, Ticket } from '../model';
+import { pushTicket, searchCustomers } from '../api';
+import { useQueueCall, type Named } from '../common';
+import type { Queue } from '../model';
 import { ActionDialog } from './dialogs';
 
 interface CustomerOption {
@@ -23,7 +23,6 @@ const customerName = (c: CustomerOption) => c.full_name || [c.first_name, c.last
 /** Looks customers up as the name is typed (ADMIN and MANAGER: the customer base is theirs). */
 function CustomerPicker({ value, onChange }: { value: CustomerOption | null; onChange: (c: CustomerOption | null) => void }) {
   const translate = useTranslate();
-  const dataProvider = useApi();
   const [text, setText] = useState('');
   const [options, setOptions] = useState<CustomerOption[]>([]);
   useEffect(() => {
@@ -31,8 +30,8 @@ function CustomerPicker({ value, onChange }: { value: CustomerOption | null; onC
     let stale = false;
     const timer = setTimeout(async () => {
       try {
-        const body = await dataProvider.call(`/business/customer?page=1&per_page=10&q=${encodeURIComponent(text.trim())}`);
-        if (!stale) setOptions(readList<CustomerOption>(body).data);
+        const found = await searchCustomers<CustomerOption>(text);
+        if (!stale) setOptions(found);
       } catch {
         if (!stale) setOptions([]);
       }
@@ -41,7 +40,7 @@ function CustomerPicker({ value, onChange }: { value: CustomerOption | null; onC
       stale = true;
       clearTimeout(timer);
     };
-  }, [text, dataProvider]);
+  }, [text]);
   return (
     <Autocomplete
       options={options}
@@ -67,7 +66,6 @@ export function PushDialog({ queue, services, members, canPickCustomer, onClose,
   onDone: () => void;
 }) {
   const translate = useTranslate();
-  const dataProvider = useApi();
   const { run } = useQueueCall();
   const [name, setName] = useState('');
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
@@ -79,7 +77,7 @@ export function PushDialog({ queue, services, members, canPickCustomer, onClose,
   const staff = queue.member_ids?.length ? members.filter((m) => queue.member_ids.includes(m.id)) : members;
   const push = async () => {
     const body = { customer_name: name.trim() || null, customer_id: customer?.id ?? null, service_ids: serviceIds, member_id: member || null, urgent };
-    const ticket = await run('push', () => dataProvider.call<Ticket>(`${queuePath(queue.id)}/push`, 'PUT', body), (t) => ['queues.done.push', { label: t.label }]);
+    const ticket = await run('push', () => pushTicket(queue.id, body), (t) => ['queues.done.push', { label: t.label }]);
     onDone();
     if (ticket) onClose();
   };

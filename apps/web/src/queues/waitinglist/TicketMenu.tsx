@@ -20,8 +20,9 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { useTranslate } from 'react-admin';
-import { queuePath, useApi, useQueueCall, type Named } from '../common';
-import { actionsFor, FINAL_ACTIONS, simpleActionCall, Ticket, TicketAction } from '../model';
+import { addNote, redirectTicket, setDuration, setMember, setUrgent, swapTickets, ticketAction } from '../api';
+import { useQueueCall, type Named } from '../common';
+import { FINAL_ACTIONS, simpleActionCall, Ticket, TicketAction, ticketActions } from '../model';
 import { ConfirmDialog, DurationDialog, MemberDialog, NoteDialog, RedirectDialog, SwapDialog } from './dialogs';
 
 const ICONS: Record<TicketAction, React.ReactNode> = {
@@ -53,13 +54,12 @@ export interface TicketContext {
 /** Every action a ticket offers in its state, each behind a dialog when it needs an answer or cannot be undone. */
 export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext }) {
   const translate = useTranslate();
-  const dataProvider = useApi();
   const { run } = useQueueCall();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<TicketAction | null>(null);
   const others = ctx.waiting.filter((t) => t.id !== ticket.id);
-  const actions = actionsFor(ticket, { onHoldEnabled: ctx.onHoldEnabled, othersWaiting: others.length > 0 });
-  const q = queuePath(ctx.queueId);
+  const actions = ticketActions(ticket, { onHoldEnabled: ctx.onHoldEnabled, othersWaiting: others.length > 0 });
+  const q = ctx.queueId;
   const label = { label: ticket.label };
 
   const act = async (action: TicketAction, call: () => Promise<unknown>) => {
@@ -70,8 +70,8 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
   const choose = (action: TicketAction) => {
     setAnchor(null);
     const simple = simpleActionCall(action, ctx.queueId, ticket.id);
-    if (action === 'urgent') return act('urgent', () => dataProvider.call(`${q}/urgent/${ticket.id}`, 'POST', { urgent: !ticket.urgent }));
-    if (simple && !FINAL_ACTIONS.includes(action)) return act(action, () => dataProvider.call(simple.path, simple.method));
+    if (action === 'urgent') return act('urgent', () => setUrgent(q, ticket.id, !ticket.urgent));
+    if (simple && !FINAL_ACTIONS.includes(action)) return act(action, () => ticketAction(action, q, ticket.id));
     setOpen(action);
   };
   const close = () => setOpen(null);
@@ -96,28 +96,28 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
         <ConfirmDialog
           text={translate(`queues.dialogs.confirm.${open}`, label)}
           submit={translate(`queues.ticket.${open}`)}
-          onConfirm={() => act(open, () => dataProvider.call(simple.path, simple.method))}
+          onConfirm={() => act(open, () => ticketAction(open, q, ticket.id))}
           onClose={close}
         />
       )}
       {open === 'note' && (
-        <NoteDialog ticket={ticket} noteTypes={ctx.noteTypes} onClose={close} onSave={(note, typeId) => act('note', () => dataProvider.call(`${q}/ticket/${ticket.id}/notes`, 'POST', { note, note_type_id: typeId }))} />
+        <NoteDialog ticket={ticket} noteTypes={ctx.noteTypes} onClose={close} onSave={(note, typeId) => act('note', () => addNote(q, ticket.id, note, typeId))} />
       )}
       {open === 'member' && (
-        <MemberDialog ticket={ticket} members={ctx.members} onClose={close} onSave={(memberId) => act('member', () => dataProvider.call(`${q}/member/update/${ticket.id}`, 'POST', { member_id: memberId }))} />
+        <MemberDialog ticket={ticket} members={ctx.members} onClose={close} onSave={(memberId) => act('member', () => setMember(q, ticket.id, memberId))} />
       )}
       {open === 'duration' && (
-        <DurationDialog ticket={ticket} onClose={close} onSave={(minutes) => act('duration', () => dataProvider.call(`${q}/duration/${ticket.id}`, 'POST', { duration: minutes }))} />
+        <DurationDialog ticket={ticket} onClose={close} onSave={(minutes) => act('duration', () => setDuration(q, ticket.id, minutes))} />
       )}
       {open === 'swap' && (
-        <SwapDialog ticket={ticket} others={others} onClose={close} onSave={(other) => act('swap', () => dataProvider.call(`${q}/swap/${ticket.id}/${other}`, 'POST'))} />
+        <SwapDialog ticket={ticket} others={others} onClose={close} onSave={(other) => act('swap', () => swapTickets(q, ticket.id, other))} />
       )}
       {open === 'redirect' && (
         <RedirectDialog
           ticket={ticket}
           queues={ctx.queues.filter((x) => x.id !== ctx.queueId)}
           onClose={close}
-          onSave={(target, keep) => act('redirect', () => dataProvider.call(`${q}/redirect/${ticket.id}/${target}`, 'POST', { keep_number: keep }))}
+          onSave={(target, keep) => act('redirect', () => redirectTicket(q, ticket.id, target, keep))}
         />
       )}
     </>

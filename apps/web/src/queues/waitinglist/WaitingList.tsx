@@ -30,7 +30,8 @@ import type { HttpError } from '../../data/http';
 import type { LiveState } from '../../live/useLiveRoom';
 import { Minutes } from '../QueueList';
 import { BackToQueues } from '../QueueHeader';
-import { nameMap, queuePath, useApi, useMayOpen, useNoteTypes, useQueueCall, useQueues, useServices, useTeam } from '../common';
+import { callNext, closeCounter, delayQueue, moveTicket, openCounter, pauseQueue, resumeQueue } from '../api';
+import { nameMap, useMayOpen, useNoteTypes, useQueueCall, useQueues, useServices, useTeam } from '../common';
 import { Counter, moveItem, Ticket, WaitingList as WaitingListShape } from '../model';
 import { useWaitingListData, type HeldCounter } from './data';
 import { DelayDialog } from './dialogs';
@@ -115,7 +116,6 @@ function WaitingRow({ t, names, ctx }: { t: Ticket; names: Names; ctx: TicketCon
 function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx: TicketContext }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useApi();
   const queryClient = useQueryClient();
   const { fail } = useQueueCall();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -128,7 +128,7 @@ function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx:
     // The row lands at once; the server's answer (or the next notice) confirms the order.
     queryClient.setQueryData<WaitingListShape>(key, (old) => (old ? { ...old, data: moveItem(old.data, from, to).map((t, i) => ({ ...t, rank: i + 1 })) } : old));
     try {
-      await dataProvider.call(`${queuePath(ctx.queueId)}/move/${active.id}/${from + 1}/${to + 1}`, 'POST');
+      await moveTicket(ctx.queueId, String(active.id), from + 1, to + 1);
       notify('queues.done.move', { type: 'success', messageArgs: { label: list[from].label } });
     } catch (e) {
       if ((e as HttpError).status === 409) notify('queues.errors.move_stale', { type: 'warning' });
@@ -192,7 +192,6 @@ function SideTable({ tickets, names, ctx, prefix, empty, mineCounter }: { ticket
  */
 function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; counters: Counter[]; mine: HeldCounter | null | undefined; serving: Ticket | undefined; refresh: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useApi();
   const { run } = useQueueCall();
   const free = counters.filter((c) => !c.open);
   const [pick, setPick] = useState('');
@@ -200,7 +199,6 @@ function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; 
   useEffect(() => {
     if (!free.some((c) => c.id === pick)) setPick(free[0]?.id ?? '');
   }, [free, pick]);
-  const q = queuePath(queueId);
   const busyRun = async (fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -220,11 +218,11 @@ function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; 
   if (mine) {
     const call = () =>
       busyRun(() =>
-        run('call', () => dataProvider.call<{ ticket: Ticket | null; waiting: number }>(`${q}/call`, 'POST', { counter_id: mine.id }), (r) =>
+        run('call', () => callNext(queueId, mine.id), (r) =>
           r.ticket ? ['queues.done.call', { label: r.ticket.label }] : 'queues.done.call_ended',
         ),
       );
-    const close = () => busyRun(() => run('close_counter', () => dataProvider.call(`${q}/counter/${mine.id}/close`, 'POST'), 'queues.desk.closed'));
+    const close = () => busyRun(() => run('close_counter', () => closeCounter(queueId, mine.id), 'queues.desk.closed'));
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} data-testid="desk">
         <Typography data-testid="desk-at">{translate('queues.desk.at', { name: mine.name })}</Typography>
@@ -238,7 +236,7 @@ function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; 
       </Box>
     );
   }
-  const open = () => busyRun(() => run('open_counter', () => dataProvider.call(`${q}/counter/${pick}/open`, 'POST'), 'queues.desk.opened'));
+  const open = () => busyRun(() => run('open_counter', () => openCounter(queueId, pick), 'queues.desk.opened'));
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} data-testid="desk">
       {free.length ? (
@@ -264,7 +262,6 @@ function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; 
 export function WaitingListPage() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const dataProvider = useApi();
   const may = useMayOpen();
   const { run } = useQueueCall();
   const data = useWaitingListData(id);
@@ -298,9 +295,8 @@ export function WaitingListPage() {
     queues,
     refresh: data.refresh,
   };
-  const q = queuePath(id);
   const pauseOrResume = () =>
-    run(paused ? 'resume' : 'pause', () => dataProvider.call(`${q}/${paused ? 'resume' : 'pause'}`, 'POST'), paused ? 'queues.queue_actions.resumed' : 'queues.queue_actions.paused').then(data.refresh);
+    run(paused ? 'resume' : 'pause', () => (paused ? resumeQueue(id) : pauseQueue(id)), paused ? 'queues.queue_actions.resumed' : 'queues.queue_actions.paused').then(data.refresh);
 
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }} data-testid="waiting-list-page" data-live={data.live}>
@@ -364,7 +360,7 @@ export function WaitingListPage() {
         <DelayDialog
           onClose={() => setDelaying(false)}
           onSave={async (hours, minutes) => {
-            const ok = await run('delay', () => dataProvider.call(`${q}/delay`, 'POST', { hours, minutes }), 'queues.queue_actions.delayed');
+            const ok = await run('delay', () => delayQueue(id, hours, minutes), 'queues.queue_actions.delayed');
             data.refresh();
             if (ok) setDelaying(false);
           }}
