@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Server, Socket } from 'socket.io';
 import { AppConfig, Principal } from '@tabour/platform';
 import { bearerToken, SessionResolver } from '../common/auth';
+import { corsOrigin, originAllowed } from '../common/security';
 import { APP_CONFIG, DATABASE_URL } from '../common/tokens';
 import { autostart } from '../eventing/projection-registry';
 import { postgresAdapter } from './adapter';
@@ -42,7 +43,7 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
     this.http = createServer((req, res) => void this.handleHttp(req, res));
     const { adapter, close } = postgresAdapter(this.databaseUrl);
     this.closeAdapter = close;
-    this.io = new Server(this.http, { cors: { origin: true, credentials: true }, serveClient: false, adapter });
+    this.io = new Server(this.http, { cors: { origin: corsOrigin(this.config.corsOrigins), credentials: true }, serveClient: false, adapter });
     this.io.use(async (socket, next) => {
       const token = (socket.handshake.auth?.token as string | undefined) ?? bearerToken(socket.handshake.headers.authorization) ?? undefined;
       if (token) {
@@ -83,12 +84,15 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
 
   /** Tells a token whether it may use the channel, as `{ auth, tenant }`; 403 otherwise. */
   private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Only the configured origins' pages may read the answer (a token reaches it in a header, never a cookie).
+    const origin = req.headers.origin;
+    const cors: Record<string, string> = originAllowed(this.config.corsOrigins, origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : { vary: 'Origin' };
     const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': req.headers.origin ?? '*' });
+      res.writeHead(status, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', ...cors });
       res.end(JSON.stringify(body));
     };
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'POST' });
+      res.writeHead(204, cors['access-control-allow-origin'] ? { ...cors, 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'POST' } : cors);
       return void res.end();
     }
     if (req.url?.split('?')[0] !== '/auth' || req.method !== 'POST') return send(404, { message: 'Not found' });

@@ -89,7 +89,8 @@ export class AllErrorsFilter implements ExceptionFilter {
     if (status === 404 && req.method === 'GET' && this.webDist && req.accepts(['json', 'html']) === 'html' && !(exception instanceof DomainError)) {
       const index = path.join(this.webDist, 'index.html');
       if (existsSync(index)) {
-        res.status(200).sendFile(index);
+        // Relative to its folder, so that an installation under a folder starting with a dot still serves it.
+        res.status(200).sendFile('index.html', { root: this.webDist });
         return;
       }
     }

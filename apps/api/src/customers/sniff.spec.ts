@@ -28,5 +28,8 @@ describe('attachment kinds, told by content', () => {
     expect(safeFileName('../../etc/passwd')).toBe('passwd');
     expect(safeFileName('C:\\Users\\x\\"évil".pdf')).toBe('évil.pdf');
     expect(safeFileName('\u0000')).toBe('file');
+    expect(safeFileName('\u202Egnp.txt')).toBe('gnp.txt');
+    expect(safeFileName('a\u2066b\u2069\u200E\u200F\u061C\u202A\u202B\u202C\u202D.pdf')).toBe('ab.pdf');
+    expect(safeFileName('\u202E')).toBe('file');
   });
 });

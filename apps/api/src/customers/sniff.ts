@@ -66,9 +66,15 @@ export function attachmentKind(content: Buffer, fileName: string): AttachmentKin
   return kind === ext ? kind : null;
 }
 
-/** A name safe in a Content-Disposition header: no path, no quotes, no control characters. */
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): in a file name they only
+ * serve to show it as something else, `\u202Egnp.txt` reading as "txt.png".
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/** A name safe in a Content-Disposition header and on screen: no path, no quotes, no control or bidirectional characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  const clean = base.replace(/[\x00-\x1f\x7f"]/g, '').trim().slice(0, 200);
+  const clean = base.replace(/[\x00-\x1f\x7f"]/g, '').replace(BIDI_CONTROLS, '').trim().slice(0, 200);
   return clean || 'file';
 }

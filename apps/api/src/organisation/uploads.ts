@@ -147,7 +147,8 @@ export class UploadsController {
   @Get(':tenant/:file')
   async serve(@Param('tenant') tenant: string, @Param('file') file: string, @Res() res: Response): Promise<void> {
     if (!isUuid(tenant) || !FILE_NAME.test(file)) throw notFound();
-    const full = path.join(this.config.dataDir, 'uploads', tenant.toLowerCase(), file);
+    const dir = path.join(this.config.dataDir, 'uploads', tenant.toLowerCase());
+    const full = path.join(dir, file);
     try {
       await fs.access(full);
     } catch {
@@ -157,6 +158,7 @@ export class UploadsController {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'");
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.sendFile(full);
+    // Relative to its folder: `send` refuses any path with a segment starting with a dot, and the default data folder is `.data`.
+    res.sendFile(file, { root: dir });
   }
 }
