@@ -138,7 +138,7 @@ describe('accounts', () => {
       expect(after.status).toBe(401);
     });
 
-    it('slows repeated failures, then locks the e-mail for 15 minutes', async () => {
+    it('slows repeated failures, then locks the address out of the account for 15 minutes', async () => {
       const { email } = await staff('Employee');
       let now = Date.now();
       jest.spyOn(clock, 'now').mockImplementation(() => new Date(now));
