@@ -1,5 +1,5 @@
-import { DomainError } from '@tabour/platform';
-import { customerDecider, CustomerCommand, CustomerEvent } from './customer';
+import { specification } from '@tabour/eventstore/testing';
+import { customerDecider, CustomerEvent } from './customer';
 import { EMPTY_PERSONAL } from './fields';
 
 const B = '11111111-1111-4111-8111-111111111111';
@@ -7,21 +7,7 @@ const OTHER = '22222222-2222-4222-8222-222222222222';
 const C = '33333333-3333-4333-8333-333333333333';
 const A = '44444444-4444-4444-8444-444444444444';
 
-/** given events, when a command: the events decided, or the refusal. */
-function given(history: CustomerEvent[]) {
-  const state = history.reduce(customerDecider.evolve, customerDecider.initialState());
-  return {
-    state,
-    when(command: CustomerCommand) {
-      try {
-        return { events: customerDecider.decide(command, state), error: null as DomainError | null };
-      } catch (e) {
-        if (e instanceof DomainError) return { events: null, error: e };
-        throw e;
-      }
-    },
-  };
-}
+const spec = specification(customerDecider);
 
 const registered: CustomerEvent = {
   type: 'CustomerRegistered',
@@ -41,78 +27,112 @@ const ids = { customer_id: C, business_id: B };
 describe('customer decider', () => {
   describe('register', () => {
     it('normalises what it is given: E.164 phone read with the business country, lowercase e-mail, uppercase codes', () => {
-      const { events } = given([]).when({
-        type: 'RegisterCustomer',
-        ...ids,
-        country: 'TN',
-        today: '2026-11-22',
-        input: { first_name: ' Ali ', email: 'Ali@Example.TEST', phone: '20 123 456', nationality: 'tn', category: 'vip', date_of_birth: '1990-05-31' },
-      });
-      expect(events).toEqual([
-        {
-          type: 'CustomerRegistered',
-          data: {
-            ...ids,
-            via: 'staff',
-            category: 'VIP',
-            book_more_than_once: false,
-            preferred_language: null,
-            platform_verification: null,
-            personal: { ...EMPTY_PERSONAL, first_name: 'Ali', email: 'ali@example.test', phone: '+21620123456', nationality: 'TN', date_of_birth: '1990-05-31' },
+      spec
+        .given([])
+        .when({
+          type: 'RegisterCustomer',
+          ...ids,
+          country: 'TN',
+          today: '2026-11-22',
+          input: { first_name: ' Ali ', email: 'Ali@Example.TEST', phone: '20 123 456', nationality: 'tn', category: 'vip', date_of_birth: '1990-05-31' },
+        })
+        .then([
+          {
+            type: 'CustomerRegistered',
+            data: {
+              ...ids,
+              via: 'staff',
+              category: 'VIP',
+              book_more_than_once: false,
+              preferred_language: null,
+              platform_verification: null,
+              personal: {
+                ...EMPTY_PERSONAL,
+                first_name: 'Ali',
+                email: 'ali@example.test',
+                phone: '+21620123456',
+                nationality: 'TN',
+                date_of_birth: '1990-05-31',
+              },
+            },
           },
-        },
-      ]);
+        ]);
     });
 
     it('gathers every invalid field before refusing', () => {
-      const { error } = given([]).when({
-        type: 'RegisterCustomer',
-        ...ids,
-        country: 'TN',
-        today: '2026-11-22',
-        input: { first_name: 'X', phone: '123', email: 'nope', date_of_birth: '2027-01-01', preferred_language: 'xx', additional_data: [] },
-      });
-      expect(error?.status).toBe(422);
-      expect(Object.keys(error!.errors!).sort()).toEqual(['additional_data', 'date_of_birth', 'email', 'phone', 'preferred_language']);
+      const error = spec
+        .given([])
+        .when({
+          type: 'RegisterCustomer',
+          ...ids,
+          country: 'TN',
+          today: '2026-11-22',
+          input: { first_name: 'X', phone: '123', email: 'nope', date_of_birth: '2027-01-01', preferred_language: 'xx', additional_data: [] },
+        })
+        .thenRefuses({ status: 422 });
+      expect(Object.keys(error.errors!).sort()).toEqual(['additional_data', 'date_of_birth', 'email', 'phone', 'preferred_language']);
     });
 
     it('refuses a customer with nothing to find them by', () => {
-      const { error } = given([]).when({ type: 'RegisterCustomer', ...ids, country: 'TN', input: { notes: 'someone' } });
-      expect(error?.errors?.first_name).toEqual(['Give at least a name, a phone number, an email or an internal id']);
+      const error = spec
+        .given([])
+        .when({ type: 'RegisterCustomer', ...ids, country: 'TN', input: { notes: 'someone' } })
+        .thenRefuses({ fields: ['first_name'] });
+      expect(error.errors?.first_name).toEqual(['Give at least a name, a phone number, an email or an internal id']);
     });
 
     it('does nothing when the same create is retried', () => {
-      expect(given([registered]).when({ type: 'RegisterCustomer', ...ids, country: 'TN', input: { first_name: 'Ali' } }).events).toEqual([]);
+      spec
+        .given([registered])
+        .when({ type: 'RegisterCustomer', ...ids, country: 'TN', input: { first_name: 'Ali' } })
+        .thenNothingHappens();
     });
   });
 
   describe('update', () => {
     it('records only what changed, personal and settings apart', () => {
-      const { events } = given([registered]).when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { first_name: 'Ali', notes: 'New', book_more_than_once: true } });
-      expect(events).toEqual([{ type: 'CustomerUpdated', data: { ...ids, changes: { book_more_than_once: true }, personal: { notes: 'New' } } }]);
+      spec
+        .given([registered])
+        .when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { first_name: 'Ali', notes: 'New', book_more_than_once: true } })
+        .then([{ type: 'CustomerUpdated', data: { ...ids, changes: { book_more_than_once: true }, personal: { notes: 'New' } } }]);
     });
 
     it('records nothing when nothing changed', () => {
-      expect(given([registered]).when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { phone: '+216 20 123 456' } }).events).toEqual([]);
+      spec
+        .given([registered])
+        .when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { phone: '+216 20 123 456' } })
+        .thenNothingHappens();
     });
 
     it('refuses to clear everything a customer is found by', () => {
-      const { error } = given([registered]).when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { first_name: null, phone: null, internal_id: null } });
-      expect(error?.status).toBe(422);
+      spec
+        .given([registered])
+        .when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { first_name: null, phone: null, internal_id: null } })
+        .thenRefuses({ status: 422 });
     });
 
     it('answers another business exactly like a missing customer', () => {
-      expect(given([registered]).when({ type: 'UpdateCustomer', customer_id: C, business_id: OTHER, country: 'TN', input: { notes: 'x' } }).error?.status).toBe(404);
-      expect(given([]).when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { notes: 'x' } }).error?.status).toBe(404);
+      spec
+        .given([registered])
+        .when({ type: 'UpdateCustomer', customer_id: C, business_id: OTHER, country: 'TN', input: { notes: 'x' } })
+        .thenRefuses({ status: 404 });
+      spec
+        .given([])
+        .when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { notes: 'x' } })
+        .thenRefuses({ status: 404 });
     });
   });
 
   describe('category', () => {
     it('moves the customer to another book, and does nothing for the same one', () => {
-      expect(given([registered]).when({ type: 'ChangeCustomerCategory', ...ids, category: 'BLACKLISTED' }).events).toEqual([
-        { type: 'CustomerCategoryChanged', data: { ...ids, category: 'BLACKLISTED', previous: 'BASIC' } },
-      ]);
-      expect(given([registered]).when({ type: 'ChangeCustomerCategory', ...ids, category: 'BASIC' }).events).toEqual([]);
+      spec
+        .given([registered])
+        .when({ type: 'ChangeCustomerCategory', ...ids, category: 'BLACKLISTED' })
+        .then([{ type: 'CustomerCategoryChanged', data: { ...ids, category: 'BLACKLISTED', previous: 'BASIC' } }]);
+      spec
+        .given([registered])
+        .when({ type: 'ChangeCustomerCategory', ...ids, category: 'BASIC' })
+        .thenNothingHappens();
     });
   });
 
@@ -121,12 +141,22 @@ describe('customer decider', () => {
     const added: CustomerEvent = { type: 'CustomerAttachmentAdded', data: { ...ids, ...attachment, personal: { file_name: 'report.pdf' } } };
 
     it('adds a file once, removes it once', () => {
-      expect(given([registered]).when({ type: 'AddCustomerAttachment', ...ids, attachment, file_name: 'report.pdf' }).events).toEqual([added]);
-      expect(given([registered, added]).when({ type: 'AddCustomerAttachment', ...ids, attachment, file_name: 'report.pdf' }).events).toEqual([]);
-      expect(given([registered, added]).when({ type: 'RemoveCustomerAttachment', ...ids, attachment_id: A }).events).toEqual([
-        { type: 'CustomerAttachmentRemoved', data: { ...ids, attachment_id: A, storage_key: attachment.storage_key } },
-      ]);
-      expect(given([registered]).when({ type: 'RemoveCustomerAttachment', ...ids, attachment_id: A }).error?.status).toBe(404);
+      spec
+        .given([registered])
+        .when({ type: 'AddCustomerAttachment', ...ids, attachment, file_name: 'report.pdf' })
+        .then([added]);
+      spec
+        .given([registered, added])
+        .when({ type: 'AddCustomerAttachment', ...ids, attachment, file_name: 'report.pdf' })
+        .thenNothingHappens();
+      spec
+        .given([registered, added])
+        .when({ type: 'RemoveCustomerAttachment', ...ids, attachment_id: A })
+        .then([{ type: 'CustomerAttachmentRemoved', data: { ...ids, attachment_id: A, storage_key: attachment.storage_key } }]);
+      spec
+        .given([registered])
+        .when({ type: 'RemoveCustomerAttachment', ...ids, attachment_id: A })
+        .thenRefuses({ status: 404 });
     });
   });
 
@@ -134,22 +164,27 @@ describe('customer decider', () => {
     const erased: CustomerEvent = { type: 'CustomerErased', data: { ...ids, reason: 'request', storage_keys: [] } };
 
     it('names the stored files to remove, and nothing personal', () => {
-      const added: CustomerEvent = { type: 'CustomerAttachmentAdded', data: { ...ids, attachment_id: A, storage_key: 'k1', content_type: 'text/plain', size: 1, personal: { file_name: 'a.txt' } } };
-      const { events } = given([registered, added]).when({ type: 'EraseCustomer', ...ids, reason: 'request' });
-      expect(events).toEqual([{ type: 'CustomerErased', data: { ...ids, reason: 'request', storage_keys: ['k1'] } }]);
+      const added: CustomerEvent = {
+        type: 'CustomerAttachmentAdded',
+        data: { ...ids, attachment_id: A, storage_key: 'k1', content_type: 'text/plain', size: 1, personal: { file_name: 'a.txt' } },
+      };
+      const { events } = spec
+        .given([registered, added])
+        .when({ type: 'EraseCustomer', ...ids, reason: 'request' })
+        .then([{ type: 'CustomerErased', data: { ...ids, reason: 'request', storage_keys: ['k1'] } }]);
       expect(JSON.stringify(events)).not.toContain('Ali');
     });
 
     it('leaves an erased customer unreachable, and its state empty', () => {
-      const g = given([registered, erased]);
+      const g = spec.given([registered, erased]);
       expect(g.state).toMatchObject({ status: 'erased', first_name: null, phone: null, internal_id: null });
-      expect(g.when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { notes: 'x' } }).error?.status).toBe(404);
-      expect(g.when({ type: 'EraseCustomer', ...ids, reason: 'request' }).error?.status).toBe(404);
+      g.when({ type: 'UpdateCustomer', ...ids, country: 'TN', input: { notes: 'x' } }).thenRefuses({ status: 404 });
+      g.when({ type: 'EraseCustomer', ...ids, reason: 'request' }).thenRefuses({ status: 404 });
     });
 
     it('folds a history whose sealed parts no longer open (the key is gone)', () => {
       const shredded: CustomerEvent = { ...registered, data: { ...registered.data, personal: null } } as CustomerEvent;
-      const g = given([shredded, { type: 'CustomerUpdated', data: { ...ids, changes: {}, personal: null } }, erased]);
+      const g = spec.given([shredded, { type: 'CustomerUpdated', data: { ...ids, changes: {}, personal: null } }, erased]);
       expect(g.state).toMatchObject({ status: 'erased', first_name: null });
     });
   });
