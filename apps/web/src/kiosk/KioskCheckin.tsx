@@ -1,67 +1,28 @@
-import { FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import HomeIcon from '@mui/icons-material/Home';
-import PrintIcon from '@mui/icons-material/Print';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import { DeviceCommand, useDeviceChannel } from '../devices/deviceChannel';
 import { readAutologin, readStyle, saveStyle } from '../devices/deviceSession';
 import { visuallyHidden } from '../devices/a11y';
 import { createCustomer, joinQueue, kioskErrorKey, kioskLogin, kioskLogout, kioskSession, refreshKiosk, searchCustomer, sessionEnded } from './api';
+import { flowReducer, initialFlow } from './flow';
 import { KioskFrame } from './KioskFrame';
-import { guestAllowed, KioskQueue, KioskState, KioskTicket, localName, memberChoices, pageOf, registrationFields, startLanguage, styleOf, timer, toggleService } from './model';
-import { TicketReceipt } from './TicketReceipt';
-import { VirtualKeyboard } from './VirtualKeyboard';
-
-type Step = 'language' | 'identify' | 'register' | 'queue' | 'services' | 'member' | 'ticket';
-type Customer = { id: string; first_name: string | null };
-type Field = 'phone' | 'first_name' | 'last_name' | 'internal_id';
-const PAGE_SIZE = 6;
-
-/** Calls `fire` after `ms` without a touch or a key; any of them starts the wait again. */
-function useIdle(ms: number | null, fire: () => void, active: boolean) {
-  const latest = useRef(fire);
-  latest.current = fire;
-  useEffect(() => {
-    if (!ms || !active) return;
-    let timerId = setTimeout(() => latest.current(), ms);
-    const again = () => {
-      clearTimeout(timerId);
-      timerId = setTimeout(() => latest.current(), ms);
-    };
-    const events = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
-    events.forEach((e) => window.addEventListener(e, again, { passive: true }));
-    return () => {
-      clearTimeout(timerId);
-      events.forEach((e) => window.removeEventListener(e, again));
-    };
-  }, [ms, active]);
-}
-
-function BigChoice({ children, onClick, pressed, testId, lang }: { children: React.ReactNode; onClick: () => void; pressed?: boolean; testId?: string; lang?: string }) {
-  return (
-    <Button
-      variant={pressed ? 'contained' : 'outlined'}
-      onClick={onClick}
-      aria-pressed={pressed === undefined ? undefined : pressed}
-      data-testid={testId}
-      lang={lang}
-      sx={{ minHeight: 96, fontSize: '1.5rem', justifyContent: 'flex-start', textAlign: 'start', px: 3, bgcolor: pressed ? undefined : 'var(--kiosk-v2-services, #ffffff)', borderWidth: 2, '&:hover': { borderWidth: 2 } }}
-      fullWidth
-    >
-      {children}
-    </Button>
-  );
-}
+import { KioskQueue, KioskState, memberChoices, registrationFields, startLanguage, styleOf } from './model';
+import { useCheckinTimers } from './useCheckinTimers';
+import { IdentifyStep } from './steps/IdentifyStep';
+import { LanguageStep } from './steps/LanguageStep';
+import { MemberStep } from './steps/MemberStep';
+import { QueueStep } from './steps/QueueStep';
+import { RegisterStep } from './steps/RegisterStep';
+import { ServicesStep } from './steps/ServicesStep';
+import { StepHeading, type StepProps } from './steps/parts';
+import { TicketStep } from './steps/TicketStep';
 
 /** /kiosk/checkin: language, who the customer is, queue and services, then the ticket. */
 export function KioskCheckinPage() {
@@ -70,19 +31,9 @@ export function KioskCheckinPage() {
   const [locale, setLocale] = useLocaleState();
   const session = kioskSession();
   const state = useQuery({ queryKey: ['kiosk-state', session?.token], queryFn: refreshKiosk, enabled: !!session, retry: (n, e) => !sessionEnded(e) && n < 3 });
-  const [step, setStep] = useState<Step>('language');
-  const [customer, setCustomer] = useState<Customer | null>(null);
-  const [phone, setPhone] = useState('');
-  const [details, setDetails] = useState({ first_name: '', last_name: '', internal_id: '' });
-  const [field, setField] = useState<Field>('phone');
-  const [queue, setQueue] = useState<KioskQueue | null>(null);
-  const [services, setServices] = useState<string[]>([]);
-  const [ticket, setTicket] = useState<KioskTicket | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [flow, dispatch] = useReducer(flowReducer, initialFlow);
   const [busy, setBusy] = useState(false);
-  const [page, setPage] = useState(0);
   const [override, setOverride] = useState(readStyle('kiosk'));
-  const [hibernating, setHibernating] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const languageSet = useRef(false);
   // The next customer starts in the kiosk's language, not in the one the last customer chose.
@@ -90,6 +41,7 @@ export function KioskCheckinPage() {
 
   const data: KioskState | undefined = state.data;
   const kiosk = data?.kiosk;
+  const { step } = flow;
 
   const toLogin = useCallback(async () => {
     await kioskLogout();
@@ -97,16 +49,7 @@ export function KioskCheckinPage() {
   }, [navigate]);
 
   const reset = useCallback(() => {
-    setStep('language');
-    setCustomer(null);
-    setPhone('');
-    setDetails({ first_name: '', last_name: '', internal_id: '' });
-    setField('phone');
-    setQueue(null);
-    setServices([]);
-    setTicket(null);
-    setError(null);
-    setPage(0);
+    dispatch({ type: 'reset' });
     if (kiosk) setLocale(startLanguage(kiosk, firstLocale.current));
   }, [kiosk, setLocale]);
 
@@ -159,27 +102,7 @@ export function KioskCheckinPage() {
     wait: 2000,
   });
 
-  useIdle(timer(kiosk?.idle_timeout_ms), reset, step !== 'language');
-  useIdle(timer(kiosk?.anonymous_hibernate_ms), () => setHibernating(true), step === 'language' && !hibernating);
-
-  // The ticket: printed after a moment when the kiosk prints, then back to the start.
-  useEffect(() => {
-    if (step !== 'ticket' || !kiosk) return;
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    const afterPrint = () => {
-      const back = timer(kiosk.print_timeout_ms);
-      if (back) timers.push(setTimeout(reset, back));
-    };
-    window.addEventListener('afterprint', afterPrint);
-    const autoPrint = timer(kiosk.auto_print_ms);
-    if (kiosk.print_ticket && autoPrint) timers.push(setTimeout(() => window.print(), autoPrint));
-    const navigateBack = timer(kiosk.auto_navigate_ms);
-    if (navigateBack) timers.push(setTimeout(reset, navigateBack));
-    return () => {
-      window.removeEventListener('afterprint', afterPrint);
-      timers.forEach(clearTimeout);
-    };
-  }, [step, kiosk, reset]);
+  const { hibernating, wake } = useCheckinTimers(kiosk, step, reset);
 
   if (!session) return <Navigate to="/kiosk/login" replace />;
   const style = kiosk ? styleOf(kiosk, override) : 1;
@@ -201,7 +124,7 @@ export function KioskCheckinPage() {
 
   const run = async <T,>(call: () => Promise<T>): Promise<T | undefined> => {
     setBusy(true);
-    setError(null);
+    dispatch({ type: 'error', message: null });
     try {
       return await call();
     } catch (e) {
@@ -210,335 +133,83 @@ export function KioskCheckinPage() {
         return undefined;
       }
       const key = kioskErrorKey(e);
-      setError(translate(key, { _: key }));
+      dispatch({ type: 'error', message: translate(key, { _: key }) });
       return undefined;
     } finally {
       setBusy(false);
     }
   };
 
-  const go = (next: Step) => {
-    setError(null);
-    setPage(0);
-    setStep(next);
-  };
   const join = async (q: KioskQueue, serviceIds: string[], memberId: string | null = null) => {
-    const t = await run(() => joinQueue({ queue_id: q.id, service_ids: serviceIds.length ? serviceIds : undefined, member_id: memberId, customer_id: customer?.id ?? null, language: locale }));
+    const t = await run(() => joinQueue({ queue_id: q.id, service_ids: serviceIds.length ? serviceIds : undefined, member_id: memberId, customer_id: flow.customer?.id ?? null, language: locale }));
     if (t) {
-      setTicket(t);
-      go('ticket');
+      dispatch({ type: 'ticket', ticket: t });
       void state.refetch();
     }
   };
   /** After the services: the team member to ask for, where the queue lets customers choose one. */
   const servicesChosen = (q: KioskQueue, serviceIds: string[]) => {
     if (!memberChoices(q).length) return void join(q, serviceIds);
-    setServices(serviceIds);
-    go('member');
+    dispatch({ type: 'member', services: serviceIds });
   };
   const chooseQueue = (q: KioskQueue) => {
-    setQueue(q);
-    setServices([]);
-    if (q.services.length) go('services');
+    dispatch({ type: 'queue', queue: q });
+    if (q.services.length) dispatch({ type: 'go', step: 'services' });
     else servicesChosen(q, []);
   };
   const search = async (e?: FormEvent) => {
     e?.preventDefault();
-    if (!phone.trim()) return setError(translate('kiosk.identify.phone_required'));
-    const found = await run(() => searchCustomer(phone.trim()));
+    const phone = flow.phone.trim();
+    if (!phone) return dispatch({ type: 'error', message: translate('kiosk.identify.phone_required') });
+    const found = await run(() => searchCustomer(phone));
     if (!found) return;
-    if (found.customer) {
-      setCustomer(found.customer);
-      go('queue');
-    } else {
-      setField('first_name');
-      go('register');
-    }
+    if (found.customer) dispatch({ type: 'identified', customer: found.customer });
+    else dispatch({ type: 'unknown' });
   };
   const register = async (e?: FormEvent) => {
     e?.preventDefault();
+    const { details } = flow;
     const missing = registrationFields(kiosk).find((f) => f.required && !details[f.field].trim());
-    if (missing) return setError(translate('kiosk.register.required', { field: translate(`kiosk.register.${missing.field}`) }));
-    const body: Record<string, string | undefined> = { phone: phone.trim(), preferred_language: locale };
+    if (missing) return dispatch({ type: 'error', message: translate('kiosk.register.required', { field: translate(`kiosk.register.${missing.field}`) }) });
+    const body: Record<string, string | undefined> = { phone: flow.phone.trim(), preferred_language: locale };
     for (const f of registrationFields(kiosk)) if (details[f.field].trim()) body[f.field] = details[f.field].trim();
     const created = await run(() => createCustomer(body));
-    if (created) {
-      setCustomer(created.customer);
-      go('queue');
-    }
+    if (created) dispatch({ type: 'identified', customer: created.customer });
   };
 
-  const typing = (k: string) => {
-    if (field === 'phone') setPhone((p) => (p + k).slice(0, 30));
-    else setDetails((d) => ({ ...d, [field]: (d[field] + k).slice(0, field === 'internal_id' ? 50 : 100) }));
-  };
-  const erase = () => {
-    if (field === 'phone') setPhone((p) => p.slice(0, -1));
-    else setDetails((d) => ({ ...d, [field]: d[field].slice(0, -1) }));
-  };
-  const inputMode = kiosk.virtual_keyboard ? ('none' as const) : undefined;
-  const pseudo = translate(`kiosk.pseudos.${kiosk.guest_pseudo}`);
-
-  const title = (key: string, args?: Record<string, unknown>) => (
-    <Typography variant="h3" component="h1" tabIndex={-1} ref={heading} sx={{ fontSize: { xs: '2rem', md: '2.6rem' }, fontWeight: 700, mb: 3, textAlign: 'center', outline: 'none' }} data-testid="kiosk-step-title">
-      {translate(key, args)}
-    </Typography>
-  );
-  const nav = (back?: Step) => (
-    <Box sx={{ display: 'flex', gap: 2, mt: 4, justifyContent: 'center', flexWrap: 'wrap' }}>
-      {back && (
-        <Button variant="outlined" startIcon={<ArrowBackIcon sx={{ transform: (t) => (t.direction === 'rtl' ? 'scaleX(-1)' : 'none') }} />} onClick={() => go(back)} data-testid="kiosk-back" sx={{ bgcolor: '#ffffff' }}>
-          {translate('kiosk.back')}
-        </Button>
-      )}
-      <Button variant="outlined" startIcon={<HomeIcon />} onClick={reset} data-testid="kiosk-home" sx={{ bgcolor: '#ffffff' }}>
-        {translate('kiosk.start_over')}
-      </Button>
-    </Box>
-  );
-  const errorBox = error && (
-    <Alert severity="error" role="alert" sx={{ mb: 3, fontSize: '1.2rem', width: '100%', maxWidth: 760 }} data-testid="kiosk-error">
-      {error}
-    </Alert>
-  );
-  const pager = (pages: number) =>
-    pages > 1 && (
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'center', mt: 2 }}>
-        <Button variant="outlined" disabled={page === 0} onClick={() => setPage((p) => p - 1)} sx={{ bgcolor: '#ffffff' }}>
-          {translate('kiosk.previous')}
-        </Button>
-        <Typography>{translate('kiosk.page', { page: page + 1, pages })}</Typography>
-        <Button variant="outlined" disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)} sx={{ bgcolor: '#ffffff' }}>
-          {translate('kiosk.next')}
-        </Button>
-      </Box>
-    );
-
+  const props: StepProps = { kiosk, flow, dispatch, busy, locale, reset };
+  const { queue, ticket } = flow;
   let body: React.ReactNode;
-  if (step === 'language') {
+  if (step === 'language')
     body = (
-      <>
-        {title('kiosk.language.title')}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 760 }}>
-          {LANGUAGES.map((l) => (
-            <BigChoice
-              key={l}
-              lang={l}
-              pressed={l === locale}
-              testId={`kiosk-language-${l}`}
-              onClick={() => {
-                setLocale(l);
-                go('identify');
-              }}
-            >
-              {NATIVE_NAMES[l]}
-            </BigChoice>
-          ))}
-        </Box>
-      </>
+      <LanguageStep
+        locale={locale}
+        onChoose={(l) => {
+          setLocale(l);
+          dispatch({ type: 'go', step: 'identify' });
+        }}
+      />
     );
-  } else if (step === 'identify') {
-    body = (
-      <>
-        {title('kiosk.identify.title')}
-        {errorBox}
-        <Box component="form" onSubmit={search} noValidate sx={{ display: 'grid', gap: 2, width: '100%', maxWidth: 560 }}>
-          <TextField
-            label={translate('kiosk.identify.phone')}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            onFocus={() => setField('phone')}
-            autoFocus={kiosk.barcode_mode}
-            helperText={kiosk.barcode_mode ? translate('kiosk.identify.scan') : undefined}
-            slotProps={{ htmlInput: { inputMode: inputMode ?? 'tel', autoComplete: 'off', 'data-testid': 'kiosk-phone', style: { fontSize: '2rem' } } }}
-            sx={{ bgcolor: '#ffffff' }}
-          />
-          {kiosk.virtual_keyboard && <VirtualKeyboard layout="digits" lang={locale} onKey={typing} onBackspace={erase} label={translate('kiosk.keyboard.label')} />}
-          <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="kiosk-search">
-            {translate('kiosk.identify.search')}
-          </Button>
-          {guestAllowed(kiosk) && (
-            <Button
-              variant="outlined"
-              size="large"
-              onClick={() => {
-                setCustomer(null);
-                go('queue');
-              }}
-              data-testid="kiosk-guest"
-              sx={{ bgcolor: '#ffffff' }}
-            >
-              {translate('kiosk.identify.guest', { pseudo })}
-            </Button>
-          )}
-        </Box>
-        {nav('language')}
-      </>
-    );
-  } else if (step === 'register') {
-    const fields = registrationFields(kiosk);
-    body = (
-      <>
-        {title('kiosk.register.title', { pseudo })}
-        <Typography sx={{ mb: 2 }}>{translate('kiosk.register.intro', { phone })}</Typography>
-        {errorBox}
-        <Box component="form" onSubmit={register} noValidate sx={{ display: 'grid', gap: 2, width: '100%', maxWidth: 760 }}>
-          {fields.map((f) => (
-            <TextField
-              key={f.field}
-              label={translate(`kiosk.register.${f.field}`)}
-              required={f.required}
-              value={details[f.field]}
-              onChange={(e) => setDetails((d) => ({ ...d, [f.field]: e.target.value }))}
-              onFocus={() => setField(f.field)}
-              autoFocus={f.field === 'first_name'}
-              slotProps={{ htmlInput: { inputMode, autoComplete: 'off', 'data-testid': `kiosk-${f.field}`, style: { fontSize: '1.6rem' } } }}
-              sx={{ bgcolor: '#ffffff' }}
-            />
-          ))}
-          {kiosk.virtual_keyboard && <VirtualKeyboard layout={field === 'internal_id' ? 'digits' : 'letters'} lang={locale} onKey={typing} onBackspace={erase} label={translate('kiosk.keyboard.label')} />}
-          <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="kiosk-register">
-            {translate('kiosk.register.submit')}
-          </Button>
-          {guestAllowed(kiosk) && (
-            <Button variant="outlined" size="large" onClick={() => go('queue')} sx={{ bgcolor: '#ffffff' }}>
-              {translate('kiosk.identify.guest', { pseudo })}
-            </Button>
-          )}
-        </Box>
-        {nav('identify')}
-      </>
-    );
-  } else if (step === 'queue') {
-    const shown = pageOf(data.queues, page, PAGE_SIZE, kiosk.allow_pagination);
-    body = (
-      <>
-        {customer?.first_name && (
-          <Typography variant="h5" component="p" sx={{ mb: 1 }} role="status" data-testid="kiosk-welcome">
-            {translate('kiosk.queue.welcome', { name: customer.first_name })}
-          </Typography>
-        )}
-        {title('kiosk.queue.title')}
-        {errorBox}
-        {data.queues.length === 0 ? (
-          <Alert severity="info">{translate('kiosk.queue.none')}</Alert>
-        ) : (
-          <Box sx={{ display: 'grid', gap: 2, width: '100%', maxWidth: 760 }}>
-            {shown.items.map((q) => (
-              <BigChoice key={q.id} onClick={() => chooseQueue(q)} testId={`kiosk-queue-${q.name}`}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', width: '100%', gap: 2 }}>
-                  <bdi>{localName(q, locale)}</bdi>
-                  <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                    {q.paused && <Chip label={translate('queues.paused')} color="warning" />}
-                    <Typography component="span" sx={{ fontSize: '1.1rem' }}>
-                      {translate('kiosk.queue.waiting', { count: q.waiting })}
-                    </Typography>
-                  </Box>
-                </Box>
-              </BigChoice>
-            ))}
-          </Box>
-        )}
-        {pager(shown.pages)}
-        {busy && <CircularProgress sx={{ mt: 2 }} aria-label={translate('app.loading')} />}
-        {nav('identify')}
-      </>
-    );
-  } else if (step === 'services' && queue) {
-    const shown = pageOf(queue.services, page, PAGE_SIZE, kiosk.allow_pagination);
-    const multiple = kiosk.allow_multiple_services;
-    body = (
-      <>
-        {title(multiple ? 'kiosk.services.title_many' : 'kiosk.services.title')}
-        {errorBox}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 760 }} role="group" aria-label={translate('kiosk.services.title')}>
-          {shown.items.map((s) => (
-            <BigChoice
-              key={s.id}
-              pressed={services.includes(s.id)}
-              testId={`kiosk-service-${s.name}`}
-              onClick={() => {
-                if (multiple) setServices((c) => toggleService(c, s.id, true));
-                else servicesChosen(queue, [s.id]);
-              }}
-            >
-              <bdi>{localName(s, locale)}</bdi>
-            </BigChoice>
-          ))}
-        </Box>
-        {pager(shown.pages)}
-        {multiple && (
-          <Button variant="contained" size="large" sx={{ mt: 3, minWidth: 320 }} disabled={busy || !services.length} onClick={() => servicesChosen(queue, services)} data-testid="kiosk-take-ticket">
-            {translate('kiosk.services.take')}
-          </Button>
-        )}
-        {busy && <CircularProgress sx={{ mt: 2 }} aria-label={translate('app.loading')} />}
-        {nav('queue')}
-      </>
-    );
-  } else if (step === 'member' && queue) {
-    const shown = pageOf(memberChoices(queue), page, PAGE_SIZE, kiosk.allow_pagination);
-    body = (
-      <>
-        {title('kiosk.member.title')}
-        {errorBox}
-        <Box
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: shown.items.length > 1 ? '1fr 1fr' : 'minmax(0, 372px)' }, justifyContent: 'center', width: '100%', maxWidth: 760 }}
-          role="group"
-          aria-label={translate('kiosk.member.title')}
-        >
-          {shown.items.map((m) => (
-            <BigChoice key={m.id} testId={`kiosk-member-${m.name}`} onClick={() => void join(queue, services, m.id)}>
-              {/* A Latin name keeps its own direction on an Arabic screen ("Sami H.", not ".Sami H"). */}
-              <bdi>{m.name}</bdi>
-            </BigChoice>
-          ))}
-        </Box>
-        {pager(shown.pages)}
-        <Button variant="outlined" size="large" sx={{ mt: 3, minWidth: 320 }} disabled={busy} onClick={() => void join(queue, services)} data-testid="kiosk-member-anyone">
-          {translate('kiosk.member.anyone')}
-        </Button>
-        {busy && <CircularProgress sx={{ mt: 2 }} aria-label={translate('app.loading')} />}
-        {nav(queue.services.length ? 'services' : 'queue')}
-      </>
-    );
-  } else if (step === 'ticket' && ticket) {
-    body = (
-      <>
-        {title('kiosk.ticket.title')}
-        <TicketReceipt ticket={ticket} business={business} format={kiosk.ticket_format} />
-        {ticket.sms === 'sent' && (
-          <Typography sx={{ mt: 2 }} role="status">
-            {translate('kiosk.ticket.sms_sent')}
-          </Typography>
-        )}
-        <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap', justifyContent: 'center' }}>
-          {kiosk.print_ticket && (
-            <Button variant="contained" size="large" startIcon={<PrintIcon />} onClick={() => window.print()} data-testid="kiosk-print">
-              {translate('kiosk.ticket.print')}
-            </Button>
-          )}
-          <Button variant="outlined" size="large" onClick={reset} data-testid="kiosk-done" sx={{ bgcolor: '#ffffff' }}>
-            {translate('kiosk.ticket.done')}
-          </Button>
-        </Box>
-      </>
-    );
-  }
+  else if (step === 'identify') body = <IdentifyStep {...props} onSearch={search} />;
+  else if (step === 'register') body = <RegisterStep {...props} onRegister={register} />;
+  else if (step === 'queue') body = <QueueStep {...props} queues={data.queues} onChoose={chooseQueue} />;
+  else if (step === 'services' && queue) body = <ServicesStep {...props} queue={queue} onChosen={(ids) => servicesChosen(queue, ids)} />;
+  else if (step === 'member' && queue) body = <MemberStep {...props} queue={queue} onJoin={(memberId) => void join(queue, flow.services, memberId)} />;
+  else if (step === 'ticket' && ticket) body = <TicketStep kiosk={kiosk} ticket={ticket} business={business} reset={reset} />;
 
   return (
     <KioskFrame kiosk={kiosk} business={business} style={style} footer={<Typography>{translate('kiosk.footer', { name: kiosk.name })}</Typography>}>
       <Box sx={visuallyHidden} aria-live="polite">
         {busy ? translate('app.loading') : ''}
       </Box>
-      {body}
+      <StepHeading.Provider value={heading}>{body}</StepHeading.Provider>
       {hibernating && (
         <Box
           role="button"
           tabIndex={0}
           aria-label={translate('kiosk.wake')}
-          onClick={() => setHibernating(false)}
-          onKeyDown={() => setHibernating(false)}
+          onClick={wake}
+          onKeyDown={wake}
           data-testid="kiosk-hibernate"
           sx={{
             position: 'fixed',
