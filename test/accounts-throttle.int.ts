@@ -26,6 +26,9 @@ describe('accounts throttle', () => {
 
   it('checks exactly the three free passwords of 30 sent at once', async () => {
     const { email } = await registerBusiness(t, 'Parallel Login Clinic');
+    // A fixed clock: however slowly a loaded machine serves the 30, the fourth never waited long enough.
+    const frozen = new Date();
+    jest.spyOn(clock, 'now').mockImplementation(() => frozen);
     const answers = await Promise.all(Array.from({ length: 30 }, () => attempt(email, 'Wrong!Pass1', '198.51.100.30')));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
@@ -45,6 +48,22 @@ describe('accounts throttle', () => {
     const rows = await sql<{ attempts: number }>`SELECT r.attempts FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email_lower = ${email}`.execute(t.database.db);
     expect(rows.rows).toEqual([{ attempts: 5 }]);
     expect((await t.http().post('/business/account/password/reset/update').send(body(code))).status).toBe(422);
+  });
+
+  it('keeps no e-mail or address in its counters, and drops counters idle for a day as logins succeed', async () => {
+    const { email } = await registerBusiness(t, 'Tidy Clinic');
+    expect((await attempt(email, 'Wrong!Pass1', '198.51.100.90')).status).toBe(401);
+    const keys = (await sql<{ key: string }>`SELECT key FROM login_throttle`.execute(t.database.db)).rows.map((r) => r.key);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{64}$/);
+
+    const old = new Date(Date.now() - 2 * 24 * 3600_000);
+    const future = new Date(Date.now() + 3600_000);
+    await sql`INSERT INTO login_throttle (key, failures, last_failure_at, locked_until, notice_until) VALUES
+      ('idle', 4, ${old}, NULL, NULL), ('still-locked', 10, ${old}, ${future}, NULL), ('recent', 1, now(), NULL, NULL)`.execute(t.database.db);
+    expect((await attempt(email, STRONG_PASSWORD, '198.51.100.91')).status).toBe(200);
+    const left = (await sql<{ key: string }>`SELECT key FROM login_throttle WHERE key IN ('idle', 'still-locked', 'recent') ORDER BY key`.execute(t.database.db)).rows;
+    expect(left.map((r) => r.key)).toEqual(['recent', 'still-locked']);
   });
 
   it("locks the attacker's address for the account, lets the owner in from elsewhere with the captcha, and tells the owner once", async () => {

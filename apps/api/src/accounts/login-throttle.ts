@@ -33,6 +33,7 @@ type Counter = 'account-address' | 'address' | 'account';
 const POLICIES: Record<Counter, ThrottlePolicy> = { 'account-address': ACCOUNT_ADDRESS_POLICY, address: ADDRESS_POLICY, account: ACCOUNT_POLICY };
 // Rows whose window and lock ran out this long ago are deleted as logins succeed.
 const KEEP_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_BATCH = 500;
 
 interface Held {
   counter: Counter;
@@ -114,12 +115,17 @@ export class LoginThrottle {
   async succeeded(r: Reservation): Promise<void> {
     await this.giveBack(r, true);
     const now = this.clock.now();
-    await this.db
-      .deleteFrom('login_throttle')
+    // Rows another attempt holds are skipped, not waited for: this cleanup never blocks a login.
+    const stale = this.db
+      .selectFrom('login_throttle')
+      .select('key')
       .where('last_failure_at', '<', new Date(now.getTime() - KEEP_MS))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .where((eb) => eb.or([eb('notice_until', 'is', null), eb('notice_until', '<', now)]))
-      .execute();
+      .limit(CLEANUP_BATCH)
+      .forUpdate()
+      .skipLocked();
+    await this.db.deleteFrom('login_throttle').where('key', 'in', stale).execute();
   }
 
   /** No password was checked (the captcha failed): the attempt is given back everywhere. */
