@@ -1,27 +1,39 @@
+/**
+ * The catalogues: one folder per language, one file per namespace (react-admin's texts, the
+ * back office's frame, customers, queues, settings, resources, devices), merged here into the
+ * one tree per language that i18next reads.
+ */
 import ar from './ar';
 import de from './de';
-import { DEVICES_CATALOGUES } from './devices';
-import type { DevicesCatalogue } from './devices/en';
-import en, { Catalogue as MainCatalogue } from './en';
+import en from './en';
 import es from './es';
 import fr from './fr';
 import pt from './pt';
 import ru from './ru';
+import type { RaTexts } from './ra';
+import type { Texts, Tree } from './types';
 import type { Language } from '../languages';
 
-export type Catalogue = MainCatalogue & DevicesCatalogue;
+type English = typeof en;
+export type Namespace = keyof English;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
-type Tree = { [k: string]: unknown };
-/** Deep merge of two key trees; the second adds keys, it never replaces a text of the first. */
+/** One language's catalogue: every namespace's keys in one tree. */
+export type Catalogue = RaTexts & UnionToIntersection<{ [N in Exclude<Namespace, 'ra'>]: Texts<English[N]> }[Exclude<Namespace, 'ra'>]>;
+
+/** Every language's namespaces, for the key-parity test to compare one namespace at a time. */
+export const NAMESPACES: Record<Language, Record<Namespace, Tree>> = { ar, de, en, es, fr, pt, ru };
+
+/** Deep merge of two key trees; namespaces share top-level keys (`app`, `resources`) but never a text. */
 function merge(a: Tree, b: Tree): Tree {
   const out: Tree = { ...a };
   for (const [k, v] of Object.entries(b)) {
-    out[k] = typeof v === 'object' && v !== null && typeof out[k] === 'object' && out[k] !== null ? merge(out[k] as Tree, v as Tree) : k in out ? out[k] : v;
+    const mine = out[k];
+    out[k] = typeof v === 'object' && typeof mine === 'object' ? merge(mine, v) : (mine ?? v);
   }
   return out;
 }
 
-const MAIN: Record<Language, MainCatalogue> = { ar, de, en, es, fr, pt, ru };
 export const CATALOGUES = Object.fromEntries(
-  (Object.keys(MAIN) as Language[]).map((l) => [l, merge(MAIN[l] as unknown as Tree, DEVICES_CATALOGUES[l] as unknown as Tree) as unknown as Catalogue]),
+  (Object.keys(NAMESPACES) as Language[]).map((l) => [l, Object.values(NAMESPACES[l]).reduce(merge, {}) as unknown as Catalogue]),
 ) as Record<Language, Catalogue>;

@@ -1,0 +1,10 @@
+/** Portuguese, one file per namespace. */
+import ra from './ra';
+import app from './app';
+import customers from './customers';
+import queues from './queues';
+import settings from './settings';
+import resources from './resources';
+import devices from './devices';
+
+export default { ra, app, customers, queues, settings, resources, devices };
