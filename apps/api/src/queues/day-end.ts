@@ -9,7 +9,7 @@ import { QueueRunner } from './runner';
 
 const SYSTEM = { type: 'system' as const, name: 'day end' };
 /** One number for the whole installation: pg_try_advisory_lock(DAY_END_LOCK). */
-const DAY_END_LOCK = 0x7a62_0001;
+export const DAY_END_LOCK = 0x7a62_0001;
 
 /**
  * Closes the tickets a day left open: when a business's own day has turned, its tickets of an

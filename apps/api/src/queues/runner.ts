@@ -121,6 +121,7 @@ export class QueueRunner {
   private async runBatch(q: string, batch: Pending[]): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       let entry: Entry;
+      const cached = this.cache.has(q);
       try {
         entry = await this.entry(q);
       } catch (err) {
@@ -130,6 +131,20 @@ export class QueueRunner {
       const decided = this.decideAll(entry.state, batch);
       const events = decided.flatMap((d, i) => (d.ok ? d.events.map((e) => ({ ...e, actor: batch[i].actor }) as NewEvent) : []));
       if (!events.length) {
+        // A refusal or a no-op appends nothing, so no expected revision catches a state cached
+        // before another API instance appended (a counter created there, a ticket pushed there):
+        // the stream's revision is confirmed before answering.
+        if (cached && attempt < RETRIES) {
+          try {
+            if ((await this.store.streamRevision(queueStream(q))) !== entry.revision) {
+              this.cache.delete(q);
+              continue;
+            }
+          } catch (err) {
+            batch.forEach((p) => p.reject(err));
+            return;
+          }
+        }
         decided.forEach((d, i) => (d.ok ? batch[i].resolve({ events: [], state: d.state }) : batch[i].reject(d.error)));
         return;
       }
