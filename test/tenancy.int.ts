@@ -31,7 +31,7 @@ describe('tenancy: another business can reach nothing', () => {
     b = await newBusiness(t, 'Business B');
     const service = await t.http().put('/business/service/create').set(a.h).send({ name: 'A-only consultation', price: 10, duration: 15, duration_unit: 'minutes' });
     expect(service.status).toBe(201);
-    const department = await t.http().put('/business/department/create').set(a.h).send({ name: 'A-only department', services: [service.body.id] });
+    const department = await t.http().put('/business/department/create').set(a.h).send({ name: 'A-only department', service_ids: [service.body.id] });
     expect(department.status).toBe(201);
     const member = await newMember(t, a, 'Employee');
     const holiday = await t.http().post('/business/holiday/create').set(a.h).send({ type: 'holiday', scope: 'agency', reason: 'A-only closing', starts_at: '2031-01-01T00:00:00Z', ends_at: '2031-01-02T00:00:00Z' });

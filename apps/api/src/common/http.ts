@@ -15,7 +15,7 @@ import {
 import type { Request, Response } from 'express';
 import { IdempotencyConflict, WrongExpectedVersion } from '@tabour/eventstore';
 import { DomainError } from '@tabour/platform';
-import { checkNulls, checkWellFormed, renameAliases } from './input-rules';
+import { checkNulls, checkWellFormed, dropReadFields, renameAliases } from './input-rules';
 
 function flatten(errors: ValidationError[], prefix = '', out: Record<string, string[]> = {}): Record<string, string[]> {
   for (const e of errors) {
@@ -59,7 +59,7 @@ export class InputPipe implements PipeTransform {
     checkWellFormed(value, metadata.type === 'body' ? (metadata.data ?? '') : (metadata.data ?? metadata.type));
     const metatype = metadata.metatype as (new () => unknown) | undefined;
     if (metatype && !PRIMITIVES.has(metatype) && !metadata.data) {
-      if (metadata.type === 'body') value = renameAliases(value, metatype);
+      if (metadata.type === 'body') value = dropReadFields(renameAliases(value, metatype), metatype);
       checkNulls(value, metatype);
     }
     return (metadata.type === 'body' ? this.body : this.other).transform(value, metadata);

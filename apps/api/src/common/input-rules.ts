@@ -100,3 +100,22 @@ export function renameAliases(value: unknown, metatype: new () => unknown): unkn
   }
   return out;
 }
+
+const READ_FIELDS = Symbol('readFields');
+
+/**
+ * Fields the record carries when read (its id, timestamps, what other calls change) that an edit
+ * form may send back whole: taken and ignored, where any other unknown field is refused.
+ */
+export function ReadFields(...names: string[]): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(READ_FIELDS, new Set([...((Reflect.getMetadata(READ_FIELDS, target) as Set<string> | undefined) ?? []), ...names]), target);
+  };
+}
+
+/** The body without the read-only fields its DTO lists. */
+export function dropReadFields(value: unknown, metatype: new () => unknown): unknown {
+  const names = Reflect.getMetadata(READ_FIELDS, metatype) as Set<string> | undefined;
+  if (!names || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !names.has(k)));
+}

@@ -20,6 +20,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { ReadFields } from '../common/input-rules';
 import { HOLIDAY_SCOPES, HOLIDAY_STATUSES, HOLIDAY_TYPES, WEEKDAYS } from '@tabour/organisation';
 import { POSITIONS, Role, ROLES } from '@tabour/platform';
 import { EmptyToNull, FromJson, ToBoolean, ToList, ToNullableNumber, ToNumber } from './transforms';
@@ -48,6 +49,8 @@ export class TranslationsDto {
   @ApiProperty({ type: 'object', additionalProperties: true, example: { fr: { name: 'Clinique', description: null } } }) @FromJson() @IsObject() translations: Record<string, { name: string; description?: string | null }>;
 }
 
+/** The business as read; its working days, translations and location change through their own calls. */
+@ReadFields('id', 'created_at', 'updated_at', 'logo', 'logo_url', 'working_days', 'translations', 'location')
 export class BusinessUpdateDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(150) name?: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(40) industry?: string | null;
@@ -95,6 +98,7 @@ export class CreateDepartmentDto {
 }
 
 /** Every field optional: only those given change. */
+@ReadFields('id', 'created_at', 'updated_at', 'services')
 export class DepartmentDto extends PartialType(CreateDepartmentDto) {}
 
 export class CreateServiceDto {
@@ -108,6 +112,7 @@ export class CreateServiceDto {
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'Select a valid parent service' }) parent_id?: string | null;
 }
 
+@ReadFields('id', 'created_at', 'updated_at', 'departments', 'duration_seconds', 'sub_services', 'ussd_order')
 export class ServiceDto extends PartialType(CreateServiceDto) {}
 
 export class CreateServicesDto {
@@ -130,9 +135,11 @@ export class CreateTeamMemberDto {
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'Select a valid department' }) department_id?: string | null;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() is_bookable?: boolean;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @Matches(DATE, { message: 'Enter a valid date (YYYY-MM-DD)' }) member_since?: string | null;
-  @ApiPropertyOptional({ type: [WorkingDayDto] }) @IsOptional() @FromJson() @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => WorkingDayDto) working_days?: WorkingDayDto[];
+  /** null: the member works the business's hours. */
+  @ApiPropertyOptional({ type: [WorkingDayDto], nullable: true }) @IsOptional() @FromJson() @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => WorkingDayDto) working_days?: WorkingDayDto[] | null;
 }
 
+@ReadFields('id', 'created_at', 'updated_at', 'name', 'department_name', 'photo', 'photo_url')
 export class TeamMemberDto extends PartialType(CreateTeamMemberDto) {}
 
 export class HolidayDto {
