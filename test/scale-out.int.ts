@@ -2,13 +2,13 @@ import { sql } from 'kysely';
 import { Client } from 'pg';
 import request from 'supertest';
 import { io, Socket } from 'socket.io-client';
-import { keepsReadTables, rebuildProjection } from '@tabour/eventstore';
+import { keepsReadTables, lockKey, PgEventStore, rebuildProjection } from '@tabour/eventstore';
 import { SessionService } from '../apps/api/src/accounts/sessions.service';
 import { ProjectionRegistry } from '../apps/api/src/eventing/projection-registry';
 import { DAY_END_LOCK } from '../apps/api/src/queues/day-end';
 import { QueueRunner } from '../apps/api/src/queues/runner';
 import type { TestApp } from './support/app';
-import { Cluster, Instance, startCluster } from './support/cluster';
+import { Cluster, Instance, killHard, ProbeSubscriber, startCluster, startProbeSubscriber } from './support/cluster';
 import { auth } from './support/fixtures';
 import { newBusiness, Staff } from './support/organisation-fixtures';
 import { newQueue, openCounter, pushTicket } from './support/queue-fixtures';
@@ -185,6 +185,54 @@ describe('several API instances behind a reverse proxy', () => {
     expect(after.next_run_at.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
     console.log(`scale-out: history deletion taken over ${took} ms after its claimer's connection died, run once`);
   }, 30_000);
+
+  it('runs a subscription in one process of three, and a standby takes over within seconds of a kill -9', async () => {
+    const db = c.database.db;
+    const name = 'scale.probe';
+    await sql`CREATE TABLE scale_probe (position bigint NOT NULL, holder text NOT NULL)`.execute(db);
+    const subscribers: ProbeSubscriber[] = ['probe-1', 'probe-2', 'probe-3'].map((n) => startProbeSubscriber(c.database.url, n, name, 'scale_probe'));
+    const holders = async () =>
+      (
+        await sql<{ holder: string }>`
+        WITH k AS (SELECT hashtextextended(${lockKey(name)}, 0) AS k)
+        SELECT a.application_name AS holder FROM k, pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND l.classid::bigint = ((k.k >> 32) & 4294967295) AND l.objid::bigint = (k.k & 4294967295)`.execute(db)
+      ).rows.map((r) => r.holder);
+    const store = new PgEventStore(db);
+    let appended = 0;
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        await store.append(`probe-${appended % 5}`, [{ type: 'Probed', data: { n: appended } }], { tenantId: owner.businessId, actor: { type: 'system', name: 'scale test' }, expectedRevision: 'any' });
+        appended++;
+        await sleep(10);
+      }
+    })();
+    try {
+      await waitFor(async () => (await holders()).length === 1, 'one process to hold the subscription', 20_000);
+      const [first] = await holders();
+      await waitFor(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM scale_probe`.execute(db)).rows[0].n > 20, 'the first events handled', 10_000);
+      await killHard(subscribers.find((s) => s.name === first)!.process);
+      const took = await waitFor(async () => {
+        const now = await holders();
+        return now.length === 1 && now[0] !== first;
+      }, 'a standby to take the subscription', 15_000);
+      await sleep(1000);
+      writing = false;
+      await writer;
+      await waitFor(async () => (await sql<{ n: number }>`SELECT count(DISTINCT position)::int AS n FROM scale_probe`.execute(db)).rows[0].n === appended, 'every event handled', 15_000);
+      const seen = await sql<{ rows: number; distinct: number; holders: number }>`
+        SELECT count(*)::int AS rows, count(DISTINCT position)::int AS distinct, count(DISTINCT holder)::int AS holders FROM scale_probe`.execute(db);
+      expect(seen.rows[0]).toEqual({ rows: appended, distinct: appended, holders: 2 });
+      expect(took).toBeLessThan(10_000);
+      console.log(`scale-out: subscription taken over ${took} ms after a kill -9 of its process; ${appended} events handled once each`);
+    } finally {
+      writing = false;
+      await writer.catch(() => undefined);
+      await Promise.all(subscribers.map((s) => killHard(s.process)));
+    }
+  }, 60_000);
 
   it('loses no acknowledged write when an instance is killed under load, and the read models equal a rebuild', async () => {
     const q = await newQueue(t, owner, { name: 'Crash' }, ['Desk 1']);

@@ -310,3 +310,44 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     close,
   };
 }
+
+export interface ProbeSubscriber {
+  name: string;
+  process: ChildProcess;
+  log: string[];
+}
+
+/**
+ * A process running one subscription exactly as the API runs its own: the built event store,
+ * its lock and poll defaults. Its handler records each event's position and the process's name
+ * in the batch's transaction, so a batch handled twice would show as two rows. (The API itself
+ * registers no subscription today: every projection is inline.)
+ */
+export function startProbeSubscriber(databaseUrl: string, name: string, subscription: string, table: string): ProbeSubscriber {
+  ensureApiBuild();
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', name);
+  const script = `
+    const { Kysely, PostgresDialect, sql } = require('kysely');
+    const { Pool } = require('pg');
+    const es = require(${JSON.stringify(path.join(ROOT, 'dist/libs/eventstore/src'))});
+    const url = process.env.DATABASE_URL;
+    const db = new Kysely({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 2 }) }) });
+    const manager = new es.SubscriptionManager(new es.PgEventStore(db), es.connectTo(url));
+    manager.subscribe(${JSON.stringify(subscription)}, { categories: ['probe'] }, async (events, trx) => {
+      for (const e of events) await sql\`INSERT INTO ${table} (position, holder) VALUES (\${e.position}, \${process.env.PROBE_NAME})\`.execute(trx);
+    });
+    manager.start().then(() => console.log('started'));
+  `;
+  const child = spawn(process.execPath, ['-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, DATABASE_URL: url.toString(), PROBE_NAME: name } });
+  const log: string[] = [];
+  track(child, log);
+  return { name, process: child, log };
+}
+
+/** Ends a child the way kill -9 does, and waits until it is gone. */
+export async function killHard(p: ChildProcess): Promise<void> {
+  if (p.exitCode !== null || p.signalCode !== null) return;
+  p.kill('SIGKILL');
+  await stopped(p);
+}
