@@ -30,6 +30,8 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
   const [code, setCode] = useState('');
   const [challenge, setChallenge] = useState<Captcha | null>(null);
   const [busy, setBusy] = useState(false);
+  // Where the installation has the captcha off, an account under attack still asks for it.
+  const [withCaptcha, setWithCaptcha] = useState(captcha);
 
   // Each picture is good for one attempt: a new one on load, after a refusal, and on demand only.
   const notifyRef = useRef(notify);
@@ -42,8 +44,8 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
   }, []);
 
   useEffect(() => {
-    if (captcha) refresh();
-  }, [captcha, refresh]);
+    if (withCaptcha) refresh();
+  }, [withCaptcha, refresh]);
 
   if (readSession()) return <Navigate to="/dashboard" replace />;
 
@@ -51,10 +53,11 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
     e.preventDefault();
     setBusy(true);
     try {
-      await login(captcha ? { email, password, key: challenge?.key ?? '', captcha: code } : { email, password }, '/dashboard');
+      await login(withCaptcha ? { email, password, key: challenge?.key ?? '', captcha: code } : { email, password }, '/dashboard');
     } catch (err) {
       notify((err as Error).message || 'app.auth.failed', { type: 'error' });
-      if (captcha) refresh();
+      if (withCaptcha) refresh();
+      else if ((err as { body?: { code?: string } }).body?.code === 'captcha_required') setWithCaptcha(true);
     } finally {
       setBusy(false);
     }
@@ -71,7 +74,7 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
         <Stack spacing={2}>
           <TextField name="email" type="email" label={translate('app.auth.email')} value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" autoFocus />
           <TextField name="password" type="password" label={translate('app.auth.password')} value={password} onChange={(e) => setPassword(e.target.value)} required autoComplete="current-password" />
-          {captcha && (
+          {withCaptcha && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Box sx={{ height: 50, minWidth: 150, bgcolor: 'grey.100', borderRadius: 1 }}>
                 {challenge && <img src={challenge.image} alt={translate('app.auth.captcha_alt')} height={50} data-testid="captcha-image" />}
