@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { paged, type PageRequest, type Paged } from './paging';
 
 /**
@@ -23,7 +23,7 @@ export async function selectPage<DB, TB extends keyof DB, O, T = O>(
  * One page of a raw SQL `source` (a whole SELECT, e.g. a UNION), sorted by `orderBy`; `cap`
  * bounds an unpaged (pagination=off) read where the source may be very long.
  */
-export async function selectRawPage<R>(db: Kysely<any>, source: RawBuilder<unknown>, orderBy: RawBuilder<unknown>, page: PageRequest, opts: { cap?: number } = {}): Promise<Paged<R>> {
+export async function selectRawPage<R>(db: QueryExecutorProvider, source: RawBuilder<unknown>, orderBy: RawBuilder<unknown>, page: PageRequest, opts: { cap?: number } = {}): Promise<Paged<R>> {
   const limit = page.limit ?? opts.cap ?? null;
   const window = limit === null ? sql`` : sql`LIMIT ${limit} OFFSET ${page.offset}`;
   const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM (${source}) AS page_source`.execute(db);

@@ -5,7 +5,10 @@ import { timer, type KioskSettings } from './model';
 /** Calls `fire` after `ms` without a touch or a key; any of them starts the wait again. */
 export function useIdle(ms: number | null, fire: () => void, active: boolean) {
   const latest = useRef(fire);
-  latest.current = fire;
+  // The newest `fire` is the one called, without restarting the wait on each render.
+  useEffect(() => {
+    latest.current = fire;
+  });
   useEffect(() => {
     if (!ms || !active) return;
     let timerId = setTimeout(() => latest.current(), ms);
