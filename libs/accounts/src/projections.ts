@@ -1,20 +1,15 @@
-import { Kysely, Transaction } from 'kysely';
-import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
+import type { InlineProjection } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { ACCOUNT_EVENT_TYPES, AccountEvent } from './account';
 import { UserEvent } from './user';
 import './tables';
 
-type Db = Transaction<Database> | Kysely<Database>;
-type Rec<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
-const asDb = (trx: Transaction<any> | Kysely<any>) => trx as Db;
 
-export const businessAccountsProjection: InlineProjection = {
+export const businessAccountsProjection: InlineProjection<AccountEvent, Database> = {
   name: 'accounts.business_accounts',
   handles: ACCOUNT_EVENT_TYPES,
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const e of events as Rec<AccountEvent>[]) {
+  async apply(db, events) {
+    for (const e of events) {
       const tenant = e.data.business_id;
       switch (e.type) {
         case 'BusinessRegistered': {
@@ -57,12 +52,11 @@ export const businessAccountsProjection: InlineProjection = {
 };
 
 /** The users table; its unique index on email_lower makes two registrations of one e-mail fail in the append. */
-export const usersProjection: InlineProjection = {
+export const usersProjection: InlineProjection<UserEvent | AccountEvent, Database> = {
   name: 'accounts.users',
   handles: ['BusinessRegistered', 'UserCreated', 'UserProfileUpdated', 'UserRemoved'],
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const e of events as Rec<UserEvent | AccountEvent>[]) {
+  async apply(db, events) {
+    for (const e of events) {
       const tenant = e.data.business_id;
       const at = e.recordedAt;
       switch (e.type) {

@@ -1,5 +1,5 @@
-import { Kysely, sql, Transaction } from 'kysely';
-import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
+import { sql } from 'kysely';
+import type { InlineProjection, ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { CUSTOMER_EVENT_TYPES, CustomerEvent, pickPersonal } from './customer';
 import { openEvent } from './crypto';
@@ -9,8 +9,9 @@ import './tables';
 
 export const DELETE_HISTORY_JOB = 'delete_history';
 
-type Db = Transaction<Database> | Kysely<Database>;
-const asDb = (trx: Transaction<any> | Kysely<any>) => trx as Db;
+type Db = ProjectionDb<Database>;
+/** A customer event as stored: the personal part sealed (`pii`), opened by the projection. */
+type SealedCustomerEvent = { type: CustomerEvent['type']; data: Record<string, any> };
 
 export const numericIid = (iid: string | null): string | null => (iid && /^\d{1,15}$/.test(iid) ? String(Number(iid)) : null);
 
@@ -49,13 +50,12 @@ function personalColumns(p: PersonalFields) {
  * opens the sealed personal part with the customer's key, read in the same transaction; once
  * the key is destroyed a replay writes no personal data, and CustomerErased deletes the rows.
  */
-export const customersProjection: InlineProjection = {
+export const customersProjection: InlineProjection<SealedCustomerEvent, Database> = {
   name: 'customers.customers',
   tables: ['customers', 'customer_attachments'],
   handles: CUSTOMER_EVENT_TYPES,
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const recorded of events as RecordedEvent[]) {
+  async apply(db, events) {
+    for (const recorded of events) {
       const needsKey = 'pii' in (recorded.data ?? {});
       const e = openEvent<CustomerEvent>(recorded, needsKey ? await keyOf(db, recorded.data.customer_id) : null);
       const tenant = e.data.business_id;
@@ -129,13 +129,12 @@ export const customersProjection: InlineProjection = {
 };
 
 /** Privacy settings of each business, read by the settings screen and the scheduled job. */
-export const privacyProjection: InlineProjection = {
+export const privacyProjection: InlineProjection<PrivacyEvent, Database> = {
   name: 'customers.business_privacy',
   tables: ['business_privacy'],
   handles: PRIVACY_EVENT_TYPES,
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const e of events as unknown as (Omit<RecordedEvent, 'type' | 'data'> & PrivacyEvent)[]) {
+  async apply(db, events) {
+    for (const e of events) {
       if (e.type === 'BusinessAccountDeleted') {
         await db.deleteFrom('scheduled_jobs').where('tenant_id', '=', e.data.business_id).execute();
         continue;

@@ -1,12 +1,10 @@
-import { Kysely, Transaction } from 'kysely';
-import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
+import type { InlineProjection, ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { DISPLAY_EVENT_TYPES, DisplayEvent } from './display';
 import { KIOSK_EVENT_TYPES, KioskEvent } from './kiosk';
 import './tables';
 
-type Db = Transaction<Database> | Kysely<Database>;
-type Rec<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
+type Db = ProjectionDb<Database>;
 
 /** Kiosks and displays share one shape of read row: identity columns plus the settings as JSON. */
 async function apply(db: Db, table: 'kiosks' | 'displays', e: { kind: 'created' | 'updated' | 'deleted'; id: string; tenant: string; key?: string; settings?: Record<string, unknown>; changes?: Record<string, unknown> }, at: Date) {
@@ -24,30 +22,30 @@ async function apply(db: Db, table: 'kiosks' | 'displays', e: { kind: 'created' 
   }
 }
 
-export const kioskProjection: InlineProjection = {
+export const kioskProjection: InlineProjection<KioskEvent, Database> = {
   name: 'devices.kiosks',
   tables: ['kiosks'],
   handles: KIOSK_EVENT_TYPES,
   async apply(trx, events) {
-    for (const e of events as Rec<KioskEvent>[]) {
+    for (const e of events) {
       const base = { id: e.data.kiosk_id, tenant: e.data.business_id };
-      if (e.type === 'KioskCreated') await apply(trx as Db, 'kiosks', { ...base, kind: 'created', key: e.data.key, settings: e.data.settings as never }, e.recordedAt);
-      else if (e.type === 'KioskUpdated') await apply(trx as Db, 'kiosks', { ...base, kind: 'updated', changes: e.data.changes as never }, e.recordedAt);
-      else if (e.type === 'KioskDeleted') await apply(trx as Db, 'kiosks', { ...base, kind: 'deleted' }, e.recordedAt);
+      if (e.type === 'KioskCreated') await apply(trx, 'kiosks', { ...base, kind: 'created', key: e.data.key, settings: e.data.settings as never }, e.recordedAt);
+      else if (e.type === 'KioskUpdated') await apply(trx, 'kiosks', { ...base, kind: 'updated', changes: e.data.changes as never }, e.recordedAt);
+      else if (e.type === 'KioskDeleted') await apply(trx, 'kiosks', { ...base, kind: 'deleted' }, e.recordedAt);
     }
   },
 };
 
-export const displayProjection: InlineProjection = {
+export const displayProjection: InlineProjection<DisplayEvent, Database> = {
   name: 'devices.displays',
   tables: ['displays'],
   handles: DISPLAY_EVENT_TYPES,
   async apply(trx, events) {
-    for (const e of events as Rec<DisplayEvent>[]) {
+    for (const e of events) {
       const base = { id: e.data.display_id, tenant: e.data.business_id };
-      if (e.type === 'DisplayCreated') await apply(trx as Db, 'displays', { ...base, kind: 'created', key: e.data.key, settings: e.data.settings as never }, e.recordedAt);
-      else if (e.type === 'DisplayUpdated') await apply(trx as Db, 'displays', { ...base, kind: 'updated', changes: e.data.changes as never }, e.recordedAt);
-      else if (e.type === 'DisplayDeleted') await apply(trx as Db, 'displays', { ...base, kind: 'deleted' }, e.recordedAt);
+      if (e.type === 'DisplayCreated') await apply(trx, 'displays', { ...base, kind: 'created', key: e.data.key, settings: e.data.settings as never }, e.recordedAt);
+      else if (e.type === 'DisplayUpdated') await apply(trx, 'displays', { ...base, kind: 'updated', changes: e.data.changes as never }, e.recordedAt);
+      else if (e.type === 'DisplayDeleted') await apply(trx, 'displays', { ...base, kind: 'deleted' }, e.recordedAt);
     }
   },
 };

@@ -58,23 +58,40 @@ export interface AppendResult {
   events: RecordedEvent[];
 }
 
-/** Runs inside the append transaction, so a read model is current when the command returns. */
-export interface InlineProjection {
+/** Any domain event: a type and its JSON data. */
+type AnyEvent = { type: string; data: any };
+
+/**
+ * The stored form of one event of the union E: the type narrows the data, so a projection's
+ * `switch (e.type)` reads typed fields with no cast.
+ */
+export type RecordOf<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
+
+/** Where a projection writes: the append's transaction, or the database during a rebuild. */
+export type ProjectionDb<DB = any> = Transaction<DB> | Kysely<DB>;
+
+/**
+ * Runs inside the append transaction, so a read model is current when the command returns.
+ * E is the union of the events it handles and DB the database's table types, so a projection
+ * is declared as `InlineProjection<AccountEvent, Database>` and needs no casts; the store and
+ * the registries hold them as the untyped default.
+ */
+export interface InlineProjection<E extends { type: string; data: unknown } = AnyEvent, DB = any> {
   name: string;
   /** Event types this projection handles; others are never passed in. */
-  handles: readonly string[];
-  apply(trx: Transaction<any> | Kysely<any>, events: RecordedEvent[]): Promise<void>;
+  handles: readonly E['type'][];
+  apply(db: ProjectionDb<DB>, events: RecordOf<E>[]): Promise<void>;
   /** The tables the projection alone writes: a rebuild truncates them before replaying. */
   tables?: readonly string[];
   /** Empties the projection's tables before a rebuild, when TRUNCATE of `tables` is not enough. */
-  truncate?(db: Transaction<any> | Kysely<any>): Promise<void>;
+  truncate?(db: ProjectionDb<DB>): Promise<void>;
 }
 
 /**
  * Runs from a subscription, after the append committed: the handler and the checkpoint move
  * in one transaction, so each event is applied exactly once.
  */
-export interface AsyncProjection extends InlineProjection {
+export interface AsyncProjection<E extends { type: string; data: unknown } = AnyEvent, DB = any> extends InlineProjection<E, DB> {
   /** Narrows the subscription to these categories as well as to `handles`. */
   categories?: readonly string[];
   batchSize?: number;

@@ -1,5 +1,5 @@
-import { Kysely, sql, Transaction } from 'kysely';
-import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
+import { sql } from 'kysely';
+import type { InlineProjection, ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { BUSINESS_EVENT_TYPES, BusinessEvent } from './business/business';
 import { DEPARTMENT_EVENT_TYPES, DepartmentEvent } from './department/department';
@@ -8,25 +8,20 @@ import { CatalogEvent, SERVICE_EVENT_TYPES, ServiceEvent } from './service/servi
 import { BusinessRegisteredEvent, selfProfileChanges, TEAM_EVENT_TYPES, TeamEvent, UserProfileUpdatedEvent } from './team/team';
 import './tables';
 
-type Db = Transaction<Database> | Kysely<Database>;
-/** A recorded event narrowed by its type, so a switch sees each event's own data. */
-type Rec<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
-const asDb = (trx: Transaction<any> | Kysely<any>) => trx as Db;
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
 /** Business profile rows: created by the accounts context's registration, then edited here. */
-export const businessProfileProjection: InlineProjection = {
+export const businessProfileProjection: InlineProjection<BusinessEvent | BusinessRegisteredEvent, Database> = {
   name: 'organisation.business_profiles',
   tables: ['business_profiles'],
   handles: ['BusinessRegistered', ...BUSINESS_EVENT_TYPES],
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const e of events as Rec<BusinessEvent | BusinessRegisteredEvent>[]) {
+  async apply(db, events) {
+    for (const e of events) {
       const tenant = e.data.business_id;
       const at = e.recordedAt;
       switch (e.type) {
         case 'BusinessRegistered': {
-          const d = (e as Rec<BusinessRegisteredEvent>).data;
+          const d = e.data;
           await db
             .insertInto('business_profiles')
             .values({
@@ -69,13 +64,12 @@ export const businessProfileProjection: InlineProjection = {
 };
 
 /** Departments and the services each offers (with a department's own durations). */
-export const departmentProjection: InlineProjection = {
+export const departmentProjection: InlineProjection<DepartmentEvent | ServiceEvent, Database> = {
   name: 'organisation.departments',
   tables: ['departments', 'department_services'],
   handles: [...DEPARTMENT_EVENT_TYPES, 'ServiceDeleted'],
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const e of events as Rec<DepartmentEvent | ServiceEvent>[]) {
+  async apply(db, events) {
+    for (const e of events) {
       const tenant = e.data.business_id;
       const at = e.recordedAt;
       switch (e.type) {
@@ -125,7 +119,7 @@ export const departmentProjection: InlineProjection = {
   },
 };
 
-async function writeServices(db: Db, tenant: string, departmentId: string, ids: string[], durations: { service_id: string; duration_seconds: number }[]) {
+async function writeServices(db: ProjectionDb<Database>, tenant: string, departmentId: string, ids: string[], durations: { service_id: string; duration_seconds: number }[]) {
   await db.deleteFrom('department_services').where('tenant_id', '=', tenant).where('department_id', '=', departmentId).execute();
   if (!ids.length) return;
   const own = new Map(durations.map((d) => [d.service_id, d.duration_seconds]));
@@ -135,13 +129,12 @@ async function writeServices(db: Db, tenant: string, departmentId: string, ids: 
   await db.insertInto('department_services').values(rows).execute();
 }
 
-export const serviceProjection: InlineProjection = {
+export const serviceProjection: InlineProjection<ServiceEvent | CatalogEvent, Database> = {
   name: 'organisation.services',
   tables: ['services'],
   handles: [...SERVICE_EVENT_TYPES, 'ServicesReordered'],
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const e of events as Rec<ServiceEvent | CatalogEvent>[]) {
+  async apply(db, events) {
+    for (const e of events) {
       const tenant = e.data.business_id;
       const at = e.recordedAt;
       switch (e.type) {
@@ -178,18 +171,17 @@ export const serviceProjection: InlineProjection = {
   },
 };
 
-export const teamProjection: InlineProjection = {
+export const teamProjection: InlineProjection<TeamEvent | BusinessRegisteredEvent | DepartmentEvent | UserProfileUpdatedEvent, Database> = {
   name: 'organisation.team_members',
   tables: ['team_members'],
   handles: ['BusinessRegistered', ...TEAM_EVENT_TYPES, 'DepartmentDeleted', 'UserProfileUpdated'],
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const e of events as Rec<TeamEvent | BusinessRegisteredEvent | DepartmentEvent | UserProfileUpdatedEvent>[]) {
+  async apply(db, events) {
+    for (const e of events) {
       const tenant = e.data.business_id;
       const at = e.recordedAt;
       switch (e.type) {
         case 'BusinessRegistered': {
-          const o = (e as Rec<BusinessRegisteredEvent>).data.owner;
+          const o = e.data.owner;
           await db
             .insertInto('team_members')
             .values({
@@ -232,7 +224,7 @@ export const teamProjection: InlineProjection = {
           await db.deleteFrom('team_members').where('tenant_id', '=', tenant).where('id', '=', e.data.member_id).execute();
           break;
         case 'UserProfileUpdated': {
-          const changes = selfProfileChanges(e as Rec<UserProfileUpdatedEvent>);
+          const changes = selfProfileChanges(e);
           if (Object.keys(changes).length) {
             await db.updateTable('team_members').set({ ...changes, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.user_id).execute();
           }
@@ -246,13 +238,12 @@ export const teamProjection: InlineProjection = {
   },
 };
 
-export const holidayProjection: InlineProjection = {
+export const holidayProjection: InlineProjection<HolidayEvent, Database> = {
   name: 'organisation.holidays',
   tables: ['holidays'],
   handles: HOLIDAY_EVENT_TYPES,
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const e of events as Rec<HolidayEvent>[]) {
+  async apply(db, events) {
+    for (const e of events) {
       const tenant = e.data.business_id;
       switch (e.type) {
         case 'HolidayCreated': {

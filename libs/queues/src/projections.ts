@@ -1,5 +1,5 @@
-import { Kysely, sql, Transaction } from 'kysely';
-import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
+import { sql } from 'kysely';
+import type { InlineProjection, ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { smooth } from './estimate';
 import { FeedbackEvent } from './feedback';
@@ -7,9 +7,7 @@ import { NOTE_TYPE_EVENT_TYPES, NoteTypeEvent } from './note-type';
 import { LEAVING, QUEUE_EVENT_TYPES, QueueEvent, Ticket } from './queue';
 import './tables';
 
-type Db = Transaction<Database> | Kysely<Database>;
-type Rec<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
-const asDb = (trx: Transaction<any> | Kysely<any>) => trx as Db;
+type Db = ProjectionDb<Database>;
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
 const SPACING = 1024;
@@ -183,14 +181,13 @@ async function recordServiceTimes(db: Db, tenant: string, queue: string, served:
 }
 
 /** Queues, counters, live tickets and their archive: one projection, applied in event order. */
-export const queueProjection: InlineProjection = {
+export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Database> = {
   name: 'queues.queues',
   tables: ['queues', 'queue_counters', 'queue_tickets', 'queue_wait_predictions'],
   handles: [...QUEUE_EVENT_TYPES, 'TicketFeedbackGiven'],
-  async apply(trx, events) {
-    const db = asDb(trx);
+  async apply(db, events) {
     let run: HotRun | null = null;
-    for (const e of events as Rec<QueueEvent | FeedbackEvent>[]) {
+    for (const e of events) {
       const tenant = e.data.business_id;
       const q = e.data.queue_id;
       const at = e.recordedAt;
@@ -329,13 +326,12 @@ export const queueProjection: InlineProjection = {
   },
 };
 
-export const noteTypeProjection: InlineProjection = {
+export const noteTypeProjection: InlineProjection<NoteTypeEvent, Database> = {
   name: 'queues.note_types',
   tables: ['note_types'],
   handles: NOTE_TYPE_EVENT_TYPES,
-  async apply(trx, events) {
-    const db = asDb(trx);
-    for (const e of events as Rec<NoteTypeEvent>[]) {
+  async apply(db, events) {
+    for (const e of events) {
       const tenant = e.data.business_id;
       const at = e.recordedAt;
       switch (e.type) {
@@ -358,12 +354,11 @@ export const noteTypeProjection: InlineProjection = {
  * context's `customer_archived_tickets`). Runs after `queues.queues` in the same append, and
  * copies the archived row it left; a restored ticket leaves the customer's archive again.
  */
-export const customerTicketArchiveProjection: InlineProjection = {
+export const customerTicketArchiveProjection: InlineProjection<QueueEvent | FeedbackEvent, Database> = {
   name: 'queues.customer_archive',
   tables: ['customer_archived_tickets'],
-  handles: [...Object.keys(LEAVING), 'TicketRestored', 'TicketFeedbackGiven'],
-  async apply(trx, events) {
-    const db = asDb(trx);
+  handles: [...(Object.keys(LEAVING) as QueueEvent['type'][]), 'TicketRestored', 'TicketFeedbackGiven'],
+  async apply(db, events) {
     const restored = new Set(events.filter((e) => e.type === 'TicketRestored').map((e) => (e.data as { ticket: { id: string } }).ticket.id));
     const ids = [...new Set(events.map((e) => (e.data as { ticket_id?: string; ticket?: { id: string } }).ticket_id ?? (e.data as { ticket: { id: string } }).ticket.id))];
     const tenants = [...new Set(events.map((e) => (e.data as { business_id: string }).business_id))];
