@@ -14,11 +14,7 @@ export interface ResourceApi {
   keywordPath?: boolean;
   /** Filters go in the body of `POST <base>/filter` (feedback); without any, the list is a GET. */
   filterBody?: boolean;
-  /**
-   * The list is always `POST <base>` with the page and the filters in its body (a queue's
-   * archive). A `{name}` in the base is filled from the filter of that name, which is then no
-   * filter: the archive's queue is in its address.
-   */
+  /** The list is always `POST <base>` with the page and the filters in its body (a queue's archive). */
   listInBody?: boolean;
 }
 
@@ -33,16 +29,26 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   kiosks: { base: '/business/kiosk', create: { method: 'POST', path: '/create' }, keywordPath: true },
   displays: { base: '/business/display', create: { method: 'POST', path: '/create' }, keywordPath: true },
   feedback: { base: '/business/feedback', readOnly: true, filterBody: true },
-  'queue-archive': { base: '/business/queue/{queue_id}/archive', readOnly: true, listInBody: true },
+  // A page under one record: `:id` in the name is filled into the base from the resource's name.
+  'queues/:id/archive': { base: '/business/queue/:id/archive', readOnly: true, listInBody: true },
   activity: { base: '/business/activity', readOnly: true },
   countries: { base: '/business/countries', readOnly: true },
   industries: { base: '/business/industry', readOnly: true },
 };
 
+const parts = (path: string) => path.split('/').filter(Boolean);
+
 export function apiOf(resource: string): ResourceApi {
   const r = RESOURCE_API[resource];
-  if (!r) throw new Error(`Unknown resource ${resource}`);
-  return r;
+  if (r) return r;
+  const name = parts(resource);
+  for (const [pattern, api] of Object.entries(RESOURCE_API)) {
+    const p = parts(pattern);
+    if (!pattern.includes(':') || p.length !== name.length || !p.every((x, i) => x.startsWith(':') || x === name[i])) continue;
+    const params = Object.fromEntries(p.flatMap((x, i) => (x.startsWith(':') ? [[x, encodeURIComponent(name[i])]] : [])));
+    return { ...api, base: api.base.replace(/:\w+/g, (x) => params[x] ?? x) };
+  }
+  throw new Error(`Unknown resource ${resource}`);
 }
 
 export interface ListParams {
@@ -79,19 +85,13 @@ export function listCall(resource: string, params: ListParams): { method: 'GET' 
   const r = apiOf(resource);
   const filter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
   if (r.listInBody) {
-    const url = r.base.replace(/\{(\w+)\}/g, (_, name: string) => {
-      if (filter[name] === undefined) throw new Error(`${resource} needs ${name}`);
-      const value = encodeURIComponent(String(filter[name]));
-      delete filter[name];
-      return value;
-    });
     const body: Record<string, unknown> = Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : String(v)]));
     for (const [k, v] of Object.entries(body)) if (v === '') delete body[k];
     if (params.pagination) {
       body.page = String(params.pagination.page);
       body.per_page = String(params.pagination.perPage);
     } else body.pagination = 'off';
-    return { method: 'POST', url, body };
+    return { method: 'POST', url: r.base, body };
   }
   if (r.keywordPath && typeof filter.q === 'string' && filter.q.trim()) {
     const { q, ...rest } = filter;

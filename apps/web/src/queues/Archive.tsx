@@ -75,7 +75,8 @@ function ArchiveTable({ queueId }: { queueId: string }) {
 
 /**
  * The tickets that left the queue, newest first (the API's only order), paged and filtered by
- * react-admin's list over the `queue-archive` resource; today's come back with "restore".
+ * react-admin's list over the resource named by its page (`queues/<id>/archive`, whose access
+ * rule is the page's); today's come back with "restore".
  */
 export function QueueArchive() {
   const { id = '' } = useParams();
@@ -106,8 +107,7 @@ export function QueueArchive() {
       </Typography>
       {/* Filters live with the screen, as before: not in the address, not kept for the next visit. */}
       <List
-        resource="queue-archive"
-        filter={{ queue_id: id }}
+        resource={`queues/${id}/archive`}
         filters={filters}
         title={title}
         actions={false}
