@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { EmbeddedPostgresHandle, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
+import { EmbeddedPostgresHandle, EmbeddedPostgresSetupError, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
 import { createApp, migrate } from './bootstrap';
 import { DEMO, DEMO_PASSWORD, seedDemo } from './seed';
 
@@ -35,7 +35,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  // A setup the operator can fix is told in its one sentence; anything else with its trace.
   // eslint-disable-next-line no-console
-  console.error(err);
+  console.error(err instanceof EmbeddedPostgresSetupError ? err.message : err);
   process.exit(1);
 });
