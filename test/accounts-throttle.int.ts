@@ -50,6 +50,13 @@ describe('accounts throttle', () => {
     expect((await t.http().post('/business/account/password/reset/update').send(body(code))).status).toBe(422);
   });
 
+  it('sends one reset code for 10 requests sent at once (at most one a minute)', async () => {
+    const { email } = await registerBusiness(t, 'Parallel Request Clinic');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.http().post('/business/account/password/reset').send({ email })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(await readMailbox(mailbox, { to: email, limit: 20 })).toHaveLength(1);
+  });
+
   it('keeps no e-mail or address in its counters, and drops counters idle for a day as logins succeed', async () => {
     const { email } = await registerBusiness(t, 'Tidy Clinic');
     expect((await attempt(email, 'Wrong!Pass1', '198.51.100.90')).status).toBe(401);

@@ -63,20 +63,27 @@ export class PasswordService {
   async requestReset(email: string): Promise<void> {
     const user = await this.users.byEmail(email);
     if (!user) return;
-    const last = await this.db.selectFrom('password_resets').select('created_at').where('user_id', '=', user.id).executeTakeFirst();
-    if (last && this.clock.now().getTime() - last.created_at.getTime() < RESET_RESEND_MS) return;
-    await this.issueCode(user, 'forgotten', { type: 'user', id: user.id, name: `${user.first_name} ${user.last_name}` });
+    await this.issueCode(user, 'forgotten', { type: 'user', id: user.id, name: `${user.first_name} ${user.last_name}` }, RESET_RESEND_MS);
   }
 
-  async issueCode(user: LoginRef, reason: 'forgotten' | 'new_login', actor: Actor): Promise<void> {
+  /**
+   * With `minIntervalMs`, no new code while the last one is younger than that: the check and the
+   * write are one statement, so requests sent side by side send one e-mail, not one each.
+   */
+  async issueCode(user: LoginRef, reason: 'forgotten' | 'new_login', actor: Actor, minIntervalMs = 0): Promise<void> {
     const code = newResetCode();
     const now = this.clock.now();
     const values = { user_id: user.id, tenant_id: user.tenant_id, code_hash: codeHash(user.id, code), attempts: 0, created_at: now, expires_at: new Date(now.getTime() + RESET_TTL_MS) };
-    await this.db
+    const written = await this.db
       .insertInto('password_resets')
       .values(values)
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-      .execute();
+      .onConflict((oc) => {
+        const update = oc.column('user_id').doUpdateSet(values);
+        return minIntervalMs > 0 ? update.where('password_resets.created_at', '<=', new Date(now.getTime() - minIntervalMs)) : update;
+      })
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!written) return;
     await this.commands.user({ type: 'RequestPasswordReset', user_id: user.id, business_id: user.tenant_id, reason }, actor);
     const link = `${this.config.publicUrl}/password/reset?email=${encodeURIComponent(user.email)}`;
     const text =
