@@ -108,6 +108,8 @@ describe('several API instances behind a reverse proxy', () => {
   it('a change made on one instance reaches the sockets connected to the others, once each', async () => {
     const [a, b, third] = c.instances;
     const q = await newQueue(t, owner, { name: 'Live' });
+    // Pages are told the proxy's broadcast port, whichever instance answers.
+    for (const i of [c.instances[0], c.instances[1]]) expect((await on(i).get('/broadcast/config')).body).toEqual({ port: Number(new URL(c.broadcastUrl).port), path: '/socket.io' });
     const onB = await connect(b.broadcastUrl, owner.token);
     const viaProxy = await connect(c.broadcastUrl, owner.token);
     await join(onB, 'queue', q.id);

@@ -231,6 +231,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         PORT: String(instance.port),
         BROADCAST_PORT: String(instance.broadcastPort),
         PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+        PUBLIC_BROADCAST_PORT: String(proxyBroadcastPort),
         CAPTCHA: 'off',
         SEED_DEMO: 'false',
         APPROVE_REGISTRATIONS: 'auto',

@@ -5,6 +5,8 @@ export interface AppConfig {
   dataDir: string;
   port: number;
   broadcastPort: number;
+  /** The broadcast port browsers are told: a reverse proxy's, when several instances sit behind one. */
+  publicBroadcastPort?: number;
   embeddedPgPort: number;
   nodeEnv: string;
   production: boolean;
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR ?? path.join(rootDir, '.data')),
     port,
     broadcastPort: Number(env.BROADCAST_PORT ?? 6001),
+    publicBroadcastPort: env.PUBLIC_BROADCAST_PORT ? Number(env.PUBLIC_BROADCAST_PORT) : undefined,
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 5433),
     nodeEnv,
     production,
