@@ -5,7 +5,7 @@ import { CaptchaService } from '../apps/api/src/accounts/captcha.service';
 import { Clock } from '../apps/api/src/accounts/clock';
 import { APP_CONFIG } from '../apps/api/src/common/tokens';
 import { createTestApp, TestApp } from './support/app';
-import { registerBusiness, STRONG_PASSWORD } from './support/fixtures';
+import { auth, registerBusiness, STRONG_PASSWORD } from './support/fixtures';
 
 /** Login and reset-code limits under parallel guessing, and the owner's way in during an attack. */
 describe('accounts throttle', () => {
@@ -55,6 +55,18 @@ describe('accounts throttle', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => t.http().post('/business/account/password/reset').send({ email })));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(await readMailbox(mailbox, { to: email, limit: 20 })).toHaveLength(1);
+  });
+
+  it('counts guesses of the current password on a password change against the same limits', async () => {
+    const owner = await registerBusiness(t, 'Session Thief Clinic');
+    const change = (current: string) =>
+      t.http().post('/business/account/password/update').set(auth(owner.token)).set('X-Forwarded-For', '198.51.100.120').send({ current_password: current, password: 'Other!Pass9', password_confirmation: 'Other!Pass9' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await change(`Wrong!Pass${i}`)).status);
+    expect(statuses).toEqual([422, 422, 422, 429, 429]);
+    const slowed = await change(STRONG_PASSWORD);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('keeps no e-mail or address in its counters, and drops counters idle for a day as logins succeed', async () => {

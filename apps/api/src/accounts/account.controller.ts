@@ -100,8 +100,8 @@ export class AccountController {
   /** Every other session of the user ends; this one stays. */
   @Post('password/update')
   @HttpCode(200)
-  async changePassword(@CurrentUser() user: UserPrincipal, @Body() body: ChangePasswordDto): Promise<{ message: string }> {
-    await this.passwords.change({ id: user.userId, tenant_id: user.tenantId }, body.current_password, body.password, actorOf(user), user.sessionId);
+  async changePassword(@CurrentUser() user: UserPrincipal, @Body() body: ChangePasswordDto, @Req() req: Request): Promise<{ message: string }> {
+    await this.passwords.change({ id: user.userId, tenant_id: user.tenantId }, body.current_password, body.password, actorOf(user), user.sessionId, req.ip ?? '');
     return { message: 'Your password has been changed' };
   }
 

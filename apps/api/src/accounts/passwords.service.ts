@@ -6,6 +6,7 @@ import { Notifier } from '@tabour/notifications';
 import { AppConfig, Db, invalid } from '@tabour/platform';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { Clock } from './clock';
+import { LoginThrottle } from './login-throttle';
 import { AccountsCommands } from './commands';
 import { hashPassword, newResetCode, SecretWrites, sha256, verifyPassword } from './secrets';
 import { UsersQueries } from './users.queries';
@@ -35,6 +36,7 @@ export class PasswordService {
     private readonly users: UsersQueries,
     private readonly notifier: Notifier,
     private readonly clock: Clock,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /** Writes a new password through the UserPasswordChanged event; other sessions end in the same commit. */
@@ -47,12 +49,21 @@ export class PasswordService {
     );
   }
 
-  async change(user: { id: string; tenant_id: string }, current: string, next: string, actor: Actor, sessionId: string): Promise<void> {
-    const row = await this.db.selectFrom('credentials').select('password_hash').where('user_id', '=', user.id).executeTakeFirst();
-    if (!row || !(await verifyPassword(row.password_hash, current))) {
+  /** Guesses of the current password count against the login limits of that account and address. */
+  async change(user: { id: string; tenant_id: string }, current: string, next: string, actor: Actor, sessionId: string, address: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('credentials', 'credentials.user_id', 'users.id')
+      .select(['users.email', 'users.first_name', 'users.tenant_id', 'credentials.password_hash'])
+      .where('users.id', '=', user.id)
+      .executeTakeFirst();
+    const attempt = await this.throttle.reserve(row?.email ?? user.id, address);
+    if (!row?.password_hash || !(await verifyPassword(row.password_hash, current))) {
+      await this.throttle.failed(attempt, row);
       const msg = 'The current password is not correct';
       throw invalid(msg, { current_password: [msg] }, 'wrong_password');
     }
+    await this.throttle.succeeded(attempt);
     await this.set(user, next, 'changed', actor, sessionId);
   }
 
