@@ -148,6 +148,10 @@ error_log ${dir}/error.log warn;
 events { worker_connections 2048; }
 http {
   access_log off;
+  # The workers may run as another user than the test's temporary folder allows: bodies and
+  # answers stay in memory rather than in temporary files.
+  client_body_buffer_size 2m;
+  proxy_max_temp_file_size 0;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
