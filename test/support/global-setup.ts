@@ -3,7 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { createDb, migrateToLatest, startEmbeddedPostgres } from '../../libs/platform/src';
+// Module by module: jest's path mapping does not apply to a global setup, and the package's
+// index reaches @tabour/contracts (error codes, roles) through that mapping.
+import { createDb } from '../../libs/platform/src/database';
+import { startEmbeddedPostgres } from '../../libs/platform/src/embedded';
+import { migrateToLatest } from '../../libs/platform/src/migrate';
 
 declare global {
   // eslint-disable-next-line no-var
