@@ -40,6 +40,8 @@ describe('registrations awaiting approval', () => {
     const refused = await t.http().post('/business/account/auth').send({ email, password: STRONG_PASSWORD, ip: '' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Your account is awaiting approval');
+    // The web words it by this code, in the user's language.
+    expect(refused.body.code).toBe('awaiting_approval');
     // A wrong password does not reveal that the account exists and waits.
     expect((await t.http().post('/business/account/auth').send({ email, password: 'Wrong!Pass1', ip: '' })).status).toBe(401);
     await t.app.get(RegistrationService).approve(email);

@@ -5,10 +5,11 @@ export const accountStream = (businessId: string) => `account-${businessId}`;
 
 export const TRIAL_DAYS = 14;
 export const TRIAL_SMS = 200;
-export const PAID_PACKAGES = ['FREE', 'LIBERUP', 'LIBERPRO'] as const;
+import { PAID_PACKAGES, PLANS, type MembershipView, type Plan } from '@tabour/contracts';
+
+// The packages, plans and the membership's answer are the contract's, shared with the web.
+export { PAID_PACKAGES, PLANS, type MembershipView, type Plan };
 export type ChosenPackage = (typeof PAID_PACKAGES)[number];
-export const PLANS = ['monthly', 'yearly'] as const;
-export type Plan = (typeof PLANS)[number];
 
 export interface Owner {
   user_id: string;
@@ -136,14 +137,6 @@ export interface MembershipFacts {
   plan: Plan | null;
   package_ends_at: Date | null;
   sms_consumed: number;
-}
-
-export interface MembershipView {
-  package: Package;
-  plan: Plan | null;
-  ends_at: string | null;
-  trial: { active: boolean; days_left: number; hours_left: number; ends_at: string | null };
-  sms: { allowance: number; consumed: number; balance: number };
 }
 
 /** SMS included per period of each package (the trial has its own total). */

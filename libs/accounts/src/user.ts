@@ -4,8 +4,9 @@ import type { BusinessRegistered } from './account';
 
 export const userStream = (userId: string) => `user-${userId}`;
 
-export const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'pt', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The interface languages are the contract's, shared with the web.
+import { LANGUAGES, type Language } from '@tabour/contracts';
+export { LANGUAGES, type Language };
 
 export interface Profile {
   email: string;

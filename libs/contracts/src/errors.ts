@@ -12,7 +12,7 @@ const GENERIC = [
 
 const ACCOUNTS = [
   'bad_credentials', 'captcha_required', 'captcha_incorrect', 'email_taken', 'weak_password', 'wrong_password', 'reset_mismatch', 'already_registered',
-  'login_exists', 'cannot_remove_self', 'awaiting_approval',
+  'login_exists', 'cannot_remove_self', 'awaiting_approval', 'login_locked', 'login_slowed',
 ] as const;
 
 const ORGANISATION = ['own_role', 'own_account', 'has_sub_services'] as const;

@@ -11,8 +11,6 @@ export * from './instants';
 export * from './estimate';
 export * from './ticket-actions';
 export * from './queues';
-// The ticket view's column list names a note too: the wire type is the queues module's.
-export type { TicketNote } from './queues';
 export * from './devices';
 export * from './customers';
 export * from './organisation';

@@ -1,14 +1,11 @@
 import { isValid as isCountry } from 'i18n-iso-countries';
 import { CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { CUSTOMER_CATEGORIES, LANGUAGES, VERIFICATIONS, type CustomerCategory, type Language, type Verification } from '@tabour/contracts';
 
-export const CATEGORIES = ['BASIC', 'VIP', 'BLACKLISTED'] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-export const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'pt', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export const VERIFICATIONS = ['verified', 'failed'] as const;
-export type Verification = (typeof VERIFICATIONS)[number];
+// The lists are the contract's, shared with the web.
+export { LANGUAGES, VERIFICATIONS, type Language, type Verification };
+export const CATEGORIES = CUSTOMER_CATEGORIES;
+export type Category = CustomerCategory;
 
 /**
  * What identifies or describes the person. These travel inside events only encrypted with the

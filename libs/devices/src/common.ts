@@ -7,10 +7,9 @@ export function throwIfAny(errors: FieldErrors): void {
   if (first) throw invalid(first, errors, 'validation_failed');
 }
 
-export const DEVICE_STATUSES = ['active', 'inactive'] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
-export const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'pt', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The lists are the contract's, shared with the web.
+import { DEVICE_STATUSES, LANGUAGES, type DeviceStatus, type Language } from '@tabour/contracts';
+export { DEVICE_STATUSES, LANGUAGES, type DeviceStatus, type Language };
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/([0-9]|[12]\d|3[0-2]))?$/;

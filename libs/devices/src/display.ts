@@ -1,67 +1,12 @@
 import type { Decider } from '@tabour/eventstore';
 import { conflict, notFound } from '@tabour/platform';
-import { addError, checkIps, checkMacs, DEVICE_STATUSES, DeviceStatus, FieldErrors, Language, LANGUAGES, throwIfAny } from './common';
+import { DEFAULT_VOICE, DISPLAY_THEMES, MEDIA_KINDS, type DisplaySettings, type MediaItem, type VoiceSettings } from '@tabour/contracts';
+import { addError, checkIps, checkMacs, DEVICE_STATUSES, FieldErrors, Language, LANGUAGES, throwIfAny } from './common';
 
 export const displayStream = (id: string) => `display-${id}`;
-export const DISPLAY_THEMES = ['light', 'dark', 'contrast'] as const;
-export const MEDIA_KINDS = ['image', 'video'] as const;
 
-export interface MediaItem {
-  kind: (typeof MEDIA_KINDS)[number];
-  url: string;
-  /** How long an image stays on screen; a video plays to its end. */
-  seconds: number | null;
-}
-
-export interface VoiceSettings {
-  enabled: boolean;
-  /** A voice name the browser offers (speechSynthesis.getVoices()), or null for the language's default. */
-  voice: string | null;
-  /** What is said: {number} and {counter} are replaced, e.g. "Ticket {number}, please go to {counter}". */
-  template: string | null;
-  /** Spoken instead of the word shown, e.g. the counter "Desk 2" read as "Guichet deux". */
-  counter_replacements: Record<string, string>;
-  number_replacements: Record<string, string>;
-  /** A voice per language, when the screen speaks several. */
-  custom_voices: Partial<Record<Language, string>>;
-  repeat: number;
-}
-
-/** Every setting of a display screen (SPEC §3). */
-export interface DisplaySettings {
-  name: string;
-  status: DeviceStatus;
-  queue_ids: string[];
-  language: Language;
-  theme: (typeof DISPLAY_THEMES)[number];
-  ip: string | null;
-  mac: string | null;
-  placeholder_image: string | null;
-  video_url: string | null;
-  video_file: string | null;
-  media: MediaItem[];
-  ads: string[];
-  voice: VoiceSettings;
-  /** How many of the last calls are listed beside the current ones. */
-  history_size: number;
-}
-
-export const DEFAULT_VOICE: VoiceSettings = { enabled: true, voice: null, template: null, counter_replacements: {}, number_replacements: {}, custom_voices: {}, repeat: 1 };
-export const DEFAULT_DISPLAY: Omit<DisplaySettings, 'name'> = {
-  status: 'active',
-  queue_ids: [],
-  language: 'en',
-  theme: 'dark',
-  ip: null,
-  mac: null,
-  placeholder_image: null,
-  video_url: null,
-  video_file: null,
-  media: [],
-  ads: [],
-  voice: DEFAULT_VOICE,
-  history_size: 6,
-};
+// The settings, their lists and defaults are the contract's: the settings screen and the display read the same.
+export { DEFAULT_DISPLAY, DEFAULT_VOICE, DISPLAY_THEMES, MEDIA_KINDS, type DisplaySettings, type MediaItem, type VoiceSettings } from '@tabour/contracts';
 
 const URL_RE = /^https?:\/\/[^\s]+$/i;
 const LOCAL_URL = /^\/business\/uploads\/[0-9a-f-]{36}\/[0-9a-f]{32}\.(png|jpg|webp|mp4|webm)$/;

@@ -1,91 +1,12 @@
 import type { Decider } from '@tabour/eventstore';
 import { conflict, notFound } from '@tabour/platform';
-import { addError, checkColours, checkIps, checkMacs, DEVICE_STATUSES, DeviceStatus, FieldErrors, Language, LANGUAGES, throwIfAny } from './common';
+import { GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_TIMERS as TIMEOUTS, KIOSK_V2_COLOURS, TICKET_FORMATS, type KioskSettings } from '@tabour/contracts';
+import { addError, checkColours, checkIps, checkMacs, DEVICE_STATUSES, FieldErrors, LANGUAGES, throwIfAny } from './common';
 
 export const kioskStream = (id: string) => `kiosk-${id}`;
 
-export const GUEST_PSEUDOS = ['customer', 'patient', 'user', 'citizen'] as const;
-export const TICKET_FORMATS = ['short', 'long'] as const;
-export const KIOSK_COLOURS = ['danger', 'default', 'info', 'primary', 'primary_dark', 'primary_light', 'primary_medium', 'secondary', 'success'] as const;
-export const KIOSK_V2_COLOURS = ['theme', 'ticket', 'services', 'numpad', 'booking', 'header', 'footer'] as const;
-
-/** Every setting of a kiosk (SPEC §3). Key, secret and auto-login token are not settings: see docs/devices.md. */
-export interface KioskSettings {
-  name: string;
-  status: DeviceStatus;
-  queue_ids: string[];
-  theme: string | null;
-  placeholder_image: string | null;
-  // Restrictions
-  ip_restriction: string[];
-  mac_restriction: string[];
-  logout_on_ip_change: boolean;
-  // Guests
-  guest_mode: boolean;
-  guest_login_required: boolean;
-  guest_pseudo: (typeof GUEST_PSEUDOS)[number];
-  // Options
-  allow_booking: boolean;
-  collect_customer_details: boolean;
-  require_internal_id: boolean;
-  print_ticket: boolean;
-  sms_ticket: boolean;
-  ticket_format: (typeof TICKET_FORMATS)[number];
-  virtual_keyboard: boolean;
-  zoom: number;
-  allow_multiple_services: boolean;
-  allow_quantity_services: boolean;
-  calendar_sync: boolean;
-  colours: Partial<Record<(typeof KIOSK_COLOURS)[number], string | null>>;
-  // The second configuration style
-  config_version: 1 | 2;
-  v2_colours: Partial<Record<(typeof KIOSK_V2_COLOURS)[number], string | null>>;
-  idle_timeout_ms: number;
-  print_timeout_ms: number;
-  anonymous_hibernate_ms: number;
-  auto_navigate_ms: number;
-  auto_print_ms: number;
-  allow_pagination: boolean;
-  barcode_mode: boolean;
-  predefined_language: Language | null;
-}
-
-export const DEFAULT_KIOSK: Omit<KioskSettings, 'name'> = {
-  status: 'active',
-  queue_ids: [],
-  theme: null,
-  placeholder_image: null,
-  ip_restriction: [],
-  mac_restriction: [],
-  logout_on_ip_change: false,
-  guest_mode: true,
-  guest_login_required: false,
-  guest_pseudo: 'customer',
-  allow_booking: false,
-  collect_customer_details: false,
-  require_internal_id: false,
-  print_ticket: true,
-  sms_ticket: false,
-  ticket_format: 'short',
-  virtual_keyboard: true,
-  zoom: 100,
-  allow_multiple_services: false,
-  allow_quantity_services: false,
-  calendar_sync: false,
-  colours: {},
-  config_version: 1,
-  v2_colours: {},
-  idle_timeout_ms: 60_000,
-  print_timeout_ms: 5_000,
-  anonymous_hibernate_ms: 300_000,
-  auto_navigate_ms: 15_000,
-  auto_print_ms: 3_000,
-  allow_pagination: true,
-  barcode_mode: false,
-  predefined_language: null,
-};
-
-const TIMEOUTS = ['idle_timeout_ms', 'print_timeout_ms', 'anonymous_hibernate_ms', 'auto_navigate_ms', 'auto_print_ms'] as const;
+// The settings, their lists and defaults are the contract's: the settings screen and the kiosk read the same.
+export { DEFAULT_KIOSK, GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_V2_COLOURS, TICKET_FORMATS, type KioskSettings } from '@tabour/contracts';
 
 export function checkKiosk(s: KioskSettings): KioskSettings {
   const errors: FieldErrors = {};

@@ -1,28 +1,13 @@
 import { IANAZone, DateTime } from 'luxon';
 import { invalid } from '@tabour/platform';
+import { TRANSLATION_LANGUAGES, WEEKDAYS, type Language, type Translation, type WorkingDay } from '@tabour/contracts';
 
-/** Interface languages a translation may be given in. */
-export const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'pt', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export interface TimeRange {
-  from: string; // HH:mm, local time of the business
-  to: string;
-}
-export interface WorkingDay {
-  day: Weekday;
-  open: boolean;
-  ranges: TimeRange[];
-}
+// The lists and shapes are the contract's, shared with the web.
+/** Languages a translation may be given in. */
+export const LANGUAGES = TRANSLATION_LANGUAGES;
+export { WEEKDAYS, type Language, type Translation, type WorkingDay };
+export type { TimeRange, Weekday } from '@tabour/contracts';
 export type WorkingDays = WorkingDay[];
-
-export interface Translation {
-  name: string;
-  description?: string | null;
-}
 export type Translations = Partial<Record<Language, Translation>>;
 
 export type FieldErrors = Record<string, string[]>;

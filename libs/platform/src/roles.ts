@@ -1,13 +1,12 @@
-/** Team positions, as the interface shows them. */
-export const POSITIONS = ['Admin', 'CEO', 'Employee', 'Front Desk', 'Manager', 'Other', 'Secretary'] as const;
-export type Position = (typeof POSITIONS)[number];
+// By path, not by '@tabour/contracts': the test setup loads this library without the path aliases.
+import { PACKAGES, POSITIONS, ROLES, type Package, type Position, type Role } from '../../contracts/src';
 
 /**
- * Roles: ADMIN and MANAGER carry the guarded screens; every other position has a role of its
- * own that reaches only the routes open to all.
+ * Team positions (as the interface shows them), roles and packages are the contract's, shared
+ * with the web. Roles: ADMIN and MANAGER carry the guarded screens; every other position has a
+ * role of its own that reaches only the routes open to all.
  */
-export const ROLES = ['ADMIN', 'MANAGER', 'CEO', 'EMPLOYEE', 'FRONT_DESK', 'OTHER', 'SECRETARY'] as const;
-export type Role = (typeof ROLES)[number];
+export { PACKAGES, POSITIONS, ROLES, type Package, type Position, type Role };
 
 export function roleForPosition(position: Position): Role {
   switch (position) {
@@ -21,9 +20,6 @@ export function roleForPosition(position: Position): Role {
       return position.toUpperCase() as Role;
   }
 }
-
-export const PACKAGES = ['TRIAL', 'FREE', 'LIBERUP', 'LIBERPRO'] as const;
-export type Package = (typeof PACKAGES)[number];
 
 /** Who is calling: resolved from the bearer token by the auth guard. */
 export type Principal =

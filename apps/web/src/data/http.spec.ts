@@ -9,7 +9,9 @@ describe('errors', () => {
   });
   it('names known codes by catalogue key, so the interface words them in its language', () => {
     expect(messageKey(401, { code: 'bad_credentials', message: 'Email and Password do not match our records' }, 'x')).toBe('app.errors.bad_credentials');
-    expect(messageKey(403, { code: 'forbidden', message: 'Your account is awaiting approval' }, 'x')).toBe('app.errors.awaiting_approval');
+    expect(messageKey(403, { code: 'awaiting_approval', message: 'Your account is awaiting approval' }, 'x')).toBe('app.errors.awaiting_approval');
+    // By its code only: an English message alone names nothing.
+    expect(messageKey(403, { code: 'forbidden', message: 'Your account is awaiting approval' }, 'x')).toBe('x');
     expect(messageKey(422, { code: 'validation_failed', message: 'Enter a valid phone number' }, 'Enter a valid phone number')).toBe('Enter a valid phone number');
   });
   it('keeps the first message of each field', () => {

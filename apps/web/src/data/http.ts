@@ -1,4 +1,5 @@
 import { clearSession, readSession } from '../auth/session';
+import { firstFieldErrors, type ErrorCode } from '@tabour/contracts';
 
 /** A non-OK answer: `message` is the server's, `body.errors` maps a field to one message. */
 export class HttpError extends Error {
@@ -20,16 +21,7 @@ export function errorMessage(status: number, statusText: string, body: unknown):
 }
 
 /** The server gives each field a list of messages; a form shows the first. */
-export function fieldErrors(body: unknown): Record<string, string> | undefined {
-  const errors = (body as { errors?: Record<string, unknown> } | null)?.errors;
-  if (!errors || typeof errors !== 'object') return undefined;
-  const out: Record<string, string> = {};
-  for (const [field, value] of Object.entries(errors)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') out[field] = first;
-  }
-  return Object.keys(out).length ? out : undefined;
-}
+export const fieldErrors = firstFieldErrors;
 
 /** A 405 answer's `{ replace, with }` rewrites the page address (SPEC §7). */
 export function rewrittenAddress(href: string, body: unknown): string | null {
@@ -40,16 +32,15 @@ export function rewrittenAddress(href: string, body: unknown): string | null {
 }
 
 /** Errors the interface words itself, in the user's language, by the server's code. */
-export const TRANSLATED_CODES = [
+export const TRANSLATED_CODES: readonly ErrorCode[] = [
   'bad_credentials', 'captcha_required', 'captcha_incorrect', 'email_taken', 'weak_password', 'wrong_password',
-  'reset_mismatch', 'plan_required', 'has_sub_services', 'concurrency', 'internal',
+  'reset_mismatch', 'plan_required', 'has_sub_services', 'concurrency', 'internal', 'awaiting_approval',
 ];
 
 /** The text a toast shows: a catalogue key for known codes, else the server's own message. */
-export function messageKey(status: number, body: unknown, fallback: string): string {
+export function messageKey(_status: number, body: unknown, fallback: string): string {
   const b = body as { code?: unknown; message?: unknown } | null;
-  if (typeof b?.code === 'string' && TRANSLATED_CODES.includes(b.code)) return `app.errors.${b.code}`;
-  if (status === 403 && b?.message === 'Your account is awaiting approval') return 'app.errors.awaiting_approval';
+  if (typeof b?.code === 'string' && (TRANSLATED_CODES as readonly string[]).includes(b.code)) return `app.errors.${b.code}`;
   return fallback;
 }
 

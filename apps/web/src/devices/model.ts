@@ -2,16 +2,13 @@
  * The kiosks and displays screens' rules, apart from React: which fields each form sends and
  * in which shape, and what a device's sessions say about it.
  */
-import { LANGUAGES } from '../i18n/languages';
+import { DEFAULT_DISPLAY, DEFAULT_KIOSK, isLanguage, KIOSK_TIMERS } from '@tabour/contracts';
 
-export { KIOSK_COLOURS, KIOSK_V2_COLOURS } from '../kiosk/model';
-export const GUEST_PSEUDOS = ['customer', 'patient', 'user', 'citizen'] as const;
-export const TICKET_FORMATS = ['short', 'long'] as const;
-export const DISPLAY_THEMES = ['light', 'dark', 'contrast'] as const;
-export const DEVICE_STATUSES = ['active', 'inactive'] as const;
-export const REMOTE_COMMANDS = ['autologin', 'refresh', 'logout', 'v1', 'v2'] as const;
-export type RemoteCommand = (typeof REMOTE_COMMANDS)[number];
-export const KIOSK_TIMERS = ['idle_timeout_ms', 'print_timeout_ms', 'anonymous_hibernate_ms', 'auto_navigate_ms', 'auto_print_ms'] as const;
+// The lists and the settings' shapes are the contract's, one definition with the API.
+export {
+  DEVICE_STATUSES, DISPLAY_THEMES, GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_TIMERS, KIOSK_V2_COLOURS, REMOTE_COMMANDS, TICKET_FORMATS,
+  type Display, type DisplaySettings, type Kiosk, type KioskSettings, type RemoteCommand,
+} from '@tabour/contracts';
 
 export const KIOSK_FLAGS = {
   restrictions: ['logout_on_ip_change'],
@@ -27,19 +24,11 @@ const KIOSK_FIELDS = [
 
 const DISPLAY_FIELDS = ['name', 'status', 'queue_ids', 'language', 'theme', 'ip', 'mac', 'video_url', 'media', 'ads', 'voice', 'history_size'] as const;
 
-/** The kiosk the form starts from: the API's own defaults (libs/devices DEFAULT_KIOSK). */
-export const NEW_KIOSK = {
-  status: 'active', queue_ids: [], theme: null, ip_restriction: [], mac_restriction: [], logout_on_ip_change: false, guest_mode: true, guest_login_required: false,
-  guest_pseudo: 'customer', allow_booking: false, collect_customer_details: false, require_internal_id: false, print_ticket: true, sms_ticket: false, ticket_format: 'short',
-  virtual_keyboard: true, zoom: 100, allow_multiple_services: false, allow_quantity_services: false, calendar_sync: false, colours: {}, config_version: 1, v2_colours: {},
-  idle_timeout_ms: 60_000, print_timeout_ms: 5_000, anonymous_hibernate_ms: 300_000, auto_navigate_ms: 15_000, auto_print_ms: 3_000, allow_pagination: true, barcode_mode: false,
-  predefined_language: null,
-};
+/** The kiosk the form starts from: the API's own defaults; a placeholder image is chosen as a file. */
+export const NEW_KIOSK = (({ placeholder_image: _image, ...rest }) => rest)(DEFAULT_KIOSK);
 
-export const NEW_DISPLAY = {
-  status: 'active', queue_ids: [], language: 'en', theme: 'dark', ip: null, mac: null, video_url: null, media: [], ads: [], history_size: 6,
-  voice: { enabled: true, voice: null, template: null, counter_replacements: {}, number_replacements: {}, custom_voices: {}, repeat: 1 },
-};
+/** The display the form starts from: the API's own defaults; the placeholder image and video are chosen as files. */
+export const NEW_DISPLAY = (({ placeholder_image: _image, video_file: _video, ...rest }) => rest)(DEFAULT_DISPLAY);
 
 /** One entry per line (a textarea's value), or a list: trimmed, without the empty ones. */
 export function lines(v: unknown): string[] {
@@ -94,7 +83,7 @@ export function words(v: unknown): Record<string, string> {
 export function voiceBody(v: unknown): Record<string, unknown> {
   const voice = (v as Record<string, unknown>) ?? {};
   const custom: Record<string, string> = {};
-  for (const [lang, name] of Object.entries((voice.custom_voices as Record<string, unknown>) ?? {})) if ((LANGUAGES as readonly string[]).includes(lang) && text(name)) custom[lang] = text(name)!;
+  for (const [lang, name] of Object.entries((voice.custom_voices as Record<string, unknown>) ?? {})) if (isLanguage(lang) && text(name)) custom[lang] = text(name)!;
   return {
     enabled: voice.enabled !== false,
     voice: text(voice.voice),

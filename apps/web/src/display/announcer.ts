@@ -12,17 +12,10 @@ export interface BoardCall {
   queue_id: string;
 }
 
-export interface VoiceSettings {
-  enabled: boolean;
-  voice: string | null;
-  template: string | null;
-  counter_replacements: Record<string, string>;
-  number_replacements: Record<string, string>;
-  custom_voices: Partial<Record<string, string>>;
-  repeat: number;
-}
+// The display's voice settings are the contract's, one definition with the API.
+import { isLanguage, type VoiceSettings } from '@tabour/contracts';
 
-export const DEFAULT_VOICE: VoiceSettings = { enabled: true, voice: null, template: null, counter_replacements: {}, number_replacements: {}, custom_voices: {}, repeat: 1 };
+export { DEFAULT_VOICE, type VoiceSettings } from '@tabour/contracts';
 
 /** One call of one ticket: a ticket recalled later is a new call, with its new time. */
 export const callKey = (c: Pick<BoardCall, 'queue_id' | 'label' | 'called_at'>) => `${c.queue_id}|${c.label}|${c.called_at}`;
@@ -80,7 +73,7 @@ export interface Utterance {
 }
 
 /** The voice for a language: the one chosen for it, else the display's own. */
-export const voiceFor = (voice: VoiceSettings, lang: string): string | null => voice.custom_voices?.[lang] || voice.voice || null;
+export const voiceFor = (voice: VoiceSettings, lang: string): string | null => (isLanguage(lang) ? voice.custom_voices?.[lang] : undefined) || voice.voice || null;
 
 /** The utterances of calls, in order, each said `repeat` times (1 to 3). */
 export function utterancesFor(calls: Pick<BoardCall, 'label' | 'counter_name'>[], voice: VoiceSettings, lang: string, fallbackTemplate: string): Utterance[] {

@@ -1,10 +1,8 @@
 /** What plays beside the calls: the display's video, its images and videos in turn, or its placeholder. */
 
-export interface MediaItem {
-  kind: 'image' | 'video';
-  url: string;
-  seconds: number | null;
-}
+import type { MediaItem } from '@tabour/contracts';
+
+export type { MediaItem } from '@tabour/contracts';
 
 /** An image without its own time stays this long. */
 export const DEFAULT_IMAGE_SECONDS = 10;

@@ -1,6 +1,7 @@
-/** The interface languages; the order is the language menu's. */
-export const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'pt', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { isLanguage, type Language } from '@tabour/contracts';
+
+// One list for the API and the web: the contract's.
+export { isLanguage, LANGUAGES, type Language } from '@tabour/contracts';
 
 /** Used when neither a stored choice nor a browser language is supported. */
 export const FALLBACK_LANGUAGE: Language = 'fr';
@@ -18,10 +19,6 @@ export const NATIVE_NAMES: Record<Language, string> = {
   pt: 'Português',
   ru: 'Русский',
 };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /** `pt-BR` → `pt`; unsupported → null. */
 export function supported(tag: string | null | undefined): Language | null {

@@ -1,92 +1,15 @@
 /** The kiosk's check-in rules, apart from React so they are tested without a browser. */
-import { isLanguage, type Language } from '../i18n/languages';
+import { isLanguage, KIOSK_COLOURS, KIOSK_V2_COLOURS, type KioskQueue, type KioskSettings, type Language } from '@tabour/contracts';
 
-export const KIOSK_COLOURS = ['danger', 'default', 'info', 'primary', 'primary_dark', 'primary_light', 'primary_medium', 'secondary', 'success'] as const;
-export const KIOSK_V2_COLOURS = ['theme', 'ticket', 'services', 'numpad', 'booking', 'header', 'footer'] as const;
-
-export interface KioskSettings {
-  id: string;
-  key?: string;
-  name: string;
-  status: 'active' | 'inactive';
-  queue_ids: string[];
-  theme: string | null;
-  placeholder_image: string | null;
-  guest_mode: boolean;
-  guest_login_required: boolean;
-  guest_pseudo: 'customer' | 'patient' | 'user' | 'citizen';
-  allow_booking: boolean;
-  collect_customer_details: boolean;
-  require_internal_id: boolean;
-  print_ticket: boolean;
-  sms_ticket: boolean;
-  ticket_format: 'short' | 'long';
-  virtual_keyboard: boolean;
-  zoom: number;
-  allow_multiple_services: boolean;
-  allow_quantity_services: boolean;
-  colours: Partial<Record<(typeof KIOSK_COLOURS)[number], string | null>>;
-  config_version: 1 | 2;
-  v2_colours: Partial<Record<(typeof KIOSK_V2_COLOURS)[number], string | null>>;
-  idle_timeout_ms: number;
-  print_timeout_ms: number;
-  anonymous_hibernate_ms: number;
-  auto_navigate_ms: number;
-  auto_print_ms: number;
-  allow_pagination: boolean;
-  barcode_mode: boolean;
-  predefined_language: Language | null;
-}
-
-export interface KioskService {
-  id: string;
-  name: string;
-  translations?: Record<string, { name?: string | null }>;
-}
-
-export interface KioskQueue {
-  id: string;
-  name: string;
-  translations?: Record<string, { name?: string | null; description?: string | null }>;
-  paused: boolean;
-  waiting: number;
-  customer_chooses_member?: boolean;
-  services: KioskService[];
-  /** The team members a customer may ask for (empty unless the queue allows choosing one). */
-  members?: { id: string; name: string }[];
-}
+// The kiosk's settings and its calls' answers are the contract's, one definition with the API.
+export {
+  KIOSK_COLOURS, KIOSK_V2_COLOURS,
+  type KioskBusiness, type KioskQueue, type KioskService, type KioskSettings, type KioskState, type KioskTicket,
+} from '@tabour/contracts';
 
 /** The members to offer after the services, or none when the queue does not let customers choose. */
 export function memberChoices(q: KioskQueue): { id: string; name: string }[] {
   return q.customer_chooses_member ? (q.members ?? []) : [];
-}
-
-export interface KioskBusiness {
-  id: string;
-  name: string;
-  logo_url?: string | null;
-  country?: string | null;
-  time_zone?: string | null;
-}
-
-/** What `POST /kiosk/auth` and `GET /kiosk/refresh` answer. */
-export interface KioskState {
-  kiosk: KioskSettings;
-  business: KioskBusiness;
-  queues: KioskQueue[];
-}
-
-export interface KioskTicket {
-  uid: string;
-  label: string;
-  number: number;
-  queue: { id: string; name: string; translations?: Record<string, { name?: string | null }> };
-  rank: number;
-  ahead: number;
-  estimated_wait_seconds: number | null;
-  checked_in_at: string;
-  link: string;
-  sms: 'sent' | 'unavailable' | 'no_phone' | 'not_requested';
 }
 
 /** A customer may go on without a phone number only where the kiosk admits guests. */

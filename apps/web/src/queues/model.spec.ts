@@ -1,4 +1,4 @@
-import { actionsFor, archiveBody, cleanTranslations, dayIn, FINAL_ACTIONS, localDay, moveItem, queueBody, servedByCounter, simpleActionCall, waitMinutes } from './model';
+import { archiveBody, cleanTranslations, dayIn, FINAL_ACTIONS, localDay, moveItem, queueBody, servedByCounter, simpleActionCall, ticketActions, waitMinutes } from './model';
 
 describe('the queue form body', () => {
   const values = {
@@ -43,12 +43,12 @@ describe('the waiting list rules', () => {
   });
 
   it('offers each state its actions, and asks before those that cannot be undone', () => {
-    expect(actionsFor({ status: 'waiting' }, { onHoldEnabled: true, othersWaiting: true })).toEqual(['urgent', 'note', 'member', 'hold', 'push_back', 'swap', 'redirect', 'no_show', 'absent', 'revoke']);
-    expect(actionsFor({ status: 'waiting' }, { onHoldEnabled: false, othersWaiting: false })).not.toContain('hold');
-    expect(actionsFor({ status: 'waiting' }, { onHoldEnabled: false, othersWaiting: false })).not.toContain('swap');
-    expect(actionsFor({ status: 'in_service' }, { onHoldEnabled: true, othersWaiting: false })).toEqual(['end', 'note', 'duration', 'hold', 'push_back', 'redirect', 'no_show', 'absent', 'revoke']);
-    expect(actionsFor({ status: 'on_hold' }, { onHoldEnabled: true, othersWaiting: true })[0]).toBe('recall');
-    expect(actionsFor({ status: 'ended' }, { onHoldEnabled: true, othersWaiting: true })).toEqual([]);
+    expect(ticketActions({ status: 'waiting' }, { onHoldEnabled: true, othersWaiting: true })).toEqual(['urgent', 'note', 'member', 'hold', 'push_back', 'swap', 'redirect', 'no_show', 'absent', 'revoke']);
+    expect(ticketActions({ status: 'waiting' }, { onHoldEnabled: false, othersWaiting: false })).not.toContain('hold');
+    expect(ticketActions({ status: 'waiting' }, { onHoldEnabled: false, othersWaiting: false })).not.toContain('swap');
+    expect(ticketActions({ status: 'in_service' }, { onHoldEnabled: true, othersWaiting: false })).toEqual(['end', 'note', 'duration', 'hold', 'push_back', 'redirect', 'no_show', 'absent', 'revoke']);
+    expect(ticketActions({ status: 'on_hold' }, { onHoldEnabled: true, othersWaiting: true })[0]).toBe('recall');
+    expect(ticketActions({ status: 'ended' }, { onHoldEnabled: true, othersWaiting: true })).toEqual([]);
     expect([...FINAL_ACTIONS].sort()).toEqual(['absent', 'end', 'no_show', 'redirect', 'revoke']);
   });
 

@@ -2,100 +2,13 @@
  * The queues screens' shapes (as the API answers them) and the pure rules they share, kept
  * apart from React so they are tested without a browser.
  */
-import type { WorkingDay } from '../settings/common';
+import { QUEUE_FLAGS, type Ticket, type TicketAction } from '@tabour/contracts';
 
-export const NUMBER_TYPES = ['incremental', 'random'] as const;
-export const ARCHIVE_STATUSES = ['ended', 'no_show', 'absent', 'revoked', 'closed_at_day_end', 'redirected'] as const;
-export const QUEUE_FLAGS = [
-  'synchronized', 'auto_call_next', 'auto_push_bookings', 'require_confirmed_booking', 'customer_chooses_member', 'ask_covid_symptoms', 'on_hold_enabled',
-] as const;
-
-export interface Summary {
-  waiting: number;
-  in_service: number;
-  on_hold: number;
-  open_counters: number;
-  counters: number;
-  average_wait_seconds: number | null;
-  served_today: number;
-}
-
-export interface Counter {
-  id: string;
-  queue_id?: string;
-  name: string;
-  break_minutes: number;
-  service_ids?: string[];
-  open: boolean;
-  status: 'open' | 'closed';
-  held_by: string | null;
-  serving_ticket_id: string | null;
-  serving_label: string | null;
-}
-
-export interface Queue {
-  id: string;
-  name: string;
-  priority: number;
-  ticket_prefix: string;
-  number_start: number;
-  number_type: (typeof NUMBER_TYPES)[number];
-  synchronized: boolean;
-  auto_call_next: boolean;
-  auto_push_bookings: boolean;
-  require_confirmed_booking: boolean;
-  customer_chooses_member: boolean;
-  ask_covid_symptoms: boolean;
-  on_hold_enabled: boolean;
-  service_ids: string[];
-  department_ids: string[];
-  member_ids: string[];
-  working_days: WorkingDay[] | null;
-  translations: Record<string, { name: string; description?: string | null }>;
-  paused: boolean;
-  delay_seconds: number;
-  counters?: Counter[];
-  summary?: Summary;
-}
-
-export interface TicketNote {
-  note_type_id: string | null;
-  text: string;
-  by?: string;
-  at?: string;
-}
-
-export interface Ticket {
-  id: string;
-  queue_id: string;
-  uid: string;
-  number: number;
-  label: string;
-  day: string;
-  status: string;
-  urgent: boolean;
-  late?: boolean;
-  service_ids: string[];
-  member_id: string | null;
-  customer_id: string | null;
-  customer_name: string | null;
-  counter_id: string | null;
-  counter_name?: string | null;
-  checked_in_at: string;
-  called_at: string | null;
-  archived_at?: string | null;
-  service_seconds?: number | null;
-  rank?: number | null;
-  estimated_wait_seconds?: number | null;
-  notes?: TicketNote[];
-}
-
-export interface WaitingList {
-  data: Ticket[];
-  total: number;
-  paused: boolean;
-  delay_seconds: number;
-}
+// The answers' shapes, the lists and the ticket's actions are the contract's, one definition with the API.
+export {
+  ARCHIVE_STATUSES, FINAL_ACTIONS, NUMBER_TYPES, QUEUE_FLAGS, ticketActions, waitMinutes,
+  type Counter, type Queue, type Summary, type Ticket, type TicketAction, type TicketNote, type WaitingList,
+} from '@tabour/contracts';
 
 /** The fields a queue's create and update calls take; everything else a record carries stays out. */
 export const QUEUE_FIELDS = [
@@ -140,12 +53,6 @@ export function queueBody(values: Record<string, unknown>, withCounters: boolean
       .map((c) => ({ name: String(c.name).trim(), break_minutes: c.break_minutes === undefined || c.break_minutes === null || c.break_minutes === '' ? 0 : Number(c.break_minutes) }));
   }
   return out;
-}
-
-/** Whole minutes, rounded up: "2 min" is a promise a customer can keep. */
-export function waitMinutes(seconds: number | null | undefined): number | null {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
-  return Math.ceil(seconds / 60);
 }
 
 /** The archive's filter as the API takes it: strings, and no empty filter (an empty one is refused). */
@@ -193,26 +100,6 @@ export function moveItem<T>(list: T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1);
   next.splice(to, 0, item);
   return next;
-}
-
-/** The actions a ticket offers in its state (SPEC §4). */
-export type TicketAction =
-  | 'urgent' | 'note' | 'member' | 'duration' | 'hold' | 'recall' | 'push_back' | 'swap' | 'redirect' | 'no_show' | 'absent' | 'end' | 'revoke';
-
-/** Actions that take the ticket off the live list: each one asks first. */
-export const FINAL_ACTIONS: TicketAction[] = ['revoke', 'no_show', 'absent', 'end', 'redirect'];
-
-export function actionsFor(t: Pick<Ticket, 'status'>, opts: { onHoldEnabled: boolean; othersWaiting: boolean }): TicketAction[] {
-  switch (t.status) {
-    case 'waiting':
-      return ['urgent', 'note', 'member', ...(opts.onHoldEnabled ? (['hold'] as const) : []), 'push_back', ...(opts.othersWaiting ? (['swap'] as const) : []), 'redirect', 'no_show', 'absent', 'revoke'];
-    case 'in_service':
-      return ['end', 'note', 'duration', ...(opts.onHoldEnabled ? (['hold'] as const) : []), 'push_back', 'redirect', 'no_show', 'absent', 'revoke'];
-    case 'on_hold':
-      return ['recall', 'urgent', 'note', 'member', 'redirect', 'no_show', 'absent', 'revoke'];
-    default:
-      return [];
-  }
 }
 
 /** The call of a ticket action without a form (the others build theirs from a dialog). */

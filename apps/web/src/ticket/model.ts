@@ -1,23 +1,8 @@
 /** The public ticket page's rules, apart from React so they are tested without a browser. */
+import type { PublicTicket } from '@tabour/contracts';
 
-export interface PublicTicket {
-  uid: string;
-  label: string;
-  number: number;
-  day: string;
-  status: 'waiting' | 'in_service' | 'on_hold' | 'ended' | 'no_show' | 'absent' | 'revoked' | 'closed_at_day_end' | 'redirected' | string;
-  rank: number | null;
-  ahead: number | null;
-  estimated_wait_seconds: number | null;
-  business?: { name: string | null };
-  queue: { id: string; name: string; translations?: Record<string, { name?: string | null }>; paused: boolean; delay_seconds: number };
-  counter_name: string | null;
-  checked_in_at: string;
-  called_at: string | null;
-  archived_at: string | null;
-  late: boolean;
-  feedback_given: boolean;
-}
+// The page's answer and the wait's reading in minutes are the contract's, one definition with the API.
+export { waitMinutes as minutes, type PublicTicket } from '@tabour/contracts';
 
 /** Two customers or fewer ahead: time to come back to the desk. */
 export const NEAR = 2;
@@ -66,10 +51,4 @@ export function feedbackState(t: Pick<PublicTicket, 'status' | 'feedback_given'>
   if (t.feedback_given) return 'given';
   if (t.status === 'ended') return 'open';
   return ['waiting', 'in_service', 'on_hold'].includes(t.status) ? 'not_yet' : 'closed';
-}
-
-/** Whole minutes, rounded up; null when nothing is known. */
-export function minutes(seconds: number | null | undefined): number | null {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
-  return Math.ceil(seconds / 60);
 }

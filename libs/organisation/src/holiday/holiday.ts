@@ -1,5 +1,6 @@
 import type { Decider } from '@tabour/eventstore';
 import { forbidden, notFound, Role } from '@tabour/platform';
+import { HOLIDAY_STATUSES, type HolidayStatus } from '@tabour/contracts';
 import { addError, FieldErrors, throwIfAny } from '../shared';
 
 export const HOLIDAY_TYPES = ['vacation', 'holiday', 'other'] as const;
@@ -7,8 +8,7 @@ export type HolidayType = (typeof HOLIDAY_TYPES)[number];
 /** agency: the whole business is closed; me: the caller is away; members: the listed members are away. */
 export const HOLIDAY_SCOPES = ['agency', 'me', 'members'] as const;
 export type HolidayScope = (typeof HOLIDAY_SCOPES)[number];
-export const HOLIDAY_STATUSES = ['pending', 'approved', 'declined'] as const;
-export type HolidayStatus = (typeof HOLIDAY_STATUSES)[number];
+export { HOLIDAY_STATUSES, type HolidayStatus };
 
 export interface HolidayFields {
   type: HolidayType;

@@ -1,6 +1,7 @@
+import type { Counter, ServerInstant } from '@tabour/contracts';
 import { Db, notFound } from '@tabour/platform';
 
-export async function counters(db: Db, tenantId: string, queueId?: string) {
+export async function counters(db: Db, tenantId: string, queueId?: string): Promise<Counter<ServerInstant>[]> {
   let rows = db
     .selectFrom('queue_counters as c')
     .leftJoin('queue_tickets as t', 't.id', 'c.serving_ticket_id')
@@ -10,7 +11,7 @@ export async function counters(db: Db, tenantId: string, queueId?: string) {
   return (await rows.orderBy('c.name').orderBy('c.id').execute()).map((c) => ({ ...c, status: c.open ? 'open' : 'closed' }));
 }
 
-export async function counter(db: Db, tenantId: string, queueId: string, counterId: string) {
+export async function counter(db: Db, tenantId: string, queueId: string, counterId: string): Promise<Counter<ServerInstant>> {
   const c = (await counters(db, tenantId, queueId)).find((x) => x.id === counterId);
   if (!c) throw notFound('Counter not found');
   return c;

@@ -1,20 +1,12 @@
 import { sql } from 'kysely';
 import { Db, notFound } from '@tabour/platform';
-import { QueueSettings } from '@tabour/queues';
-import { paged, PageRequest } from '../../common/paging';
+import type { Queue, QueueSettings, ServerInstant, Summary } from '@tabour/contracts';
+import { Paged, paged, PageRequest } from '../../common/paging';
 import { counters } from './counters';
 
-export interface Summary {
-  waiting: number;
-  in_service: number;
-  on_hold: number;
-  open_counters: number;
-  counters: number;
-  average_wait_seconds: number | null;
-  served_today: number;
-}
+export type { Summary };
 
-function present(q: { id: string; name: string; priority: number; settings: Record<string, unknown>; paused: boolean; delay_seconds: number; created_at: Date; updated_at: Date }) {
+function present(q: { id: string; name: string; priority: number; settings: Record<string, unknown>; paused: boolean; delay_seconds: number; created_at: Date; updated_at: Date }): Queue<ServerInstant> {
   return { ...(q.settings as unknown as QueueSettings), id: q.id, name: q.name, priority: q.priority, paused: q.paused, delay_seconds: q.delay_seconds, created_at: q.created_at, updated_at: q.updated_at };
 }
 
@@ -22,13 +14,13 @@ export async function queueExists(db: Db, tenantId: string, id: string): Promise
   return !!(await db.selectFrom('queues').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst());
 }
 
-export async function queue(db: Db, tenantId: string, id: string) {
+export async function queue(db: Db, tenantId: string, id: string): Promise<Queue<ServerInstant> & { summary: Summary }> {
   const q = await db.selectFrom('queues').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   if (!q) throw notFound();
   return { ...present(q), counters: await counters(db, tenantId, id), summary: (await summaries(db, tenantId, [id]))[id] };
 }
 
-export async function queueList(db: Db, tenantId: string, page: PageRequest, opts: { q?: string; summary?: boolean; serviceId?: string } = {}) {
+export async function queueList(db: Db, tenantId: string, page: PageRequest, opts: { q?: string; summary?: boolean; serviceId?: string } = {}): Promise<Paged<Queue<ServerInstant>>> {
   let base = db.selectFrom('queues').where('tenant_id', '=', tenantId);
   if (opts.q) base = base.where('name', 'ilike', `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (opts.serviceId) base = base.where(sql<boolean>`settings->'service_ids' @> ${JSON.stringify([opts.serviceId])}::jsonb`);
