@@ -28,7 +28,7 @@ export class BreakDto {
 export class QueueFieldsDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(150) name?: string;
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(0) @Max(1000) priority?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(/^[A-Za-z0-9-]{0,5}$/, { message: 'The prefix may have up to 5 letters or digits' }) ticket_prefix?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'null or empty: no prefix' }) @IsOptional() @IsString() @Matches(/^[A-Za-z0-9-]{0,5}$/, { message: 'The prefix may have up to 5 letters or digits' }) ticket_prefix?: string;
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(0) @Max(100000) number_start?: number;
   @ApiPropertyOptional({ enum: NUMBER_TYPES }) @IsOptional() @IsIn(NUMBER_TYPES as unknown as string[], { message: 'Select a valid number type' }) number_type?: (typeof NUMBER_TYPES)[number];
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() synchronized?: boolean;
