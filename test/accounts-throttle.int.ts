@@ -43,11 +43,30 @@ describe('accounts throttle', () => {
     const code = /\b(\d{6})\b/.exec(message.text)![1];
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
     const body = (c: string) => ({ email, code: c, password: 'Reset!Pass9', password_confirmation: 'Reset!Pass9' });
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => t.http().post('/business/account/password/reset/update').send(body(wrong(i)))));
+    // From 60 addresses, so that only the code's own limit, not the per-address one, decides.
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => t.http().post('/business/account/password/reset/update').set('X-Forwarded-For', `10.60.${i}.1`).send(body(wrong(i)))),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(60).fill(422));
     const rows = await sql<{ attempts: number }>`SELECT r.attempts FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email_lower = ${email}`.execute(t.database.db);
     expect(rows.rows).toEqual([{ attempts: 5 }]);
     expect((await t.http().post('/business/account/password/reset/update').send(body(code))).status).toBe(422);
+  });
+
+  it('counts wrong reset codes from one address as failed logins: three pass, then it waits, whatever new codes are sent', async () => {
+    const { email } = await registerBusiness(t, 'Reset Guess Clinic');
+    const now = Date.now() + 300_000;
+    jest.spyOn(clock, 'now').mockImplementation(() => new Date(now));
+    const guess = (c: string) =>
+      t.http().post('/business/account/password/reset/update').set('X-Forwarded-For', '198.51.100.150').send({ email, code: c, password: 'Reset!Pass9', password_confirmation: 'Reset!Pass9' });
+    const statuses: number[] = [];
+    for (const c of ['000001', '000002', '000003']) statuses.push((await guess(c)).status);
+    // A fresh code gives the code five new guesses, but not this address.
+    await t.http().post('/business/account/password/reset').send({ email }).expect(200);
+    const refused = await guess('000004');
+    statuses.push(refused.status);
+    expect(statuses).toEqual([422, 422, 422, 429]);
+    expect(refused.body.code).toBe('login_slowed');
   });
 
   it('sends one reset code for 10 requests sent at once (at most one a minute)', async () => {

@@ -117,8 +117,8 @@ export class AccountController {
   @Public()
   @Post('password/reset/update')
   @HttpCode(200)
-  async confirmReset(@Body() body: ResetUpdateDto): Promise<{ message: string }> {
-    await this.passwords.confirmReset(body.email, body.code, body.password);
+  async confirmReset(@Body() body: ResetUpdateDto, @Req() req: Request): Promise<{ message: string }> {
+    await this.passwords.confirmReset(body.email, body.code, body.password, req.ip ?? '');
     return { message: 'Your password has been changed, you can log in now' };
   }
 

@@ -109,24 +109,34 @@ export class PasswordService {
     });
   }
 
-  async confirmReset(email: string, code: string, password: string): Promise<void> {
-    const user = await this.users.byEmail(email);
+  /**
+   * A wrong code counts as a failed login of that account from that address too: a new code
+   * every minute would otherwise give one address five fresh guesses a minute.
+   */
+  async confirmReset(email: string, code: string, password: string, address: string): Promise<void> {
     const mismatch = () => invalid(RESET_MISMATCH, { code: [RESET_MISMATCH] }, 'reset_mismatch');
-    if (!user) throw mismatch();
     // Checked before a guess is spent: a weak new password costs no attempt.
     if (!isStrongPassword(password)) throw invalid(PASSWORD_RULE, { password: [PASSWORD_RULE] }, 'weak_password');
+    const attempt = await this.throttle.reserve(email, address);
+    const user = await this.users.byEmail(email);
     // A code has a million values: five guesses, then it is spent. Each guess is counted by the
     // same statement that checks the count, before the code is compared, so guesses sent side
     // by side cannot get past five.
-    const reset = await this.db
-      .updateTable('password_resets')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('user_id', '=', user.id)
-      .where('attempts', '<', RESET_MAX_ATTEMPTS)
-      .where('expires_at', '>', this.clock.now())
-      .returning('code_hash')
-      .executeTakeFirst();
-    if (!reset || reset.code_hash !== codeHash(user.id, code.trim())) throw mismatch();
+    const reset = user
+      ? await this.db
+          .updateTable('password_resets')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('user_id', '=', user.id)
+          .where('attempts', '<', RESET_MAX_ATTEMPTS)
+          .where('expires_at', '>', this.clock.now())
+          .returning('code_hash')
+          .executeTakeFirst()
+      : undefined;
+    if (!user || !reset || reset.code_hash !== codeHash(user.id, code.trim())) {
+      await this.throttle.failed(attempt, user);
+      throw mismatch();
+    }
+    await this.throttle.succeeded(attempt);
     await this.set(user, password, 'reset', { type: 'user', id: user.id, name: `${user.first_name} ${user.last_name}` });
   }
 }
