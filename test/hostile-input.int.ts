@@ -98,6 +98,14 @@ describe('hostile input', () => {
     expect(read.body.phone).toBe('+21620123456');
   });
 
+  it('strips bidirectional controls from an attachment name, so it shows as what it is', async () => {
+    const customer = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Bidi' });
+    const pdf = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
+    const up = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', customer.body.id).attach('file', pdf, '\u202Ecod.\u2066pdf\u2069');
+    expect(up.status).toBe(201);
+    expect(up.body.file_name).toBe('cod.pdf');
+  });
+
   describe('forms (SPEC §7)', () => {
     const registration = (email: string) => ({
       business_name: 'Form Clinic',
