@@ -36,7 +36,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   let broadcast: BroadcastService | undefined;
-  app.use(securityHeaders(() => (broadcast ??= app.get(BroadcastService, { strict: false }))?.port));
+  // The port pages connect to: the reverse proxy's when one stands in front (PUBLIC_BROADCAST_PORT).
+  app.use(securityHeaders(() => config.publicBroadcastPort ?? (broadcast ??= app.get(BroadcastService, { strict: false }))?.port));
   app.enableCors({ origin: corsOrigin(config.corsOrigins), credentials: true });
   // Size, depth and key count are checked on the raw bytes, before anything walks the body.
   app.use(json({ limit: MAX_JSON_BYTES, verify: verifyJsonShape }));
