@@ -3,10 +3,15 @@ import * as path from 'node:path';
 import { sql } from 'kysely';
 import { rebuildProjection } from '@tabour/eventstore';
 import { CUSTOMER_PROJECTIONS } from '@tabour/customers';
+import { QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
+import { QueuePiiKeys } from '../apps/api/src/queues/pii-keys';
+import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
+import { SnapshotStore } from '../apps/api/src/queues/snapshots';
 import { HistoryJobRunner } from '../apps/api/src/customers/history-job';
 import { createTestApp, TestApp } from './support/app';
 import { login, STRONG_PASSWORD } from './support/fixtures';
 import { newBusiness, newMember, Staff } from './support/organisation-fixtures';
+import { newQueue, openCounter, pushTicket } from './support/queue-fixtures';
 
 /** Every text, varchar and jsonb column of every table, and the rows whose value holds `needle`. */
 async function tracesOf(t: TestApp, needle: string): Promise<string[]> {
@@ -171,5 +176,77 @@ describe('customers: personal data is erasable', () => {
     expect(await tracesOf(t, 'zq7closingmarker')).toEqual([]);
     const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM scheduled_jobs WHERE tenant_id = ${shop.businessId}`.execute(t.database.db);
     expect(jobs.rows[0].n).toBe(0);
+  });
+
+  it('seals walk-in names, notes, feedback and queue requests in the log, and erasure and the history deletion reach them', async () => {
+    const shop = await newBusiness(t, 'Queue Erasure Clinic');
+    const agent = await newMember(t, shop, 'Front Desk');
+    const db = t.database.db;
+    const [walkIn, registered, requested] = ['zq7walkinmarker', 'zq7registeredmarker', 'zq7requestmarker'];
+    const q = await newQueue(t, shop);
+    const counter = q.counters[0].id;
+
+    // A walk-in with a name, a note and feedback; a registered customer's ticket with a note;
+    // a request approved (its ticket is pushed under the typed name) and one declined.
+    const a = await pushTicket(t, shop, q.id, { customer_name: `Walk ${walkIn}` });
+    await t.http().post(`/business/queue/${q.id}/ticket/${a.id}/notes`).set(shop.h).send({ note: `allergy ${walkIn}` }).expect(200);
+    const customer = await t.http().put('/business/customer/create').set(shop.h).send({ first_name: 'Registered', phone: '+21620987130' });
+    const c = await pushTicket(t, shop, q.id, { customer_id: customer.body.id });
+    await t.http().post(`/business/queue/${q.id}/ticket/${c.id}/notes`).set(shop.h).send({ note: `history ${registered}` }).expect(200);
+    const join = (body: Record<string, unknown>, from: string) => t.http().put(`/user/queue/${q.id}/request`).set('X-Forwarded-For', from).send(body);
+    expect((await join({ name: `Req ${requested}`, phone: '+21620987131', note: `wheelchair ${requested}` }, '203.0.113.201')).status).toBe(201);
+    expect((await join({ name: `Declined ${requested}`, phone: '+21620987132', note: `late ${requested}` }, '203.0.113.202')).status).toBe(201);
+    const listed = (await t.http().get(`/business/queue/${q.id}/requests?pagination=off`).set(shop.h)).body.data as { id: string; name: string }[];
+    const approve = listed.find((r) => r.name.startsWith('Req'))!;
+    const decline = listed.find((r) => r.name.startsWith('Declined'))!;
+    await t.http().post(`/business/queue/${q.id}/request/${approve.id}/update`).set(shop.h).send({ note: `corrected ${requested}` }).expect(200);
+    const approved = await t.http().post(`/business/queue/${q.id}/request/${approve.id}/approve`).set(shop.h).expect(200);
+    await t.http().post(`/business/queue/${q.id}/request/${decline.id}/decline`).set(shop.h).send({}).expect(200);
+
+    // The read models and the activity log show the text; the log and a snapshot hold it only sealed.
+    const stored = await tracesOf(t, walkIn);
+    expect(stored).toEqual(expect.arrayContaining(['queue_tickets.customer_name', 'queue_tickets.notes']));
+    expect(await tracesOf(t, requested)).toEqual(expect.arrayContaining(['queue_requests.name', 'queue_requests.note', 'queue_tickets.customer_name']));
+    expect(await tracesOf(t, '20987131')).toEqual(['queue_requests.phone']);
+    const activity = await t.http().get(`/business/activity?category=queue&pagination=off`).set(shop.h).expect(200);
+    expect(JSON.stringify(activity.body.data)).toContain(`Walk ${walkIn}`);
+    const runner = t.app.get(QueueRunner);
+    const sealedState = await t.app.get(QueuePiiKeys).sealState(await runner.state(q.id));
+    const loaded = await runner.load(q.id);
+    await t.app.get(SnapshotStore).write(`queue-${q.id}`, 'queue', SNAPSHOT_VERSION, { state: sealedState, revision: loaded.revision! });
+    runner.forget(q.id);
+    expect((await runner.load(q.id)).state.tickets.get(a.id)?.customer_name).toBe(`Walk ${walkIn}`);
+
+    // Everyone is served and leaves the live list; the walk-in gives feedback.
+    await openCounter(t, agent, q.id, counter);
+    for (let i = 0; i < 3; i++) await t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: counter }).expect(200);
+    await t.http().post(`/business/queue/${q.id}/end/${approved.body.ticket.id}`).set(agent.h).expect(200);
+    await t.http().put(`/user/queue/uid/${a.uid}/feedback`).send({ stars: 3, text: `slow ${walkIn}` }).expect(200);
+    expect(await tracesOf(t, walkIn)).toEqual(expect.arrayContaining(['queue_tickets.feedback_text']));
+    for (const m of [walkIn, registered, requested]) expect((await tracesOf(t, m)).filter((c) => c.startsWith('es_') || c.startsWith('stream_'))).toEqual([]);
+
+    // Erasing the customer reaches their ticket's note; the walk-in's text stays until the history goes.
+    await t.http().delete(`/business/customer/${customer.body.id}/delete`).set(shop.h).expect(200);
+    expect(await tracesOf(t, registered)).toEqual([]);
+    expect(await tracesOf(t, walkIn)).toEqual(expect.arrayContaining(['queue_tickets.customer_name']));
+    await t.http().delete('/business/history/delete').set(shop.h).expect(200);
+    for (const m of [walkIn, registered, requested, '20987131', '20987132']) expect([m, await tracesOf(t, m)]).toEqual([m, []]);
+    const keys = await sql<{ live: number; destroyed: number }>`SELECT count(data_key)::int AS live, count(*) FILTER (WHERE data_key IS NULL)::int AS destroyed
+      FROM queue_pii_keys WHERE tenant_id = ${shop.businessId}`.execute(db);
+    expect(keys.rows[0]).toEqual({ live: 0, destroyed: 5 });
+
+    // The snapshot's name no longer opens, and the read models rebuild to the very rows left live.
+    runner.forget(q.id);
+    expect((await runner.load(q.id)).state.tickets.size).toBe(0);
+    const rows = async () => ({
+      tickets: (await sql`SELECT * FROM queue_tickets ORDER BY id`.execute(db)).rows,
+      requests: (await sql`SELECT * FROM queue_requests ORDER BY id`.execute(db)).rows,
+    });
+    const live = await rows();
+    expect(live.tickets.filter((r: any) => r.tenant_id === shop.businessId)).toHaveLength(3);
+    expect(live.tickets.find((r: any) => r.id === a.id)).toMatchObject({ customer_name: null, feedback_text: null, feedback_stars: 3, notes: [expect.objectContaining({ text: '' })] });
+    for (const projection of [...QUEUE_PROJECTIONS, queueRequestProjection]) await rebuildProjection(db, { kind: 'inline', projection });
+    expect(await rows()).toEqual(live);
+    for (const m of [walkIn, registered, requested]) expect(await tracesOf(t, m)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { smooth } from './estimate';
 import { FeedbackEvent } from './feedback';
 import { NOTE_TYPE_EVENT_TYPES, NoteTypeEvent } from './note-type';
 import { LEAVING, QUEUE_EVENT_TYPES, QueueEvent, Ticket } from './queue';
+import { openingProjection } from './pii';
 import './tables';
 
 type Db = ProjectionDb<Database>;
@@ -379,4 +380,5 @@ export const customerTicketArchiveProjection: InlineProjection<QueueEvent | Feed
   },
 };
 
-export const QUEUE_PROJECTIONS = [queueProjection, noteTypeProjection, customerTicketArchiveProjection];
+// The queue projection reads names, notes and feedback: it gets them opened (pii.ts).
+export const QUEUE_PROJECTIONS = [openingProjection(queueProjection), noteTypeProjection, customerTicketArchiveProjection];

@@ -3,6 +3,7 @@ import { CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Decider, InlineProjection, RecordedEvent } from '@tabour/eventstore';
 import { conflict, Database, notFound } from '@tabour/platform';
 import { addError, FieldErrors, throwIfAny } from './settings';
+import { openingProjection } from './pii';
 import './request-tables';
 
 /**
@@ -216,7 +217,7 @@ type Rec = { [T in QueueRequestEvent['type']]: Omit<RecordedEvent, 'type' | 'dat
  * The requests table, written in the append's transaction: a partial unique index on it keeps
  * one pending request per phone and queue, which no single request's stream could see.
  */
-export const queueRequestProjection: InlineProjection = {
+const plainRequestProjection: InlineProjection = {
   name: 'queues.requests',
   tables: ['queue_requests'],
   handles: QUEUE_REQUEST_EVENT_TYPES,
@@ -260,6 +261,9 @@ export const queueRequestProjection: InlineProjection = {
     }
   },
 };
+
+/** The requests table as registered: the name, phone and note arrive sealed and are opened for it (pii.ts). */
+export const queueRequestProjection = openingProjection(plainRequestProjection);
 
 /** The index that refuses a second pending request of one phone in one queue (migration 20261123090000). */
 export const ONE_PENDING_REQUEST_PER_PHONE = 'queue_requests_one_pending_per_phone';

@@ -1,6 +1,8 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { sql } from 'kysely';
+import { RecordedEvent } from '@tabour/eventstore';
 import { Db, invalid, UserPrincipal } from '@tabour/platform';
+import { openRecorded } from '@tabour/queues';
 import { CurrentUser } from '../common/auth';
 import { selectRawPage } from '../common/paged-select';
 import { pageRequest } from '../common/paging';
@@ -46,7 +48,9 @@ export class ActivityController {
       // pagination=off still stops somewhere: the log of a busy business grows without end.
       { cap: 10_000 },
     );
-    const items = found.data.map((r) => ({
+    // Names and notes of queue events are sealed in the log: shown opened while their keys live.
+    const opened = await openRecorded(this.db, found.data.map((r) => ({ type: r.event_type, data: r.data, tenantId: user.tenantId }) as RecordedEvent));
+    const items = found.data.map((r, i) => ({
       id: r.position,
       position: r.position,
       type: r.event_type,
@@ -56,7 +60,7 @@ export class ActivityController {
       actor: r.metadata.actor ?? { type: 'system' },
       correlation_id: r.metadata.correlationId ?? null,
       recorded_at: r.recorded_at,
-      data: r.data,
+      data: opened[i].event.data,
     }));
     return { ...found, data: items };
   }

@@ -6,6 +6,7 @@ import { feedbackDecider, feedbackStream } from '@tabour/queues';
 import { Public } from '../common/auth';
 import { OrganisationCommands } from '../organisation/commands';
 import { FeedbackDto, LateDto } from './dto';
+import { QueuePiiKeys } from './pii-keys';
 import { QueueQueries } from './queries';
 import { QueuesService } from './queues.service';
 
@@ -24,6 +25,7 @@ export class PublicTicketController {
     private readonly queues: QueuesService,
     private readonly queries: QueueQueries,
     private readonly commands: OrganisationCommands,
+    private readonly pii: QueuePiiKeys,
   ) {}
 
   private async find(uid: string) {
@@ -73,7 +75,8 @@ export class PublicTicketController {
       feedbackDecider,
       feedbackStream(t.internal.ticket_id),
       { type: 'GiveFeedback', ticket_id: t.internal.ticket_id, business_id: t.internal.tenant_id, queue_id: t.internal.queue_id, stars: body.stars, text: body.text ?? null },
-      { tenantId: t.internal.tenant_id, actor: customer(uid) },
+      // The text is the customer's own words: sealed with the ticket's key.
+      { tenantId: t.internal.tenant_id, actor: customer(uid), seal: this.pii.sealer(t.internal.tenant_id) },
     );
     return (await this.find(uid)).view;
   }

@@ -1,6 +1,6 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { PgEventStore, RecordedEvent } from '@tabour/eventstore';
-import { QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
+import { QUEUE_PROJECTIONS, queuePiiErasureProjection, queuePiiKeysProjection, queueRequestProjection } from '@tabour/queues';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ChangeRelay } from '../broadcast/change-relay';
 import { BroadcastService } from '../broadcast/broadcast.service';
@@ -20,6 +20,7 @@ import { QueueRequestsController } from './requests.controller';
 import { RequestsService } from './requests.service';
 import { QueuesController } from './queues.controller';
 import { QueuesService } from './queues.service';
+import { QueuePiiKeys } from './pii-keys';
 import { QueueRunner } from './runner';
 import { SnapshotStore } from './snapshots';
 import { TicketsController } from './tickets.controller';
@@ -29,8 +30,8 @@ import { TicketsController } from './tickets.controller';
   imports: [AccountsModule, OrganisationModule, CustomersModule],
   // Fixed paths (queue/summary, queue/getDamagedtickets, counter/mine) come before queue/:id.
   controllers: [TicketsController, CountersController, QueuesController, NoteTypesController, PublicTicketController, FeedbackController, QueueRequestsController, QueueRequestPublicController],
-  providers: [QueueClock, SnapshotStore, QueueRunner, QueueQueries, QueuesService, DayEndJob, RequestsService],
-  exports: [QueuesService, QueueQueries, QueueRunner, QueueClock],
+  providers: [QueueClock, SnapshotStore, QueuePiiKeys, QueueRunner, QueueQueries, QueuesService, DayEndJob, RequestsService],
+  exports: [QueuesService, QueueQueries, QueueRunner, QueueClock, QueuePiiKeys],
 })
 export class QueuesModule implements OnModuleInit {
   constructor(
@@ -42,6 +43,10 @@ export class QueuesModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    // The keys of new tickets and requests commit with the events they sealed; an erasure
+    // destroys the keys of the tickets and requests it reaches (docs/queues.md).
+    this.store.registerInlineProjection(queuePiiKeysProjection);
+    this.store.registerInlineProjection(queuePiiErasureProjection);
     for (const projection of QUEUE_PROJECTIONS) this.store.registerInlineProjection(projection);
     // A queue's change reaches its screens, its counters' views, and the pages of its tickets
     // (every waiting customer's place may have moved); the notice says what to refetch, no data.

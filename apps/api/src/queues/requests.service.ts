@@ -18,6 +18,7 @@ import { RateLimits } from '../common/rate-limits';
 import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
 import { actorOf } from '../common/actor';
+import { QueuePiiKeys } from './pii-keys';
 import { newTicketUid, QueuesService } from './queues.service';
 
 /** The answer to a second pending request of one phone in one queue (SPEC §8, the kiosk's wording). */
@@ -51,6 +52,7 @@ export class RequestsService {
     private readonly commands: OrganisationCommands,
     private readonly queues: QueuesService,
     private readonly limits: RateLimits,
+    private readonly pii: QueuePiiKeys,
   ) {}
 
   // ---- public side ----
@@ -139,7 +141,7 @@ export class RequestsService {
     return this.exclusive(id, async () => {
       await this.one(tenantId, queueId, id);
       const ids = this.ids(user, queueId, id);
-      const { state } = await this.commands.load(queueRequestDecider, queueRequestStream(id));
+      const { state } = await this.commands.load(queueRequestDecider, queueRequestStream(id), { open: (e) => this.pii.open(e) });
       const request = checkApprovable(state, ids);
       const customerId = await this.customerByPhone(tenantId, request.fields.phone);
       const actor = actorOf(user);
@@ -190,7 +192,13 @@ export class RequestsService {
 
   private async write(command: QueueRequestCommand, actor: Actor): Promise<void> {
     try {
-      await this.commands.run(queueRequestDecider, queueRequestStream(command.request_id), command, { tenantId: command.business_id, actor });
+      // The name, phone and note go into the log sealed with the request's key (docs/queues.md).
+      await this.commands.run(queueRequestDecider, queueRequestStream(command.request_id), command, {
+        tenantId: command.business_id,
+        actor,
+        open: (e) => this.pii.open(e),
+        seal: this.pii.sealer(command.business_id),
+      });
     } catch (err) {
       if (isOnePendingViolation(err)) throw conflict(ALREADY_WAITING, 'already_waiting');
       throw err;

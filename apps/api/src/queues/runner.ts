@@ -4,6 +4,7 @@ import { conflict, DomainError } from '@tabour/platform';
 import { Map as IMap } from 'immutable';
 import { LEAVING, QueueCommand, queueDecider, QueueEvent, QueueState, queueStream, Ticket } from '@tabour/queues';
 import { EVENT_STORE } from '../common/tokens';
+import { QueuePiiKeys } from './pii-keys';
 import { SnapshotStore } from './snapshots';
 
 export interface Outcome {
@@ -26,8 +27,11 @@ interface Entry {
 }
 
 const SNAPSHOT_KIND = 'queue';
-/** Bump when QueueState changes shape: older snapshots are then ignored. 2: tickets as a persistent map; 3: the urgent count. */
-export const SNAPSHOT_VERSION = 3;
+/**
+ * Bump when QueueState changes shape: older snapshots are then ignored. 2: tickets as a persistent map; 3: the urgent count;
+ * 4: names sealed with their tickets' keys.
+ */
+export const SNAPSHOT_VERSION = 4;
 
 /** A snapshot is JSON: the persistent map of tickets comes back from a plain object. */
 const fromSnapshot = (raw: QueueState): QueueState => ({ ...raw, tickets: IMap<string, Ticket>(raw.tickets as unknown as Record<string, Ticket>) });
@@ -62,6 +66,7 @@ export class QueueRunner {
   constructor(
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
     private readonly snapshots: SnapshotStore,
+    private readonly pii: QueuePiiKeys,
   ) {}
 
   submit(command: QueueCommand, actor: Actor): Promise<Outcome> {
@@ -150,12 +155,22 @@ export class QueueRunner {
       }
       // Known before the append: the change relay announces it the moment it commits.
       this.noteLeaving(q, entry.state, decided);
+      let sealed: Awaited<ReturnType<QueuePiiKeys['sealBatch']>>;
       try {
-        const result = await this.store.append(queueStream(q), events, {
-          tenantId: batch[0].command.business_id,
-          actor: batch[0].actor,
-          expectedRevision: entry.revision === null ? 'no_stream' : entry.revision,
-        });
+        // Names and notes go into the log sealed with their tickets' keys (docs/queues.md).
+        sealed = await this.pii.sealBatch(batch[0].command.business_id, events);
+      } catch (err) {
+        batch.forEach((p) => p.reject(err));
+        return;
+      }
+      try {
+        const result = await this.store
+          .append(queueStream(q), sealed.events, {
+            tenantId: batch[0].command.business_id,
+            actor: batch[0].actor,
+            expectedRevision: entry.revision === null ? 'no_stream' : entry.revision,
+          })
+          .finally(sealed.release);
         const last = decided[decided.length - 1].state;
         this.remember(q, { state: last, revision: result.nextExpectedRevision, snapshotRevision: entry.snapshotRevision });
         decided.forEach((d, i) => (d.ok ? batch[i].resolve({ events: d.events, state: d.state }) : batch[i].reject(d.error)));
@@ -228,11 +243,11 @@ export class QueueRunner {
   async load(q: string): Promise<Entry> {
     const stream = queueStream(q);
     const snap = await this.snapshots.read<QueueState>(stream, SNAPSHOT_KIND, SNAPSHOT_VERSION);
-    let state = snap ? fromSnapshot(snap.state) : fold(queueDecider, []);
+    let state = snap ? fromSnapshot(await this.pii.openState(snap.state)) : fold(queueDecider, []);
     let revision: number | null = snap ? snap.revision : null;
     // In pages, so that a stream never snapshotted (a long history imported) folds in bounded memory.
     for (;;) {
-      const page = await this.store.readStream(stream, { fromRevision: revision === null ? 0 : revision + 1, limit: LOAD_PAGE });
+      const page = await this.pii.openAll(await this.store.readStream(stream, { fromRevision: revision === null ? 0 : revision + 1, limit: LOAD_PAGE }));
       for (const e of page) state = queueDecider.evolve(state, { type: e.type, data: e.data } as QueueEvent);
       if (page.length) revision = page[page.length - 1].revision;
       if (page.length < LOAD_PAGE) break;
@@ -246,7 +261,11 @@ export class QueueRunner {
     if (entry.revision !== null && entry.revision - entry.snapshotRevision >= SNAPSHOT_EVERY) {
       entry.snapshotRevision = entry.revision;
       // Taken after the commit and off the command's path; a lost snapshot only costs a longer load.
-      this.snapshots.write(queueStream(q), SNAPSHOT_KIND, SNAPSHOT_VERSION, { state: entry.state, revision: entry.revision }).catch((err) => this.log.warn(`snapshot of queue ${q} failed: ${String(err)}`));
+      const { state, revision } = entry;
+      this.pii
+        .sealState(state)
+        .then((sealedState) => this.snapshots.write(queueStream(q), SNAPSHOT_KIND, SNAPSHOT_VERSION, { state: sealedState, revision }))
+        .catch((err) => this.log.warn(`snapshot of queue ${q} failed: ${String(err)}`));
     }
   }
 }

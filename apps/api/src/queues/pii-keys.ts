@@ -1,0 +1,108 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { newDataKey, open, seal } from '@tabour/customers';
+import { NewEvent, RecordedEvent } from '@tabour/eventstore';
+import { Db } from '@tabour/platform';
+import { holdKeys, openRecorded, piiSubject, QueueState, readKeys, sealQueueEvent, Ticket } from '@tabour/queues';
+import { DB } from '../common/tokens';
+
+type AnyEvent = { type: string; data: any };
+/** A ticket as a snapshot stores it: its name sealed in `pii`. */
+type StoredTicket = Ticket & { pii?: string };
+
+const NOTHING = () => undefined;
+
+/**
+ * The data keys of tickets and queue requests (docs/queues.md, "Personal data in queue
+ * events"): sealing at the write boundary, opening on every read of the log, and the queue
+ * snapshots' names sealed the same way.
+ */
+@Injectable()
+export class QueuePiiKeys {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  /**
+   * The keys of these subjects, made for those that have none yet (one insert and one read,
+   * safe when two processes race). A destroyed key stays destroyed: it reads as null.
+   */
+  async ensure(tenantId: string, subjects: string[]): Promise<Map<string, Buffer | null>> {
+    if (!subjects.length) return new Map();
+    await sql`INSERT INTO queue_pii_keys (tenant_id, subject_id, data_key)
+      SELECT ${tenantId}::uuid, x.s, x.k FROM unnest(${subjects}::uuid[], ${subjects.map(() => newDataKey())}::bytea[]) AS x(s, k)
+      ON CONFLICT DO NOTHING`.execute(this.db);
+    return readKeys(this.db, subjects.map((subject) => ({ tenantId, subject })));
+  }
+
+  /**
+   * A queue runner's batch in its stored form. A pushed ticket is new, so its key is made here
+   * and stored by the keys projection inside the append's transaction: call next and push pay
+   * no round trip for it. Other subjects (a note, a redirect) read or make theirs first.
+   * `release` must be called once the append is settled.
+   */
+  async sealBatch<E extends AnyEvent>(tenantId: string, events: E[]): Promise<{ events: E[]; release: () => void }> {
+    const keys = new Map<string, Buffer | null>();
+    const fresh = new Set<string>();
+    const existing = new Set<string>();
+    for (const e of events) {
+      const s = piiSubject(e);
+      if (!s) continue;
+      if (e.type === 'TicketPushed') {
+        fresh.add(s);
+        keys.set(s, newDataKey());
+      } else existing.add(s);
+    }
+    if (!keys.size && !existing.size) return { events, release: NOTHING };
+    for (const [s, k] of await this.ensure(tenantId, [...existing].filter((s) => !fresh.has(s)))) keys.set(s, k);
+    const sealed = events.map((e) => {
+      const s = piiSubject(e);
+      return s ? sealQueueEvent(e, keys.get(s) ?? null) : e;
+    });
+    return { events: sealed, release: holdKeys(tenantId, keys, fresh) };
+  }
+
+  /** The command handler's `seal` hook, for the commands outside the runner (requests, feedback). */
+  sealer(tenantId: string): (e: AnyEvent) => Promise<NewEvent> {
+    return async (e) => {
+      const s = piiSubject(e);
+      if (!s) return e;
+      return sealQueueEvent(e, (await this.ensure(tenantId, [s])).get(s) ?? null);
+    };
+  }
+
+  /** The command handler's `open` hook. */
+  async open<E>(event: RecordedEvent): Promise<E> {
+    const [opened] = await openRecorded(this.db, [event]);
+    return { type: opened.event.type, data: opened.event.data } as E;
+  }
+
+  /** Stored events opened, a page at a time: one read of the keys it needs. */
+  async openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    return (await openRecorded(this.db, events)).map((o) => o.event);
+  }
+
+  /** The state as a snapshot stores it: each live ticket's name sealed with the ticket's key. */
+  async sealState(state: QueueState): Promise<object> {
+    const named = [...state.tickets.values()].filter((t) => t.customer_name != null);
+    const keys = await this.ensure(state.business_id, named.map((t) => t.id));
+    const tickets: Record<string, StoredTicket> = {};
+    for (const [id, t] of state.tickets) {
+      const key = keys.get(id);
+      tickets[id] = t.customer_name == null ? t : key ? { ...t, customer_name: null, pii: seal(t.customer_name, key, id) } : { ...t, customer_name: null };
+    }
+    return { ...state, tickets };
+  }
+
+  /** A stored snapshot's state with its names opened (null where the key was destroyed). */
+  async openState<S extends { business_id: string; tickets: unknown }>(raw: S): Promise<S> {
+    const stored = Object.values((raw.tickets ?? {}) as Record<string, StoredTicket>);
+    const sealed = stored.filter((t) => typeof t.pii === 'string');
+    if (!sealed.length) return raw;
+    const keys = await readKeys(this.db, sealed.map((t) => ({ tenantId: raw.business_id, subject: t.id })));
+    const tickets: Record<string, Ticket> = {};
+    for (const t of stored) {
+      const { pii, ...ticket } = t;
+      tickets[t.id] = pii === undefined ? ticket : { ...ticket, customer_name: open<string>(pii, keys.get(t.id) ?? null, t.id) };
+    }
+    return { ...raw, tickets };
+  }
+}
