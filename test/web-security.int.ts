@@ -108,6 +108,8 @@ describe('uploads on a default installation (DATA_DIR unset: ./.data)', () => {
     const res = await t.http().get(up.body.logo_url);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(Buffer.compare(res.body as Buffer, PNG)).toBe(0);
   });
 });

@@ -157,6 +157,8 @@ export class UploadsController {
     res.setHeader('Content-Type', TYPES[file.split('.')[1] as Ext]);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'");
+    // Public by design (see storeImage): pages of the configured origins and apps may show them.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     // Relative to its folder: `send` refuses any path with a segment starting with a dot, and the default data folder is `.data`.
     res.sendFile(file, { root: dir });
