@@ -11,12 +11,18 @@ import { AppModule } from '../../apps/api/src/app.module';
 import { createTestDatabase, TestDatabase } from './db';
 
 const ROOT = path.resolve(__dirname, '../..');
-const MAIN = path.join(ROOT, 'dist/apps/api/src/main.js');
+/**
+ * The test's own build, apart from `npm start`'s dist/apps: wiped before each build, so that no
+ * output of a deleted or moved source (a stale queue.js beside a new queue/index.js) survives.
+ */
+const OUT = path.join(ROOT, 'dist/scale-out');
+const MAIN = path.join(OUT, 'apps/api/src/main.js');
 const SOURCES = ['apps/api/src', 'libs', 'migrations'].map((d) => path.join(ROOT, d));
 const LOG_KEPT = 200;
 
+/** The newest change under a folder: a file written, or an entry added, removed or renamed. */
 function newest(dir: string): number {
-  let t = 0;
+  let t = statSync(dir).mtimeMs;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
@@ -27,7 +33,7 @@ function newest(dir: string): number {
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
- * Builds the API as `npm run build:api` does when dist is missing or older than its sources;
+ * Builds the API as `npm run build:api` does, into its own folder, when that is missing or older than its sources;
  * one build at a time. Type errors do not stop the emit (the type-check is its own step of
  * `npm test`); a build that emits nothing does.
  */
@@ -47,9 +53,10 @@ export function ensureApiBuild(): void {
   try {
     if (fresh()) return;
     const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
-    spawnSync(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
-    execFileSync(bin('tsc-alias'), ['-p', 'apps/api/tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
-    if (!existsSync(MAIN)) throw new Error('the API build emitted no dist/apps/api/src/main.js');
+    rmSync(OUT, { recursive: true, force: true });
+    spawnSync(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(bin('tsc-alias'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT, stdio: 'pipe' });
+    if (!existsSync(MAIN)) throw new Error(`the API build emitted no ${MAIN}`);
   } finally {
     rmdirSync(lock);
   }
@@ -335,7 +342,7 @@ export function startProbeSubscriber(databaseUrl: string, name: string, subscrip
   const script = `
     const { Kysely, PostgresDialect, sql } = require('kysely');
     const { Pool } = require('pg');
-    const es = require(${JSON.stringify(path.join(ROOT, 'dist/libs/eventstore/src'))});
+    const es = require(${JSON.stringify(path.join(OUT, 'libs/eventstore/src'))});
     const url = process.env.DATABASE_URL;
     const db = new Kysely({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 2 }) }) });
     const manager = new es.SubscriptionManager(new es.PgEventStore(db), es.connectTo(url));

@@ -38,7 +38,13 @@ const fromSnapshot = (raw: QueueState): QueueState => ({ ...raw, tickets: IMap<s
 const SNAPSHOT_EVERY = 1000;
 const MAX_BATCH = 200;
 const CACHE_LIMIT = 2000;
-const RETRIES = 5;
+const RETRIES = 8;
+/**
+ * Before a retry after another process appended to the queue: a random pause, growing with each
+ * attempt, so that API instances contending for one queue stop colliding in step (within one
+ * process, the mailbox already batches them).
+ */
+const retryPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** Math.min(attempt, 5)));
 const LOAD_PAGE = 5000;
 const ONE_COUNTER_PER_MEMBER = 'queue_counters_one_per_member';
 
@@ -177,7 +183,10 @@ export class QueueRunner {
         return;
       } catch (err) {
         this.cache.delete(q);
-        if (err instanceof WrongExpectedVersion && attempt < RETRIES) continue;
+        if (err instanceof WrongExpectedVersion && attempt < RETRIES) {
+          await retryPause(attempt);
+          continue;
+        }
         if (!(err instanceof WrongExpectedVersion) && batch.length > 1) {
           // One command of the batch made the append fail (a member opening a counter while
           // holding one in another queue, text PostgreSQL cannot store…): run them one by one,
