@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig, Db, DomainError, invalid, Package } from '@tabour/platform';
+import type { SessionAnswer } from '@tabour/contracts';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { CaptchaService } from './captcha.service';
 import { LoginThrottle } from './login-throttle';
@@ -22,19 +23,8 @@ export interface LoginInput {
   captcha?: string;
 }
 
-export interface SessionAnswer {
-  token: string;
-  user: { id: string; email: string; first_name: string; last_name: string; phone: string | null; language: string | null; role: string; position: string; business_id: string };
-  business: {
-    id: string;
-    name: string;
-    /** The organisation id of the business: the business id itself. */
-    organization_id: string;
-    status: 'pending' | 'approved';
-    membership: Awaited<ReturnType<MembershipService['view']>>;
-    permissions: { kiosks: boolean; displays: boolean };
-  };
-}
+/** What a successful login answers: the contract's. */
+export type { SessionAnswer };
 
 @Injectable()
 export class LoginService {

@@ -2,24 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
 import { Db, notFound } from '@tabour/platform';
 import type { UsersTable } from '@tabour/accounts';
+import type { UserView as ContractUserView } from '@tabour/contracts';
 import { likePattern } from '../common/like';
 import { selectPage } from '../common/paged-select';
 import { PageRequest, Paged } from '../common/paging';
 import { DB } from '../common/tokens';
 
-export interface UserView {
-  id: string;
-  business_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  language: string | null;
-  role: string;
-  position: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A staff login as the API answers it: the contract's. */
+export type UserView = ContractUserView;
 
 type Row = Selectable<UsersTable>;
 

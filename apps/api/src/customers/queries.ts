@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Expression, sql, SqlBool } from 'kysely';
+import type { Attachment, Customer, ServerInstant } from '@tabour/contracts';
 import { Category, CustomersTable, foldText, phoneNeedle } from '@tabour/customers';
 import { Db, notFound } from '@tabour/platform';
 import { likePattern } from '../common/like';
@@ -48,7 +49,7 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
-export function customerView(r: Omit<Row, 'tenant_id' | 'search' | 'phone_digits'>) {
+export function customerView(r: Omit<Row, 'tenant_id' | 'search' | 'phone_digits'>): Customer<ServerInstant> {
   return {
     id: r.id,
     first_name: r.first_name,
@@ -74,7 +75,7 @@ export function customerView(r: Omit<Row, 'tenant_id' | 'search' | 'phone_digits
     updated_at: r.updated_at,
   };
 }
-export type CustomerView = ReturnType<typeof customerView>;
+export type CustomerView = Customer<ServerInstant>;
 
 /**
  * The keyword condition: every word in the folded names/e-mail/ids, or the phone digits (any
@@ -216,6 +217,6 @@ export class CustomerQueries {
   }
 }
 
-export function attachmentView(r: { id: string; customer_id: string; file_name: string; content_type: string; size: number; created_at: Date }) {
+export function attachmentView(r: { id: string; customer_id: string; file_name: string; content_type: string; size: number; created_at: Date }): Attachment<ServerInstant> {
   return { id: r.id, customer_id: r.customer_id, file_name: r.file_name, content_type: r.content_type, size: r.size, created_at: r.created_at, url: `/business/customer/attachment/${r.id}` };
 }

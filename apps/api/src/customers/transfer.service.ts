@@ -197,7 +197,7 @@ export class CustomerTransferService {
 }
 
 function cell(c: CustomerView, key: (typeof EXPORT_COLUMNS)[number]): string {
-  const v = (c as Record<string, unknown>)[key];
+  const v = (c as unknown as Record<string, unknown>)[key];
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString();
   return String(v);

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import type { Kiosk, KioskQueue, KioskSms, KioskState, KioskTicket, ServerInstant } from '@tabour/contracts';
 import { ipAllowed, KioskSettings } from '@tabour/devices';
 import { ChannelUnavailable, Notifier } from '@tabour/notifications';
 import { isOpenAt, WorkingDays } from '@tabour/organisation';
@@ -113,7 +114,7 @@ export class KioskDeviceController {
   /** Joins a queue of this kiosk: the ticket, its link, and the SMS when the kiosk sends one. */
   @Put('queue/push')
   @RequiresPlan('LIBERUP', 'LIBERPRO')
-  async push(@Ctx() kiosk: KioskPrincipal, @Req() req: Request, @Body() body: KioskPushDto) {
+  async push(@Ctx() kiosk: KioskPrincipal, @Req() req: Request, @Body() body: KioskPushDto): Promise<KioskTicket<ServerInstant>> {
     const settings = await this.guard(kiosk, req);
     const queueId = body.queue_id.toLowerCase();
     if (!settings.queue_ids.includes(queueId)) throw notFound('This kiosk does not serve this queue');
@@ -136,7 +137,7 @@ export class KioskDeviceController {
     const t = outcome.state.tickets.get(ticketId)!;
     const rank = outcome.state.waiting.indexOf(ticketId) + 1;
     const link = `${this.config.publicUrl.replace(/\/$/, '')}/t/${t.uid}`;
-    let sms: 'sent' | 'unavailable' | 'no_phone' | 'not_requested' = 'not_requested';
+    let sms: KioskSms = 'not_requested';
     if (settings.sms_ticket && body.customer_id) {
       const c = await this.db.selectFrom('customers').select(['phone', 'preferred_language']).where('tenant_id', '=', kiosk.tenantId).where('id', '=', body.customer_id.toLowerCase()).executeTakeFirst();
       if (!c?.phone) sms = 'no_phone';
@@ -175,14 +176,14 @@ export class KioskDeviceController {
     return rows.map((m) => ({ id: m.id, name: [m.first_name, m.last_name ? `${m.last_name.charAt(0)}.` : ''].filter(Boolean).join(' ') }));
   }
 
-  private async describe(tenantId: string, kioskId: string) {
-    const kiosk = (await this.devices.own('kiosk', tenantId, kioskId)) as unknown as KioskSettings & { id: string; key: string };
+  private async describe(tenantId: string, kioskId: string): Promise<KioskState<ServerInstant>> {
+    const kiosk = (await this.devices.own('kiosk', tenantId, kioskId)) as unknown as Kiosk<ServerInstant>;
     const business = await this.organisation.business(tenantId);
-    const queues = [];
+    const queues: KioskQueue[] = [];
     for (const id of kiosk.queue_ids) {
       const q = await this.queueQueries.queue(tenantId, id).catch(() => null);
       if (!q) continue;
-      const services = q.service_ids.length ? (await Promise.all(q.service_ids.map((s) => this.organisation.service(tenantId, s).catch(() => null)))).filter(Boolean) : [];
+      const services = q.service_ids.length ? (await Promise.all(q.service_ids.map((s) => this.organisation.service(tenantId, s).catch(() => null)))).filter((x) => x !== null) : [];
       // The queue's team members, when its customers may ask for one of them: first name and initial, as a badge shows them.
       const members = q.customer_chooses_member && q.member_ids.length ? await this.choosableMembers(tenantId, q.member_ids) : [];
       queues.push({ id: q.id, name: q.name, translations: q.translations, paused: q.paused, waiting: q.summary.waiting, customer_chooses_member: q.customer_chooses_member, services, members });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Selectable, sql } from 'kysely';
+import type { Business, ServerInstant, Service } from '@tabour/contracts';
 import { DEFAULT_TIME_ZONE, DepartmentsTable, localDay, WorkingDays } from '@tabour/organisation';
 import { Db, notFound } from '@tabour/platform';
 import { likePattern as like } from '../common/like';
@@ -51,7 +52,7 @@ export class OrganisationQueries {
     return row?.time_zone ?? DEFAULT_TIME_ZONE;
   }
 
-  async business(tenantId: string) {
+  async business(tenantId: string): Promise<Business<ServerInstant>> {
     const b = await this.db.selectFrom('business_profiles').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
     if (!b) throw notFound();
     const { tenant_id, logo, lat, lng, ...rest } = b;
@@ -91,7 +92,7 @@ export class OrganisationQueries {
     );
   }
 
-  async service(tenantId: string, id: string) {
+  async service(tenantId: string, id: string): Promise<Service<ServerInstant>> {
     const r = await this.db
       .selectFrom('services as s')
       .selectAll('s')

@@ -13,17 +13,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import type { Attachment } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
 import { download, upload } from './files';
 import { EmptyTab } from './Related';
 
-interface Attachment {
-  id: string;
-  file_name: string;
-  content_type: string;
-  size: number;
-  created_at: string;
-}
 
 const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 

@@ -9,11 +9,13 @@ import {
   BooleanInput, DateInput, SelectInput, SimpleForm, TextInput, email, useDataProvider, useInput, useLocale, useNotify, useTranslate,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { CUSTOMER_CATEGORIES } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
 import { countryChoices } from '../public/countries';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 
-export const CATEGORIES = ['BASIC', 'VIP', 'BLACKLISTED'] as const;
+// The categories are the contract's, one list with the API.
+export const CATEGORIES = CUSTOMER_CATEGORIES;
 
 export function useCategoryChoices() {
   const translate = useTranslate();

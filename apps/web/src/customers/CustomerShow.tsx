@@ -8,6 +8,7 @@ import {
 } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { Customer as ContractCustomer, CustomerCategory } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
 import { Attachments } from './Attachments';
 import { CategoryChip, PhoneField } from './CategoryChip';
@@ -18,12 +19,7 @@ import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 
 const LANGUAGE_CHOICES = LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }));
 
-interface Customer {
-  id: string;
-  category: 'BASIC' | 'VIP' | 'BLACKLISTED';
-  additional_data?: Record<string, unknown> | null;
-  next_booking?: unknown;
-}
+type Customer = Pick<ContractCustomer, 'id' | 'category' | 'additional_data' | 'next_booking'>;
 
 /** Categories are books: joining one moves the customer there; leaving goes back to BASIC. */
 function CategoryButtons() {
@@ -33,7 +29,7 @@ function CategoryButtons() {
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TabourDataProvider>();
   if (!record) return null;
-  const move = async (target: Customer['category']) => {
+  const move = async (target: CustomerCategory) => {
     try {
       if (target === 'BASIC') await dataProvider.call(`/business/customer/book/${record.category}/remove/${record.id}`, 'DELETE');
       else await dataProvider.call(`/business/customer/book/${target}/add/${record.id}`, 'PUT');

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CreateButton, useResourceDefinition, useTranslate } from 'react-admin';
+import { WEEKDAYS, type WorkingDay } from '@tabour/contracts';
 
 /** The list title's resource name and an empty list's invitation come from the catalogue. */
 export function Empty({ resource }: { resource: string }) {
@@ -21,13 +22,8 @@ export function Empty({ resource }: { resource: string }) {
   );
 }
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export interface WorkingDay {
-  day: Weekday;
-  open: boolean;
-  ranges: { from: string; to: string }[];
-}
+// The week and a working day's shape are the contract's, one definition with the API.
+export { WEEKDAYS, type Weekday, type WorkingDay } from '@tabour/contracts';
 
 /** Seven days, Monday first, filling the days a record lacks as closed. */
 export function fullWeek(days: unknown): WorkingDay[] {

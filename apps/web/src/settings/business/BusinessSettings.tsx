@@ -12,31 +12,14 @@ import {
 } from 'react-admin';
 import type { TabourDataProvider } from '../../data/dataProvider';
 import { HttpError } from '../../data/http';
+import type { Business } from '@tabour/contracts';
 import { readList } from '../../data/resources';
 import { LANGUAGES, NATIVE_NAMES } from '../../i18n/languages';
 import { WorkingDay } from '../common';
 import { WorkingDaysEditor } from '../WorkingDaysEditor';
 
-interface BusinessInfo {
-  id: string;
-  name: string;
-  industry: string | null;
-  country: string | null;
-  city: string | null;
-  address: string | null;
-  postal_code: string | null;
-  phone: string | null;
-  email: string | null;
-  sms_sender_name: string | null;
-  slot_minutes: number | null;
-  booking_days_limit: number | null;
-  booking_confirmation: boolean;
-  published: boolean;
-  time_zone: string;
-  location: { lat: number; lng: number } | null;
-  working_days: WorkingDay[] | null;
-  translations: Record<string, { name?: string; description?: string }>;
-}
+/** What `/business/info` answers: the contract's. */
+type BusinessInfo = Business;
 
 type Values = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const KEY = ['business', 'info'];

@@ -2,11 +2,13 @@ import {
   BooleanField, BooleanInput, Create, Datagrid, DateInput, DeleteButton, Edit, EditButton, EmailField, FunctionField, Labeled,
   List, ReferenceInput, SelectInput, SimpleForm, TextField, TextInput, email, required, useInput, useTranslate,
 } from 'react-admin';
+import { POSITIONS } from '@tabour/contracts';
 import { Empty, WorkingDay } from '../common';
 import { WorkingDaysEditor } from '../WorkingDaysEditor';
 
 const R = 'settings/team';
-export const POSITIONS = ['Admin', 'CEO', 'Employee', 'Front Desk', 'Manager', 'Other', 'Secretary'] as const;
+// The positions are the contract's, one list with the API.
+export { POSITIONS };
 
 function usePositionChoices() {
   const translate = useTranslate();
