@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { sql } from 'kysely';
 import { rebuildProjection } from '@tabour/eventstore';
 import { CUSTOMER_PROJECTIONS } from '@tabour/customers';
-import { QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
+import { openRecorded, QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
+import { up as sealLegacyQueueText } from '../migrations/20261124130500_seal_queue_event_text';
 import { QueuePiiKeys } from '../apps/api/src/queues/pii-keys';
 import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
 import { SnapshotStore } from '../apps/api/src/queues/snapshots';
@@ -248,5 +249,42 @@ describe('customers: personal data is erasable', () => {
     for (const projection of [...QUEUE_PROJECTIONS, queueRequestProjection]) await rebuildProjection(db, { kind: 'inline', projection });
     expect(await rows()).toEqual(live);
     for (const m of [walkIn, registered, requested]) expect(await tracesOf(t, m)).toEqual([]);
+  });
+
+  it('seals the queue text of events written before sealing, so that erasure reaches them too', async () => {
+    const shop = await newBusiness(t, 'Legacy Queue Clinic');
+    const db = t.database.db;
+    const marker = 'zq7legacymarker';
+    const q = await newQueue(t, shop);
+    const a = await pushTicket(t, shop, q.id, { customer_name: `Old ${marker}` });
+    await t.http().post(`/business/queue/${q.id}/ticket/${a.id}/notes`).set(shop.h).send({ note: `old note ${marker}` }).expect(200);
+    // The log as an older version wrote it: the text in plain form, no key.
+    const events = await sql<any>`SELECT position, event_type AS type, data, tenant_id AS "tenantId" FROM es_events WHERE stream_id = ${`queue-${q.id}`}`.execute(db);
+    for (const o of await openRecorded(db, events.rows)) {
+      await sql`UPDATE es_events SET data = ${JSON.stringify(o.event.data)}::jsonb WHERE position = ${(o.event as any).position}`.execute(db);
+    }
+    await sql`DELETE FROM queue_pii_keys WHERE tenant_id = ${shop.businessId}`.execute(db);
+    expect(await tracesOf(t, marker)).toEqual(expect.arrayContaining(['es_events.data']));
+
+    await sealLegacyQueueText(db);
+    await sealLegacyQueueText(db); // a second run finds nothing left to seal
+    expect((await tracesOf(t, marker)).filter((c) => c.startsWith('es_'))).toEqual([]);
+    const runner = t.app.get(QueueRunner);
+    runner.forget(q.id);
+    expect((await runner.load(q.id)).state.tickets.get(a.id)?.customer_name).toBe(`Old ${marker}`);
+    const row = async () => (await sql`SELECT * FROM queue_tickets WHERE id = ${a.id}`.execute(db)).rows;
+    const live = await row();
+    await rebuildProjection(db, { kind: 'inline', projection: QUEUE_PROJECTIONS[0] });
+    expect(await row()).toEqual(live);
+
+    // Ended and then the history deleted: the old text is gone from the log's reach as well.
+    const counter = q.counters[0].id;
+    await openCounter(t, shop, q.id, counter);
+    await t.http().post(`/business/queue/${q.id}/call`).set(shop.h).send({ counter_id: counter }).expect(200);
+    await t.http().post(`/business/queue/${q.id}/end/${a.id}`).set(shop.h).expect(200);
+    await t.http().delete('/business/history/delete').set(shop.h).expect(200);
+    expect(await tracesOf(t, marker)).toEqual([]);
+    await rebuildProjection(db, { kind: 'inline', projection: QUEUE_PROJECTIONS[0] });
+    expect(await tracesOf(t, marker)).toEqual([]);
   });
 });
