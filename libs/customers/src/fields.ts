@@ -1,6 +1,6 @@
 import { isValid as isCountry } from 'i18n-iso-countries';
 import { CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { CUSTOMER_CATEGORIES, LANGUAGES, VERIFICATIONS, type CustomerCategory, type Language, type Verification } from '@tabour/contracts';
+import { addError, CUSTOMER_CATEGORIES, LANGUAGES, VERIFICATIONS, type CustomerCategory, type FieldErrors, type Language, type Verification } from '@tabour/contracts';
 
 // The lists are the contract's, shared with the web.
 export { LANGUAGES, VERIFICATIONS, type Language, type Verification };
@@ -72,10 +72,8 @@ export const EMPTY_PERSONAL: PersonalFields = {
 };
 export const DEFAULT_SETTINGS: CustomerSettings = { category: 'BASIC', book_more_than_once: false, preferred_language: null, platform_verification: null };
 
-export type FieldErrors = Record<string, string[]>;
-export function addError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
-}
+// The field errors' shape and helper are the contract's.
+export { addError, type FieldErrors };
 
 /** Lowercase, accents stripped (NFD then combining marks dropped): the form search compares. */
 export function foldText(value: string): string {

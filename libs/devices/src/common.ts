@@ -1,11 +1,8 @@
-import { invalid } from '@tabour/platform';
+import { throwIfAny } from '@tabour/platform';
+import { addError, type FieldErrors } from '@tabour/contracts';
 
-export type FieldErrors = Record<string, string[]>;
-export const addError = (errors: FieldErrors, field: string, message: string) => void (errors[field] ??= []).push(message);
-export function throwIfAny(errors: FieldErrors): void {
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw invalid(first, errors, 'validation_failed');
-}
+// The field errors' shape and helpers are the contract's; refusing them is the platform's.
+export { addError, throwIfAny, type FieldErrors };
 
 // The lists are the contract's, shared with the web.
 import { DEVICE_STATUSES, LANGUAGES, type DeviceStatus, type Language } from '@tabour/contracts';

@@ -1,6 +1,6 @@
 import { IANAZone, DateTime } from 'luxon';
-import { invalid } from '@tabour/platform';
-import { TRANSLATION_LANGUAGES, WEEKDAYS, type Language, type Translation, type WorkingDay } from '@tabour/contracts';
+import { throwIfAny } from '@tabour/platform';
+import { addError, TRANSLATION_LANGUAGES, WEEKDAYS, type FieldErrors, type Language, type Translation, type WorkingDay } from '@tabour/contracts';
 
 // The lists and shapes are the contract's, shared with the web.
 /** Languages a translation may be given in. */
@@ -10,7 +10,6 @@ export type { TimeRange, Weekday } from '@tabour/contracts';
 export type WorkingDays = WorkingDay[];
 export type Translations = Partial<Record<Language, Translation>>;
 
-export type FieldErrors = Record<string, string[]>;
 
 export const DEFAULT_TIME_ZONE = 'UTC';
 
@@ -38,15 +37,8 @@ export function canonical(value: unknown): string {
 
 export const sameJson = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
 
-/** Adds a message for a field; the decisions gather them all before refusing. */
-export function addError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
-}
-
-export function throwIfAny(errors: FieldErrors): void {
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw invalid(first, errors, 'validation_failed');
-}
+// The field errors' shape and helpers are the contract's; refusing them is the platform's.
+export { addError, throwIfAny, type FieldErrors };
 
 /**
  * A week of opening hours: each of the seven days once, an open day with one or more

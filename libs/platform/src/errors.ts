@@ -1,5 +1,5 @@
 // By path, not by '@tabour/contracts': the test setup loads this library without the path aliases.
-import type { ErrorCode, FieldErrors } from '../../contracts/src';
+import { firstError, type ErrorCode, type FieldErrors } from '../../contracts/src';
 
 /**
  * Errors the domain raises on purpose. The HTTP layer maps each to its status and answers
@@ -38,3 +38,9 @@ export const badRequest = (message: string, code: ErrorCode = 'bad_request') => 
 
 export const PLAN_GATE_MESSAGE = 'You must upgrade your account to get access to this functionality';
 export const planRequired = () => new DomainError(403, PLAN_GATE_MESSAGE, 'plan_required');
+
+/** Refuses a form with every message found, headed by the first: the decisions gather them all before refusing. */
+export function throwIfAny(errors: FieldErrors): void {
+  const first = firstError(errors);
+  if (first) throw invalid(first, errors, 'validation_failed');
+}
