@@ -72,11 +72,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       ON CONFLICT DO NOTHING`.execute(db);
     const keys = await sql<{ tenant_id: string; subject_id: string; data_key: Buffer | null }>`
       SELECT k.tenant_id, k.subject_id, k.data_key FROM queue_pii_keys k
-      JOIN unnest(${pairs.map((p) => p.tenant)}::uuid[], ${pairs.map((p) => p.subject)}::uuid[]) AS x(t, s) ON k.tenant_id = x.t AND k.subject_id = x.s`.execute(db);
+      JOIN unnest(${pairs.map((p) => p.tenant)}::uuid[], ${pairs.map((p) => p.subject)}::uuid[]) AS x(t, s) ON k.tenant_id = x.t AND k.subject_id = x.s`.execute(
+      db,
+    );
     const keyOf = new Map(keys.rows.map((k) => [`${k.tenant_id}/${k.subject_id}`, k.data_key]));
     const sealed = todo
       .filter((r) => keyOf.get(`${r.tenant}/${r.parts.subject}`))
-      .map((r) => ({ position: r.position, data: JSON.stringify({ ...r.parts.rest, pii: seal(r.parts.personal, keyOf.get(`${r.tenant}/${r.parts.subject}`)!, r.parts.subject) }) }));
+      .map((r) => ({
+        position: r.position,
+        data: JSON.stringify({ ...r.parts.rest, pii: seal(r.parts.personal, keyOf.get(`${r.tenant}/${r.parts.subject}`)!, r.parts.subject) }),
+      }));
     await sql`UPDATE es_events e SET data = x.data FROM unnest(${sealed.map((s) => s.position)}::bigint[], ${sealed.map((s) => s.data)}::jsonb[]) AS x(p, data)
       WHERE e.position = x.p`.execute(db);
   }

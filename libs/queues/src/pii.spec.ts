@@ -6,8 +6,14 @@ const pushed = {
   type: 'TicketPushed',
   data: { ...ids, rank: 1, estimated_wait_seconds: 0, ticket: { id: 't1', uid: 'u1', label: 'A1', customer_id: null, customer_name: 'Salma Ben Ali' } },
 };
-const note = { type: 'TicketNoteAdded', data: { ...ids, ticket_id: 't1', note_type_id: null, text: 'Penicillin allergy', at: '2026-11-24T08:00:00Z', by: null } };
-const submitted = { type: 'QueueRequestSubmitted', data: { ...ids, request_id: 'r1', uid: 'ru', name: 'Karim', phone: '+21620555111', note: 'Wheelchair', service_ids: [], member_id: null } };
+const note = {
+  type: 'TicketNoteAdded',
+  data: { ...ids, ticket_id: 't1', note_type_id: null, text: 'Penicillin allergy', at: '2026-11-24T08:00:00Z', by: null },
+};
+const submitted = {
+  type: 'QueueRequestSubmitted',
+  data: { ...ids, request_id: 'r1', uid: 'ru', name: 'Karim', phone: '+21620555111', note: 'Wheelchair', service_ids: [], member_id: null },
+};
 const updated = { type: 'QueueRequestUpdated', data: { ...ids, request_id: 'r1', uid: 'ru', changes: { phone: '+21620555112', member_id: 'm1' } } };
 
 describe('personal text of queue events', () => {

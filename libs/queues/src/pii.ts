@@ -113,7 +113,9 @@ export async function readKeys(db: Db, pairs: { tenantId: string; subject: strin
   if (!pairs.length) return out;
   const res = await sql<{ subject_id: string; data_key: Buffer | null }>`
     SELECT k.subject_id, k.data_key FROM queue_pii_keys k
-    JOIN unnest(${pairs.map((p) => p.tenantId)}::uuid[], ${pairs.map((p) => p.subject)}::uuid[]) AS x(t, s) ON k.tenant_id = x.t AND k.subject_id = x.s`.execute(db);
+    JOIN unnest(${pairs.map((p) => p.tenantId)}::uuid[], ${pairs.map((p) => p.subject)}::uuid[]) AS x(t, s) ON k.tenant_id = x.t AND k.subject_id = x.s`.execute(
+    db,
+  );
   for (const r of res.rows) out.set(r.subject_id, r.data_key);
   return out;
 }
@@ -127,7 +129,10 @@ export async function openRecorded(db: Db, events: RecordedEvent[]): Promise<{ e
     const s = 'pii' in (e.data ?? {}) ? piiSubject(e) : null;
     if (s && !held.has(s)) missing.set(s, tenantOf(e));
   }
-  const stored = await readKeys(db, [...missing].map(([subject, tenantId]) => ({ tenantId, subject })));
+  const stored = await readKeys(
+    db,
+    [...missing].map(([subject, tenantId]) => ({ tenantId, subject })),
+  );
   return events.map((e) => {
     if (!('pii' in (e.data ?? {}))) return { event: e, erased: false };
     const s = piiSubject(e)!;

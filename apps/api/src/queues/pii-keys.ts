@@ -30,7 +30,10 @@ export class QueuePiiKeys {
     await sql`INSERT INTO queue_pii_keys (tenant_id, subject_id, data_key)
       SELECT ${tenantId}::uuid, x.s, x.k FROM unnest(${subjects}::uuid[], ${subjects.map(() => newDataKey())}::bytea[]) AS x(s, k)
       ON CONFLICT DO NOTHING`.execute(this.db);
-    return readKeys(this.db, subjects.map((subject) => ({ tenantId, subject })));
+    return readKeys(
+      this.db,
+      subjects.map((subject) => ({ tenantId, subject })),
+    );
   }
 
   /**
@@ -52,7 +55,11 @@ export class QueuePiiKeys {
       } else existing.add(s);
     }
     if (!keys.size && !existing.size) return { events, release: NOTHING };
-    for (const [s, k] of await this.ensure(tenantId, [...existing].filter((s) => !fresh.has(s)))) keys.set(s, k);
+    for (const [s, k] of await this.ensure(
+      tenantId,
+      [...existing].filter((s) => !fresh.has(s)),
+    ))
+      keys.set(s, k);
     const sealed = events.map((e) => {
       const s = piiSubject(e);
       return s ? sealQueueEvent(e, keys.get(s) ?? null) : e;
@@ -83,7 +90,10 @@ export class QueuePiiKeys {
   /** The state as a snapshot stores it: each live ticket's name sealed with the ticket's key. */
   async sealState(state: QueueState): Promise<object> {
     const named = [...state.tickets.values()].filter((t) => t.customer_name != null);
-    const keys = await this.ensure(state.business_id, named.map((t) => t.id));
+    const keys = await this.ensure(
+      state.business_id,
+      named.map((t) => t.id),
+    );
     const tickets: Record<string, StoredTicket> = {};
     for (const [id, t] of state.tickets) {
       const key = keys.get(id);
@@ -97,7 +107,10 @@ export class QueuePiiKeys {
     const stored = Object.values((raw.tickets ?? {}) as Record<string, StoredTicket>);
     const sealed = stored.filter((t) => typeof t.pii === 'string');
     if (!sealed.length) return raw;
-    const keys = await readKeys(this.db, sealed.map((t) => ({ tenantId: raw.business_id, subject: t.id })));
+    const keys = await readKeys(
+      this.db,
+      sealed.map((t) => ({ tenantId: raw.business_id, subject: t.id })),
+    );
     const tickets: Record<string, Ticket> = {};
     for (const t of stored) {
       const { pii, ...ticket } = t;
