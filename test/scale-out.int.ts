@@ -241,7 +241,7 @@ describe('several API instances behind a reverse proxy', () => {
     await openCounter(t, owner, q.id, q.counters[0].id);
     const acknowledged: string[] = [];
     let failed = 0;
-    let calls = 0;
+    const calledIds: string[] = [];
     let stop = false;
     const pusher = async () => {
       while (!stop) {
@@ -253,7 +253,7 @@ describe('several API instances behind a reverse proxy', () => {
     const caller = async () => {
       while (!stop) {
         const res = await t.http().post(`/business/queue/${q.id}/call`).set(owner.h).send({ counter_id: q.counters[0].id }).catch(() => null);
-        if (res?.status === 200) calls++;
+        if (res?.status === 200 && res.body.ticket) calledIds.push(res.body.ticket.id);
       }
     };
     const load = [...Array.from({ length: 8 }, pusher), caller()];
@@ -272,6 +272,10 @@ describe('several API instances behind a reverse proxy', () => {
       SELECT x AS id FROM unnest(${acknowledged}::text[]) x
       WHERE NOT EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = ${`queue-${q.id}`} AND e.event_type = 'TicketPushed' AND strpos(e.data::text, x) > 0)`.execute(db);
     expect(missing.rows).toEqual([]);
+    const uncalled = await sql<{ id: string }>`
+      SELECT x AS id FROM unnest(${calledIds}::text[]) x
+      WHERE NOT EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = ${`queue-${q.id}`} AND e.event_type = 'TicketCalled' AND strpos(e.data::text, x) > 0)`.execute(db);
+    expect(uncalled.rows).toEqual([]);
     const unread = await sql<{ id: string }>`SELECT x AS id FROM unnest(${acknowledged}::text[]) x WHERE NOT EXISTS (SELECT 1 FROM queue_tickets t WHERE t.id::text = x)`.execute(db);
     expect(unread.rows).toEqual([]);
 
@@ -289,7 +293,7 @@ describe('several API instances behind a reverse proxy', () => {
     for (const p of rebuildable) await rebuildProjection(db, p);
     expect(await snapshot()).toEqual(live);
     console.log(
-      `crash test: ${acknowledged.length} pushes acknowledged (${atKill} before the kill -9), ${acknowledged.length} in the store and the read model, ${failed} refused or cut while the instance died, ${calls} calls; ${rebuildable.length} projections (${Object.keys(live).length} tables) equal a rebuild`,
+      `crash test: ${acknowledged.length} pushes acknowledged (${atKill} before the kill -9), ${acknowledged.length} in the store and the read model, ${failed} refused or cut while the instance died, ${calledIds.length} calls acknowledged and stored; ${rebuildable.length} projections (${Object.keys(live).length} tables) equal a rebuild`,
     );
   }, 90_000);
 });
