@@ -14,6 +14,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { IdempotencyConflict, WrongExpectedVersion } from '@tabour/eventstore';
+import { codeForStatus as codeFor, type ErrorBody } from '@tabour/contracts';
 import { DomainError } from '@tabour/platform';
 import { checkNulls, checkWellFormed, dropReadFields, renameAliases } from './input-rules';
 
@@ -99,7 +100,8 @@ export class AllErrorsFilter implements ExceptionFilter {
     res.status(status).json(body);
   }
 
-  private describe(exception: unknown, req: Request): { status: number; body: Record<string, unknown> } {
+  /** The answer's body is the contract's `ErrorBody`, so every code it carries is one the web knows. */
+  private describe(exception: unknown, req: Request): { status: number; body: ErrorBody } {
     if (exception instanceof DomainError) {
       return { status: exception.status, body: { message: exception.message, code: exception.code, ...(exception.errors ? { errors: exception.errors } : {}) } };
     }
@@ -127,10 +129,4 @@ export class AllErrorsFilter implements ExceptionFilter {
     this.logger.error(`${req.method} ${req.url}: ${(exception as Error)?.stack ?? String(exception)}`);
     return { status: 500, body: { message: 'Something went wrong on our side, please try again', code: 'internal' } };
   }
-}
-
-function codeFor(status: number): string {
-  return (
-    { 400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 409: 'conflict', 413: 'too_large', 415: 'unsupported_media_type', 422: 'validation_failed', 429: 'too_many_requests' } as Record<number, string>
-  )[status] ?? 'error';
 }
