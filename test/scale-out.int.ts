@@ -72,7 +72,11 @@ describe('several API instances behind a reverse proxy', () => {
     for (let i = 0; i < AGENTS; i += 10) {
       const batch = await Promise.all(
         Array.from({ length: 10 }, async (_, k) => {
-          const member = await t.http().post('/business/team/create').set(owner.h).send({ first_name: 'Agent', last_name: `No ${i + k}`, email: `agent${i + k}.${Date.now()}@scale.test`, position: 'Front Desk' });
+          const member = await t
+            .http()
+            .post('/business/team/create')
+            .set(owner.h)
+            .send({ first_name: 'Agent', last_name: `No ${i + k}`, email: `agent${i + k}.${Date.now()}@scale.test`, position: 'Front Desk' });
           expect(member.status).toBe(201);
           // A session opened directly: logins have their own tests, here only the calls matter.
           const { token } = await sessions.open({ id: member.body.id, tenant_id: owner.businessId }, null);
@@ -80,7 +84,11 @@ describe('several API instances behind a reverse proxy', () => {
         }),
       );
       for (const a of batch) {
-        const counter = await t.http().put(`/business/queue/${q.id}/counter/create`).set(owner.h).send({ name: `Desk ${agents.length}` });
+        const counter = await t
+          .http()
+          .put(`/business/queue/${q.id}/counter/create`)
+          .set(owner.h)
+          .send({ name: `Desk ${agents.length}` });
         expect(counter.status).toBe(201);
         await openCounter(t, { ...owner, h: a.h }, q.id, counter.body.id);
         agents.push({ h: a.h, counter: counter.body.id });
@@ -100,16 +108,21 @@ describe('several API instances behind a reverse proxy', () => {
     expect(waiting).toHaveLength(TICKETS - AGENTS);
     expect(new Set([...called, ...waiting])).toEqual(pushed);
     const serving = await sql<{ n: number; distinct: number }>`
-      SELECT count(serving_ticket_id)::int AS n, count(DISTINCT serving_ticket_id)::int AS distinct FROM queue_counters WHERE queue_id = ${q.id}`.execute(c.database.db);
+      SELECT count(serving_ticket_id)::int AS n, count(DISTINCT serving_ticket_id)::int AS distinct FROM queue_counters WHERE queue_id = ${q.id}`.execute(
+      c.database.db,
+    );
     expect(serving.rows[0]).toEqual({ n: AGENTS, distinct: AGENTS });
-    console.log(`scale-out: ${AGENTS} simultaneous calls over ${byInstance.size} instances (${[...byInstance.values()].join('/')}): ${new Set(called).size} different tickets`);
+    console.log(
+      `scale-out: ${AGENTS} simultaneous calls over ${byInstance.size} instances (${[...byInstance.values()].join('/')}): ${new Set(called).size} different tickets`,
+    );
   }, 90_000);
 
   it('a change made on one instance reaches the sockets connected to the others, once each', async () => {
     const [a, b, third] = c.instances;
     const q = await newQueue(t, owner, { name: 'Live' });
     // Pages are told the proxy's broadcast port, whichever instance answers.
-    for (const i of [c.instances[0], c.instances[1]]) expect((await on(i).get('/broadcast/config')).body).toEqual({ port: Number(new URL(c.broadcastUrl).port), path: '/socket.io' });
+    for (const i of [c.instances[0], c.instances[1]])
+      expect((await on(i).get('/broadcast/config')).body).toEqual({ port: Number(new URL(c.broadcastUrl).port), path: '/socket.io' });
     const onB = await connect(b.broadcastUrl, owner.token);
     const viaProxy = await connect(c.broadcastUrl, owner.token);
     await join(onB, 'queue', q.id);
@@ -151,7 +164,17 @@ describe('several API instances behind a reverse proxy', () => {
     const past = { at: '2020-01-01T10:00:00.000Z', day: '2020-01-01' };
     for (const n of [1, 2]) {
       const id = `0b6f8a52-0000-4000-8000-00000000000${n}`;
-      await runner.submit({ type: 'PushTicket', queue_id: q.id, business_id: owner.businessId, ...past, random: 0.5, ticket: { ticket_id: id, uid: `scale-past-uid-${n}`, service_ids: [], member_id: null, customer_id: null, customer_name: null, urgent: false } }, { type: 'system' });
+      await runner.submit(
+        {
+          type: 'PushTicket',
+          queue_id: q.id,
+          business_id: owner.businessId,
+          ...past,
+          random: 0.5,
+          ticket: { ticket_id: id, uid: `scale-past-uid-${n}`, service_ids: [], member_id: null, customer_id: null, customer_name: null, urgent: false },
+        },
+        { type: 'system' },
+      );
     }
     const damaged = async () => (await t.http().post('/business/queue/getDamagedtickets').set(owner.h).send({ queue_id: q.id })).body.total as number;
     // Every instance ticks every 250 ms; none runs while the holder has the job.
@@ -159,7 +182,9 @@ describe('several API instances behind a reverse proxy', () => {
     expect(await damaged()).toBe(2);
     dropConnection(holder);
     const took = await waitFor(async () => (await damaged()) === 0, 'an instance to run the day end', TAKEOVER_MS);
-    const closed = await sql<{ n: number }>`SELECT count(*)::int AS n FROM es_events WHERE stream_id = ${`queue-${q.id}`} AND event_type = 'TicketClosedAtDayEnd'`.execute(c.database.db);
+    const closed = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM es_events WHERE stream_id = ${`queue-${q.id}`} AND event_type = 'TicketClosedAtDayEnd'`.execute(c.database.db);
     expect(closed.rows[0].n).toBe(2);
     console.log(`scale-out: day-end taken over ${took} ms after its holder's connection died`);
   }, 30_000);
@@ -167,7 +192,10 @@ describe('several API instances behind a reverse proxy', () => {
   it('runs a due history deletion on exactly one instance, and another takes it when the claimer dies', async () => {
     const set = await t.http().post('/business/privacy/update').set(owner.h).send({ delete_history_daily: true });
     expect(set.status).toBeLessThan(300);
-    const job = () => sql<{ runs: number; next_run_at: Date }>`SELECT runs, next_run_at FROM scheduled_jobs WHERE tenant_id = ${owner.businessId}`.execute(c.database.db).then((r) => r.rows[0]);
+    const job = () =>
+      sql<{ runs: number; next_run_at: Date }>`SELECT runs, next_run_at FROM scheduled_jobs WHERE tenant_id = ${owner.businessId}`
+        .execute(c.database.db)
+        .then((r) => r.rows[0]);
     expect((await job()).runs).toBe(0);
     // An instance that claimed the row and is still running it: the job's FOR UPDATE SKIP LOCKED
     // passes over a row another transaction locks. KEY SHARE lets the test make it due meanwhile.
@@ -206,7 +234,11 @@ describe('several API instances behind a reverse proxy', () => {
     let writing = true;
     const writer = (async () => {
       while (writing) {
-        await store.append(`probe-${appended % 5}`, [{ type: 'Probed', data: { n: appended } }], { tenantId: owner.businessId, actor: { type: 'system', name: 'scale test' }, expectedRevision: 'any' });
+        await store.append(`probe-${appended % 5}`, [{ type: 'Probed', data: { n: appended } }], {
+          tenantId: owner.businessId,
+          actor: { type: 'system', name: 'scale test' },
+          expectedRevision: 'any',
+        });
         appended++;
         await sleep(10);
       }
@@ -214,16 +246,28 @@ describe('several API instances behind a reverse proxy', () => {
     try {
       await waitFor(async () => (await holders()).length === 1, 'one process to hold the subscription', 20_000);
       const [first] = await holders();
-      await waitFor(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM scale_probe`.execute(db)).rows[0].n > 20, 'the first events handled', 10_000);
+      await waitFor(
+        async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM scale_probe`.execute(db)).rows[0].n > 20,
+        'the first events handled',
+        10_000,
+      );
       await killHard(subscribers.find((s) => s.name === first)!.process);
-      const took = await waitFor(async () => {
-        const now = await holders();
-        return now.length === 1 && now[0] !== first;
-      }, 'a standby to take the subscription', 15_000);
+      const took = await waitFor(
+        async () => {
+          const now = await holders();
+          return now.length === 1 && now[0] !== first;
+        },
+        'a standby to take the subscription',
+        15_000,
+      );
       await sleep(1000);
       writing = false;
       await writer;
-      await waitFor(async () => (await sql<{ n: number }>`SELECT count(DISTINCT position)::int AS n FROM scale_probe`.execute(db)).rows[0].n === appended, 'every event handled', 15_000);
+      await waitFor(
+        async () => (await sql<{ n: number }>`SELECT count(DISTINCT position)::int AS n FROM scale_probe`.execute(db)).rows[0].n === appended,
+        'every event handled',
+        15_000,
+      );
       const seen = await sql<{ rows: number; distinct: number; holders: number }>`
         SELECT count(*)::int AS rows, count(DISTINCT position)::int AS distinct, count(DISTINCT holder)::int AS holders FROM scale_probe`.execute(db);
       expect(seen.rows[0]).toEqual({ rows: appended, distinct: appended, holders: 2 });
@@ -245,14 +289,24 @@ describe('several API instances behind a reverse proxy', () => {
     let stop = false;
     const pusher = async () => {
       while (!stop) {
-        const res = await t.http().put(`/business/queue/${q.id}/push`).set(owner.h).send({}).catch(() => null);
+        const res = await t
+          .http()
+          .put(`/business/queue/${q.id}/push`)
+          .set(owner.h)
+          .send({})
+          .catch(() => null);
         if (res?.status === 201) acknowledged.push(res.body.id);
         else failed++;
       }
     };
     const caller = async () => {
       while (!stop) {
-        const res = await t.http().post(`/business/queue/${q.id}/call`).set(owner.h).send({ counter_id: q.counters[0].id }).catch(() => null);
+        const res = await t
+          .http()
+          .post(`/business/queue/${q.id}/call`)
+          .set(owner.h)
+          .send({ counter_id: q.counters[0].id })
+          .catch(() => null);
         if (res?.status === 200 && res.body.ticket) calledIds.push(res.body.ticket.id);
       }
     };
@@ -270,13 +324,19 @@ describe('several API instances behind a reverse proxy', () => {
     const db = c.database.db;
     const missing = await sql<{ id: string }>`
       SELECT x AS id FROM unnest(${acknowledged}::text[]) x
-      WHERE NOT EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = ${`queue-${q.id}`} AND e.event_type = 'TicketPushed' AND strpos(e.data::text, x) > 0)`.execute(db);
+      WHERE NOT EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = ${`queue-${q.id}`} AND e.event_type = 'TicketPushed' AND strpos(e.data::text, x) > 0)`.execute(
+      db,
+    );
     expect(missing.rows).toEqual([]);
     const uncalled = await sql<{ id: string }>`
       SELECT x AS id FROM unnest(${calledIds}::text[]) x
-      WHERE NOT EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = ${`queue-${q.id}`} AND e.event_type = 'TicketCalled' AND strpos(e.data::text, x) > 0)`.execute(db);
+      WHERE NOT EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = ${`queue-${q.id}`} AND e.event_type = 'TicketCalled' AND strpos(e.data::text, x) > 0)`.execute(
+      db,
+    );
     expect(uncalled.rows).toEqual([]);
-    const unread = await sql<{ id: string }>`SELECT x AS id FROM unnest(${acknowledged}::text[]) x WHERE NOT EXISTS (SELECT 1 FROM queue_tickets t WHERE t.id::text = x)`.execute(db);
+    const unread = await sql<{
+      id: string;
+    }>`SELECT x AS id FROM unnest(${acknowledged}::text[]) x WHERE NOT EXISTS (SELECT 1 FROM queue_tickets t WHERE t.id::text = x)`.execute(db);
     expect(unread.rows).toEqual([]);
 
     // The survivors stop too: a rebuild compares with tables nobody writes meanwhile.
@@ -286,7 +346,8 @@ describe('several API instances behind a reverse proxy', () => {
     const snapshot = async () => {
       const all: Record<string, string[]> = {};
       for (const p of rebuildable)
-        for (const table of p.projection.tables!) all[table] = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db)).rows.map((r) => JSON.stringify(r)).sort();
+        for (const table of p.projection.tables!)
+          all[table] = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db)).rows.map((r) => JSON.stringify(r)).sort();
       return all;
     };
     const live = await snapshot();

@@ -253,10 +253,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     });
     instance.process = child;
     track(child, instance.log);
-    await waitUntil(async () => {
-      if (!instance.alive()) throw new Error(`${instance.name} exited:\n${instance.log.join('\n')}`);
-      return healthy(instance.url);
-    }, `${instance.name} to answer /health`, 60_000).catch((err) => {
+    await waitUntil(
+      async () => {
+        if (!instance.alive()) throw new Error(`${instance.name} exited:\n${instance.log.join('\n')}`);
+        return healthy(instance.url);
+      },
+      `${instance.name} to answer /health`,
+      60_000,
+    ).catch((err) => {
       throw new Error(`${String(err)}\n${instance.log.slice(-30).join('\n')}`);
     });
   };
@@ -287,10 +291,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     writeFileSync(conf, nginxConfig(dir, instances, proxyPort, proxyBroadcastPort));
     proxy = spawn(nginx, ['-c', conf, '-p', dir, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
     track(proxy, proxyLog, 'SIGTERM');
-    await waitUntil(async () => {
-      if (proxy!.exitCode !== null) throw new Error(`nginx exited: ${proxyLog.join('\n')}`);
-      return healthy(`http://127.0.0.1:${proxyPort}`);
-    }, 'nginx to answer', 15_000);
+    await waitUntil(
+      async () => {
+        if (proxy!.exitCode !== null) throw new Error(`nginx exited: ${proxyLog.join('\n')}`);
+        return healthy(`http://127.0.0.1:${proxyPort}`);
+      },
+      'nginx to answer',
+      15_000,
+    );
   } catch (err) {
     await close();
     throw err;
@@ -351,7 +359,11 @@ export function startProbeSubscriber(databaseUrl: string, name: string, subscrip
     });
     manager.start().then(() => console.log('started'));
   `;
-  const child = spawn(process.execPath, ['-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, DATABASE_URL: url.toString(), PROBE_NAME: name } });
+  const child = spawn(process.execPath, ['-e', script], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, DATABASE_URL: url.toString(), PROBE_NAME: name },
+  });
   const log: string[] = [];
   track(child, log);
   return { name, process: child, log };
