@@ -40,7 +40,9 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 export function ensureApiBuild(): void {
   const fresh = () => existsSync(MAIN) && statSync(MAIN).mtimeMs >= Math.max(...SOURCES.map(newest));
   if (fresh()) return;
-  const lock = path.join(ROOT, '.api-build-lock');
+  // Beside the build, under the ignored dist/, so that a lock left by a killed run never shows in git.
+  mkdirSync(path.join(ROOT, 'dist'), { recursive: true });
+  const lock = path.join(ROOT, 'dist/.scale-out-build-lock');
   for (let waited = 0; ; waited += 500) {
     try {
       mkdirSync(lock);
