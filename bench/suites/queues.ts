@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { io, Socket } from 'socket.io-client';
@@ -206,10 +206,21 @@ async function run(ctx: BenchContext): Promise<void> {
 
     // How long the server's event loop was held up meanwhile (GC, long tasks): it delays every call.
     const loop = monitorEventLoopDelay({ resolution: 5 });
+    // Where a slow call's time went: the server's garbage collections, and the runner's phases.
+    const pauses: number[] = [];
+    const gc = new PerformanceObserver((list) => list.getEntries().forEach((e) => pauses.push(e.duration)));
+    gc.observe({ entryTypes: ['gc'] });
+    runner.timings();
     loop.enable();
     const pacedRun = await client.run({ op: 'paced', base, method: 'POST', agents: desks, rounds: paced, paceMs: PACE_MS });
     loop.disable();
+    gc.disconnect();
+    const phases = runner.timings();
     ctx.log(`queues: server event loop delay during paced calls: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
+    const slowGc = pauses.filter((d) => d >= 5);
+    ctx.log(`queues: garbage collections during paced calls: ${pauses.length}, ${slowGc.length} of 5 ms or more, longest ${Math.max(0, ...pauses).toFixed(1)} ms, total ${pauses.reduce((a, b) => a + b, 0).toFixed(0)} ms`);
+    const fmt = (p: { p50: number; p99: number; max: number }) => `p50 ${p.p50.toFixed(2)} p99 ${p.p99.toFixed(2)} max ${p.max.toFixed(2)}`;
+    ctx.log(`queues: runner phases during paced calls (ms): mailbox ${fmt(phases.mailbox)}; seal ${fmt(phases.seal)}; append ${fmt(phases.append)}; commands a batch p50 ${phases.batch.p50} max ${phases.batch.max}`);
     check(pacedRun.ids);
     const pacedCalls = sorted(pacedRun.times);
     ctx.report(`queues.callNext.paced${AGENTS}.p50`, percentile(pacedCalls, 50), 'ms', { op: '<=', value: 10 });

@@ -11,6 +11,9 @@ type AnyEvent = { type: string; data: any };
 type StoredTicket = Ticket & { pii?: string };
 
 const NOTHING = () => undefined;
+/** Tickets sealed and serialised between two turns of the event loop. */
+const SLICE = 100;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The data keys of tickets and queue requests (docs/queues.md, "Personal data in queue
@@ -87,19 +90,27 @@ export class QueuePiiKeys {
     return (await openRecorded(this.db, events)).map((o) => o.event);
   }
 
-  /** The state as a snapshot stores it: each live ticket's name sealed with the ticket's key. */
-  async sealState(state: QueueState): Promise<object> {
+  /** The state as a snapshot stores it, as JSON text: each live ticket's name sealed with the ticket's key. */
+  async sealState(state: QueueState): Promise<string> {
     const named = [...state.tickets.values()].filter((t) => t.customer_name != null);
     const keys = await this.ensure(
       state.business_id,
       named.map((t) => t.id),
     );
-    const tickets: Record<string, StoredTicket> = {};
+    // The state is persistent (immutable), so it can be sealed and serialised a slice at a time:
+    // a thousand live tickets sealed in one go held the event loop for tens of milliseconds,
+    // and every call in flight meanwhile waited (the tail of call next).
+    const { tickets: _all, ...rest } = state;
+    const parts: string[] = [];
+    let n = 0;
     for (const [id, t] of state.tickets) {
       const key = keys.get(id);
-      tickets[id] = t.customer_name == null ? t : key ? { ...t, customer_name: null, pii: seal(t.customer_name, key, id) } : { ...t, customer_name: null };
+      const stored: StoredTicket = t.customer_name == null ? t : key ? { ...t, customer_name: null, pii: seal(t.customer_name, key, id) } : { ...t, customer_name: null };
+      parts.push(`${JSON.stringify(id)}:${JSON.stringify(stored)}`);
+      if (++n % SLICE === 0) await nextTurn();
     }
-    return { ...state, tickets };
+    const head = JSON.stringify(rest);
+    return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"tickets":{${parts.join(',')}}}`;
   }
 
   /** A stored snapshot's state with its names opened (null where the key was destroyed). */

@@ -22,8 +22,10 @@ export class SnapshotStore {
     return row ? { state: row.state as S, revision: Number(row.revision) } : null;
   }
 
-  async write<S>(streamId: string, kind: string, version: number, snapshot: Snapshot<S>): Promise<void> {
-    const values = { stream_id: streamId, kind, version, revision: snapshot.revision, state: JSON.stringify(snapshot.state), taken_at: new Date() };
+  /** `state` may come already serialised (JSON text), as the queue runner makes it a slice at a time. */
+  async write<S>(streamId: string, kind: string, version: number, snapshot: Snapshot<S | string>): Promise<void> {
+    const state = typeof snapshot.state === 'string' ? snapshot.state : JSON.stringify(snapshot.state);
+    const values = { stream_id: streamId, kind, version, revision: snapshot.revision, state, taken_at: new Date() };
     await this.db
       .insertInto('stream_snapshots')
       .values(values)
