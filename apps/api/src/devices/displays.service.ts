@@ -75,7 +75,7 @@ export class DisplaysService {
   }
 
   private async apply(tenantId: string, actor: Actor, id: string, changes: Partial<DisplaySettings>) {
-    const before = 'video_file' in changes ? ((await this.queries.one('display', tenantId, id)) as unknown as DisplaySettings).video_file : null;
+    const before = 'video_file' in changes ? (await this.queries.one('display', tenantId, id)).video_file : null;
     const { state, events } = await this.commands.run(displayDecider, displayStream(id), { type: 'UpdateDisplay', display_id: id, business_id: tenantId, changes }, { tenantId, actor });
     // A replaced or removed video is deleted: at up to 50 MB each, they would pile up unseen.
     if (before && state.status === 'active' && state.settings.video_file !== before) await this.discardUpload(tenantId, before);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { Kiosk, KioskQueue, KioskSms, KioskState, KioskTicket, ServerInstant } from '@tabour/contracts';
+import type { KioskQueue, KioskSms, KioskState, KioskTicket, ServerInstant } from '@tabour/contracts';
 import { ipAllowed, KioskSettings } from '@tabour/devices';
 import { ChannelUnavailable, Notifier } from '@tabour/notifications';
 import { isOpenAt, WorkingDays } from '@tabour/organisation';
@@ -157,7 +157,7 @@ export class KioskDeviceController {
 
   /** The kiosk's settings, after the per-call checks its settings ask for. */
   private async guard(kiosk: KioskPrincipal, req: Request): Promise<KioskSettings> {
-    const me = (await this.devices.own('kiosk', kiosk.tenantId, kiosk.kioskId)) as unknown as KioskSettings;
+    const me = await this.devices.own('kiosk', kiosk.tenantId, kiosk.kioskId);
     const ip = clientIp(req);
     if (!ipAllowed(ip, me.ip_restriction)) throw forbidden('This kiosk may not be used from this address');
     if (me.logout_on_ip_change) {
@@ -177,7 +177,7 @@ export class KioskDeviceController {
   }
 
   private async describe(tenantId: string, kioskId: string): Promise<KioskState<ServerInstant>> {
-    const kiosk = (await this.devices.own('kiosk', tenantId, kioskId)) as unknown as Kiosk<ServerInstant>;
+    const kiosk = await this.devices.own('kiosk', tenantId, kioskId);
     const business = await this.organisation.business(tenantId);
     const queues: KioskQueue[] = [];
     for (const id of kiosk.queue_ids) {
