@@ -34,6 +34,14 @@ describe('hostile input', () => {
     expect(res.body.message).toMatch(/nested more than \d+ levels/);
   });
 
+  it('holds JSON text in a form field to the same limits: a deep working_days is a 422, not a 500', async () => {
+    const before = await head(t);
+    const res = await t.http().post('/business/team/create').set(owner.h).field('first_name', 'Deep').field('last_name', 'Form').field('position', 'Employee').field('working_days', deep(5000));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty('working_days');
+    expect(await head(t)).toBe(before);
+  });
+
   it('refuses a 1.5 MB body of 100,000 keys at once, and /health answers meanwhile', async () => {
     const body = manyKeys(100_000);
     expect(body.length).toBeGreaterThan(1_000_000);

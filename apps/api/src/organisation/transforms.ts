@@ -1,4 +1,19 @@
 import { Transform } from 'class-transformer';
+import { checkJsonShape } from '../common/body-limits';
+
+/**
+ * JSON text from a form field, held to the limits of a JSON body (depth, keys, items) before it
+ * is parsed, since the result is walked recursively next; text too deep or malformed stays text
+ * for the validators to refuse.
+ */
+function parseLimited(text: string): unknown {
+  try {
+    checkJsonShape(Buffer.from(text));
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 /**
  * Multipart forms send every field as text: these turn "true"/"1", "12.5" and JSON text
@@ -27,12 +42,7 @@ export const ToNullableNumber = () =>
 /** A JSON value sent as text in a multipart form. */
 export const FromJson = () =>
   Transform(({ value }) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
+    return typeof value === 'string' ? parseLimited(value) : value;
   });
 
 /** A list sent as JSON text, as "a,b" or as repeated fields. */
@@ -41,11 +51,8 @@ export const ToList = () =>
     if (typeof value !== 'string') return value;
     const v = value.trim();
     if (v.startsWith('[')) {
-      try {
-        return JSON.parse(v);
-      } catch {
-        return value;
-      }
+      const parsed = parseLimited(v);
+      return parsed === v ? value : parsed;
     }
     return v ? v.split(',').map((s) => s.trim()) : [];
   });
