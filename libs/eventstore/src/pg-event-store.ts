@@ -10,7 +10,6 @@ import {
   Cursor,
   EventMetadata,
   EventStore,
-  ExpectedRevision,
   InlineProjection,
   NewEvent,
   ReadAllOptions,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppConfig, Db, DomainError, invalid, Package } from '@tabour/platform';
+import { Db, DomainError, invalid, Package } from '@tabour/platform';
 import type { SessionAnswer } from '@tabour/contracts';
-import { APP_CONFIG, DB } from '../common/tokens';
+import { DB } from '../common/tokens';
 import { CaptchaService } from './captcha.service';
 import { LoginThrottle } from './login-throttle';
 import { MembershipService } from './membership.service';
@@ -33,7 +33,6 @@ export class LoginService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly captchas: CaptchaService,
     private readonly sessions: SessionService,
     private readonly memberships: MembershipService,
