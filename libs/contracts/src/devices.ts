@@ -221,3 +221,28 @@ export interface KioskTicket<At = Instant> {
   link: string;
   sms: KioskSms;
 }
+
+/** What a board shows of a display's settings: how it looks and speaks, not how it is reached. */
+export const BOARD_SETTINGS = ['name', 'language', 'theme', 'placeholder_image', 'video_url', 'video_file', 'media', 'ads', 'voice', 'history_size'] as const;
+/** A display's look on its board; the staff's screen of one queue has no display (`id` null) and the default look. */
+export type BoardSettings = Pick<DisplaySettings, (typeof BOARD_SETTINGS)[number]> & { id: string | null };
+
+/** A ticket at a counter, as a board names it: its label and counter only, never a customer's name. */
+export interface BoardCall<At = Instant> {
+  label: string;
+  number: number;
+  queue_id: string;
+  counter_name: string | null;
+  called_at: At;
+}
+
+/** The calling board (`GET /display/screen`, and the staff's screen of one queue). */
+export interface Board<At = Instant> {
+  display: BoardSettings;
+  business: { id: string; name: string; logo_url: string | null };
+  queues: { id: string; name: string; translations?: Record<string, { name?: string | null }>; paused: boolean }[];
+  calls: BoardCall<At>[];
+  /** The last tickets called today, whatever became of them. */
+  history: (BoardCall<At> & { status: string })[];
+  at: At;
+}

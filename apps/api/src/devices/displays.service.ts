@@ -5,6 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { Actor } from '@tabour/eventstore';
+import { BOARD_SETTINGS, type Board, type BoardCall as ContractBoardCall, type BoardSettings } from '@tabour/contracts';
 import { DEFAULT_DISPLAY, displayDecider, DisplaySettings, displayStream } from '@tabour/devices';
 import { AppConfig, Db, notFound } from '@tabour/platform';
 import { BroadcastService } from '../broadcast/broadcast.service';
@@ -142,16 +143,8 @@ export class DisplaysService {
   }
 }
 
-export interface BoardCall {
-  label: string;
-  number: number;
-  queue_id: string;
-  counter_name: string | null;
-  called_at: Date;
-}
-
-/** What a board shows of a display's settings: how it looks and speaks, not how it is reached. */
-const BOARD_SETTINGS = ['name', 'language', 'theme', 'placeholder_image', 'video_url', 'video_file', 'media', 'ads', 'voice', 'history_size'] as const;
+/** A call as the board reads it, before JSON writes its time. */
+export type BoardCall = ContractBoardCall<Date>;
 
 /**
  * The calling board a display screen shows, and the staff's own screen of one queue. It names
@@ -165,20 +158,20 @@ export class DisplayBoard {
     private readonly organisation: OrganisationQueries,
   ) {}
 
-  async forDisplay(tenantId: string, display: DisplaySettings & { id: string }) {
+  async forDisplay(tenantId: string, display: DisplaySettings & { id: string }): Promise<Board<Date>> {
     const settings = Object.fromEntries(BOARD_SETTINGS.map((k) => [k, display[k]]));
     return this.board(tenantId, { id: display.id, ...settings } as BoardSettings, display.queue_ids);
   }
 
   /** The staff's screen of one queue (`/queues/:id/display`): the default look, that queue only. */
-  async forQueue(tenantId: string, queueId: string) {
+  async forQueue(tenantId: string, queueId: string): Promise<Board<Date>> {
     const defaults = Object.fromEntries(BOARD_SETTINGS.map((k) => [k, (DEFAULT_DISPLAY as Record<string, unknown>)[k] ?? null]));
     const board = await this.board(tenantId, { ...defaults, id: null } as BoardSettings, [queueId]);
     if (!board.queues.length) throw notFound();
     return board;
   }
 
-  private async board(tenantId: string, settings: BoardSettings, queueIds: string[]) {
+  private async board(tenantId: string, settings: BoardSettings, queueIds: string[]): Promise<Board<Date>> {
     const [business, queues] = await Promise.all([this.organisation.business(tenantId), this.queuesOf(tenantId, queueIds)]);
     const ids = queues.map((q) => q.id);
     const [calls, history] = await Promise.all([this.calls(tenantId, ids), this.history(tenantId, ids, settings.history_size)]);
@@ -244,6 +237,3 @@ export class DisplayBoard {
     return rows.rows.map((r) => ({ label: r.label, number: r.number, queue_id: r.queue_id, counter_name: r.counter_name, called_at: r.called_at, status: r.status }));
   }
 }
-
-type BoardSettings = Pick<DisplaySettings, (typeof BOARD_SETTINGS)[number]> & { id: string | null };
-

@@ -10,30 +10,13 @@ import { LanguageMenu } from '../layout/LanguageMenu';
 import type { LiveState } from '../live/useLiveRoom';
 import { visuallyHidden } from '../devices/a11y';
 import { localName } from '../kiosk/model';
-import { BoardCall, callKey, VoiceSettings } from './announcer';
+import type { Board as ContractBoard } from '@tabour/contracts';
+import { callKey } from './announcer';
 import { holdMs, loops, MediaItem, nextIndex, playlist } from './media';
 import { useAnnouncements } from './speech';
 
-export interface BoardData {
-  display: {
-    id: string | null;
-    name?: string | null;
-    language: string;
-    theme: 'light' | 'dark' | 'contrast';
-    placeholder_image: string | null;
-    video_url: string | null;
-    video_file: string | null;
-    media: MediaItem[];
-    ads: string[];
-    voice: Partial<VoiceSettings> | null;
-    history_size: number;
-  };
-  business: { id: string; name: string; logo_url: string | null };
-  queues: { id: string; name: string; translations?: Record<string, { name?: string | null }>; paused: boolean }[];
-  calls: BoardCall[];
-  history: (BoardCall & { status: string })[];
-  at: string;
-}
+/** What the board's calls answer: the contract's. */
+export type BoardData = ContractBoard;
 
 const THEMES = {
   dark: { bg: '#0b1a2b', panel: '#13263d', text: '#ffffff', muted: '#c5d3e3', accent: '#ffd54f', ticker: '#06111d' },

@@ -3,19 +3,10 @@
  * which calls are new, what is said for each, and the queue that says them one after the other.
  */
 
-/** A ticket at a counter, as the board answers it. */
-export interface BoardCall {
-  label: string;
-  number: number;
-  counter_name: string | null;
-  called_at: string;
-  queue_id: string;
-}
+// The board's calls and the display's voice settings are the contract's, one definition with the API.
+import { isLanguage, type BoardCall, type VoiceSettings } from '@tabour/contracts';
 
-// The display's voice settings are the contract's, one definition with the API.
-import { isLanguage, type VoiceSettings } from '@tabour/contracts';
-
-export { DEFAULT_VOICE, type VoiceSettings } from '@tabour/contracts';
+export { DEFAULT_VOICE, type BoardCall, type VoiceSettings } from '@tabour/contracts';
 
 /** One call of one ticket: a ticket recalled later is a new call, with its new time. */
 export const callKey = (c: Pick<BoardCall, 'queue_id' | 'label' | 'called_at'>) => `${c.queue_id}|${c.label}|${c.called_at}`;
