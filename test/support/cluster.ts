@@ -143,9 +143,11 @@ function stopped(p: ChildProcess | undefined): Promise<void> {
 }
 
 /**
- * nginx in front of the instances: round robin for the API (any instance answers any call; a
- * refused connection moves on to the next), and ip_hash for the broadcast port, because
- * socket.io's polling transport needs every request of a session on the same instance.
+ * nginx in front of the instances: round robin for the API (any instance answers any call), and
+ * ip_hash for the broadcast port, because socket.io's polling transport needs every request of a
+ * session on the same instance. A failed call is not passed to another instance: nginx counts PUT
+ * as idempotent and would send again a push the dead instance may have committed; the caller
+ * gets a 502 instead, and a failed instance is left out for 2 s.
  */
 function nginxConfig(dir: string, instances: Instance[], port: number, broadcastPort: number): string {
   const servers = (key: 'port' | 'broadcastPort') => instances.map((i) => `    server 127.0.0.1:${i[key]} max_fails=1 fail_timeout=2s;`).join('\n');
@@ -184,7 +186,7 @@ ${servers('broadcastPort')}
       proxy_set_header Connection "";
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_next_upstream error timeout;
+      proxy_next_upstream off;
       add_header X-Upstream $upstream_addr always;
     }
   }
