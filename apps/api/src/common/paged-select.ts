@@ -2,13 +2,13 @@ import { sql, type QueryExecutorProvider, type RawBuilder, type SelectQueryBuild
 import { paged, type PageRequest, type Paged } from './paging';
 
 /**
- * One page of a filtered Kysely query: `rows` adds the columns and the order to `base`, the
- * page's limit and offset are added here, and the total is one `count(*)` over `base` (same
- * filters, no order, no page).
+ * One page of a filtered Kysely query: `rows` adds the columns and the order to `base` (and may
+ * join what only the page's rows need), the page's limit and offset are added here, and the
+ * total is one `count(*)` over `base` (same filters, no order, no page).
  */
-export async function selectPage<DB, TB extends keyof DB, O, T = O>(
+export async function selectPage<DB, TB extends keyof DB, RowsDB, RowsTB extends keyof RowsDB, O, T = O>(
   base: SelectQueryBuilder<DB, TB, object>,
-  rows: (base: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  rows: (base: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<RowsDB, RowsTB, O>,
   page: PageRequest,
   map?: (row: O) => T,
 ): Promise<Paged<T>> {

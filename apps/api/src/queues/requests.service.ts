@@ -13,7 +13,8 @@ import {
   queueRequestStream,
   QueueSettings,
 } from '@tabour/queues';
-import { paged, PageRequest } from '../common/paging';
+import { PageRequest } from '../common/paging';
+import { selectPage } from '../common/paged-select';
 import { RateLimits } from '../common/rate-limits';
 import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
@@ -101,16 +102,18 @@ export class RequestsService {
 
   async list(tenantId: string, queueId: string, page: PageRequest, status?: string) {
     await this.queueSettings(tenantId, queueId);
-    const base = this.requests(tenantId, queueId, { status });
-    const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
     // Pending first, oldest first (the order they asked in); then the decided ones, latest first.
-    let rows = this.withTicket(base)
-      .orderBy(sql`r.status = 'pending'`, 'desc')
-      .orderBy(sql`CASE WHEN r.status = 'pending' THEN r.created_at END`, 'asc')
-      .orderBy('r.decided_at', 'desc')
-      .orderBy('r.id');
-    if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-    return paged((await rows.execute()).map(view), Number(total), page);
+    return selectPage(
+      this.requests(tenantId, queueId, { status }),
+      (b) =>
+        this.withTicket(b)
+          .orderBy(sql`r.status = 'pending'`, 'desc')
+          .orderBy(sql`CASE WHEN r.status = 'pending' THEN r.created_at END`, 'asc')
+          .orderBy('r.decided_at', 'desc')
+          .orderBy('r.id'),
+      page,
+      view,
+    );
   }
 
   async one(tenantId: string, queueId: string, id: string) {

@@ -1,5 +1,7 @@
 import { Db, notFound } from '@tabour/platform';
-import { paged, PageRequest } from '../../common/paging';
+import { PageRequest } from '../../common/paging';
+import { likePattern } from '../../common/like';
+import { selectPage } from '../../common/paged-select';
 import { queueExists } from './queue';
 import { ticket, TICKET_COLUMNS, withNames } from './tickets';
 
@@ -19,14 +21,12 @@ export async function archive(db: Db, tenantId: string, queueId: string, page: P
   if (f.from) base = base.where('day', '>=', f.from);
   if (f.to) base = base.where('day', '<=', f.to);
   if (f.q) {
-    const pattern = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(f.q);
     const named = db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where((eb) => eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern)]));
     base = base.where((eb) => eb.or([eb('label', 'ilike', pattern), eb('customer_name', 'ilike', pattern), eb('customer_id', 'in', named)]));
   }
-  const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-  let rows = base.select(TICKET_COLUMNS).orderBy('archived_at', 'desc').orderBy('id');
-  if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-  return paged((await withNames(db, tenantId, await rows.execute())).map(ticket), Number(total), page);
+  const found = await selectPage(base, (b) => b.select(TICKET_COLUMNS).orderBy('archived_at', 'desc').orderBy('id'), page);
+  return { ...found, data: (await withNames(db, tenantId, found.data)).map(ticket) };
 }
 
 /** Tickets a past day left open: still waiting, in service or on hold after their day ended. */

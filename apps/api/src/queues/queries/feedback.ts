@@ -1,5 +1,6 @@
 import { Db } from '@tabour/platform';
-import { paged, PageRequest } from '../../common/paging';
+import { PageRequest } from '../../common/paging';
+import { selectPage } from '../../common/paged-select';
 import { ticket, withNames } from './tickets';
 
 export interface FeedbackFilters {
@@ -20,11 +21,14 @@ export async function feedback(db: Db, tenantId: string, page: PageRequest, f: F
   if (f.queue_id) base = base.where('t.queue_id', '=', f.queue_id);
   if (f.stars) base = base.where('t.feedback_stars', '=', f.stars);
   if (f.customer_id) base = base.where('t.customer_id', '=', f.customer_id);
-  const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-  let rows = base
-    .select(['t.id', 't.queue_id', 'q.name as queue_name', 't.label', 't.customer_id', 't.customer_name', 't.feedback_stars as stars', 't.feedback_text as text', 't.day', 't.archived_at', 't.updated_at'])
-    .orderBy('t.updated_at', 'desc')
-    .orderBy('t.id');
-  if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-  return paged((await withNames(db, tenantId, await rows.execute())).map(ticket), Number(total), page);
+  const found = await selectPage(
+    base,
+    (b) =>
+      b
+        .select(['t.id', 't.queue_id', 'q.name as queue_name', 't.label', 't.customer_id', 't.customer_name', 't.feedback_stars as stars', 't.feedback_text as text', 't.day', 't.archived_at', 't.updated_at'])
+        .orderBy('t.updated_at', 'desc')
+        .orderBy('t.id'),
+    page,
+  );
+  return { ...found, data: (await withNames(db, tenantId, found.data)).map(ticket) };
 }

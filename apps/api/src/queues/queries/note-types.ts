@@ -1,6 +1,8 @@
 import type { NoteType, ServerInstant } from '@tabour/contracts';
 import { Db, notFound } from '@tabour/platform';
-import { Paged, paged, PageRequest } from '../../common/paging';
+import { Paged, PageRequest } from '../../common/paging';
+import { likePattern } from '../../common/like';
+import { selectPage } from '../../common/paged-select';
 
 /** Active note types are those not deleted: a deleted one leaves the table, its notes keep its id. */
 function noteType<T extends { name: string }>(r: T) {
@@ -13,11 +15,8 @@ export async function noteTypeExists(db: Db, tenantId: string, id: string): Prom
 
 export async function noteTypes(db: Db, tenantId: string, page: PageRequest, q?: string): Promise<Paged<NoteType<ServerInstant>>> {
   let base = db.selectFrom('note_types').where('tenant_id', '=', tenantId);
-  if (q) base = base.where('name', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-  let rows = base.select(['id', 'name', 'color', 'created_at', 'updated_at']).orderBy('name').orderBy('id');
-  if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-  return paged((await rows.execute()).map(noteType), Number(total), page);
+  if (q) base = base.where('name', 'ilike', likePattern(q));
+  return selectPage(base, (b) => b.select(['id', 'name', 'color', 'created_at', 'updated_at']).orderBy('name').orderBy('id'), page, noteType);
 }
 
 export async function noteTypeOne(db: Db, tenantId: string, id: string): Promise<NoteType<ServerInstant>> {

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { Db, notFound } from '@tabour/platform';
 import type { Queue, QueueSettings, ServerInstant, Summary } from '@tabour/contracts';
-import { Paged, paged, PageRequest } from '../../common/paging';
+import { Paged, PageRequest } from '../../common/paging';
+import { likePattern } from '../../common/like';
+import { selectPage } from '../../common/paged-select';
 import { counters } from './counters';
 
 export type { Summary };
@@ -22,17 +24,12 @@ export async function queue(db: Db, tenantId: string, id: string): Promise<Queue
 
 export async function queueList(db: Db, tenantId: string, page: PageRequest, opts: { q?: string; summary?: boolean; serviceId?: string } = {}): Promise<Paged<Queue<ServerInstant>>> {
   let base = db.selectFrom('queues').where('tenant_id', '=', tenantId);
-  if (opts.q) base = base.where('name', 'ilike', `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (opts.q) base = base.where('name', 'ilike', likePattern(opts.q));
   if (opts.serviceId) base = base.where(sql<boolean>`settings->'service_ids' @> ${JSON.stringify([opts.serviceId])}::jsonb`);
-  const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-  let rows = base.selectAll().orderBy('priority', 'desc').orderBy('name').orderBy('id');
-  if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
-  const queues = (await rows.execute()).map(present);
-  if (opts.summary) {
-    const sums = await summaries(db, tenantId, queues.map((q) => q.id));
-    return paged(queues.map((q) => ({ ...q, summary: sums[q.id] })), Number(total), page);
-  }
-  return paged(queues, Number(total), page);
+  const found = await selectPage(base, (b) => b.selectAll().orderBy('priority', 'desc').orderBy('name').orderBy('id'), page, present);
+  if (!opts.summary) return found;
+  const sums = await summaries(db, tenantId, found.data.map((q) => q.id));
+  return { ...found, data: found.data.map((q) => ({ ...q, summary: sums[q.id] })) };
 }
 
 /** Waiting, in service and on hold counts, open counters and today's measured average wait. */
