@@ -1,3 +1,4 @@
+import type { Page } from '@tabour/contracts';
 import { badRequest } from '@tabour/platform';
 
 export interface PageRequest {
@@ -7,13 +8,8 @@ export interface PageRequest {
   page: number;
 }
 
-export interface Paged<T> {
-  data: T[];
-  total: number;
-  page: number;
-  per_page: number | null;
-  last_page: number;
-}
+/** A list page as every list call answers it: the contract's. */
+export type Paged<T> = Page<T>;
 
 const MAX_PER_PAGE = 1000;
 
