@@ -41,6 +41,22 @@ const hostile = fc.oneof(
   // fields no call knows, with and without known ones
   fc.tuple(fc.dictionary(fc.constantFrom(...FIELDS), junk, { maxKeys: 3 }), fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }).map((k) => `zz_${k}`), junk, { minKeys: 1, maxKeys: 3 })).map(([known, unknown]) => ({ ...known, ...unknown })),
 );
+/** A multipart form: every value is text, lists and objects as JSON text (what the DTOs' form transforms parse). */
+class Form {
+  constructor(readonly fields: Record<string, string>) {}
+  toString(): string {
+    return `form ${JSON.stringify(Object.fromEntries(Object.entries(this.fields).map(([k, v]) => [k, v.length > 60 ? `${v.slice(0, 20)}… (${v.length})` : v])))}`;
+  }
+}
+const formField = fc.constantFrom(...FIELDS, 'working_days', 'service_durations', 'service_ids', 'queue_ids', 'colours', 'media', 'voice', 'ads', 'zz_unknown');
+const formValue = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.constantFrom('', 'null', 'true', '[]', '{}', '[1,2]', '{"fr":{"name":null}}', '\ud800'),
+  fc.integer({ min: 33, max: 5000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
+  fc.integer({ min: 33, max: 5000 }).map((n) => '{"a":'.repeat(n) + '1' + '}'.repeat(n)),
+);
+const form = fc.dictionary(formField, formValue, { minKeys: 1, maxKeys: 6 }).map((f) => new Form(f));
+
 const body = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 12 }), junk, { maxKeys: 6 }),
   fc.dictionary(fc.constantFrom(...FIELDS), junk, { maxKeys: 8 }),
@@ -48,6 +64,7 @@ const body = fc.oneof(
   junk,
   hostile,
   hostile,
+  form,
 );
 const pathValue = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('0', '-1', '9999999999999999999', 'null', '%', '..'));
 const query = fc.dictionary(fc.constantFrom('page', 'pagination', 'per_page', 'q', 'sort', 'order', 'from', 'to', 'type', 'lang'), fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('-1', '0', 'off', 'abc', '99999999999')), { maxKeys: 3 });
@@ -79,23 +96,29 @@ describe('bad input at every call', () => {
           const before = await head();
           const url = fillPath(route.path, params);
           let req = t.http()[route.method.toLowerCase() as 'get'](url).query(q).set(auth(owner.token)).set('Accept', 'application/json');
-          if (route.method !== 'GET') req = b instanceof Raw ? req.set('Content-Type', 'application/json').send(b.text) : req.send(b as object);
+          if (route.method !== 'GET') {
+            if (b instanceof Raw) req = req.set('Content-Type', 'application/json').send(b.text);
+            else if (b instanceof Form) for (const [k, v] of Object.entries(b.fields)) req = req.field(k, v);
+            // A bare number, string, boolean or null: sent as its JSON text (the client sends objects only).
+            else if (typeof b !== 'object' || b === null) req = req.set('Content-Type', 'application/json').send(JSON.stringify(b) ?? 'null');
+            else req = req.send(b as object);
+          }
           const started = performance.now();
           const res = await req;
           const ms = performance.now() - started;
           stats.tried++;
           if (res.status >= 500) stats.serverErrors++;
-          if (ms > stats.slowest.ms) stats.slowest = { ms, call: `${route.method} ${route.path} ${b instanceof Raw ? b : JSON.stringify(b)?.slice(0, 60)} → ${res.status}` };
+          if (ms > stats.slowest.ms) stats.slowest = { ms, call: `${route.method} ${route.path} ${b instanceof Raw || b instanceof Form ? b : JSON.stringify(b)?.slice(0, 60)} → ${res.status}` };
           if (res.status === 401) owner = await login(t, owner.email, 'Str0ng!Pass');
           const ok = res.status < 500 && (res.status < 400 || (typeof res.body?.message === 'string' && res.body.message.length > 0));
           const fast = ms < 1000;
           const wrote = res.status >= 400 && (await head()) !== before;
-          const shown = b instanceof Raw ? String(b) : JSON.stringify(b)?.slice(0, 200);
+          const shown = b instanceof Raw || b instanceof Form ? String(b) : JSON.stringify(b)?.slice(0, 200);
           if (!ok || wrote || !fast) failures.push(`${route.method} ${url} ${shown} → ${res.status} in ${Math.round(ms)} ms ${JSON.stringify(res.body).slice(0, 200)}${wrote ? ' (wrote events)' : ''}`);
           return ok && !wrote && fast;
         }),
         { numRuns: Number(process.env.BAD_INPUT_RUNS ?? 12), seed: Number(process.env.FC_SEED ?? 20261122), endOnFailure: true },
-      ).catch(() => undefined);
+      ).catch((e: unknown) => failures.push(`${route.method} ${route.path}: ${String((e as Error)?.message ?? e).split('\n').slice(0, 6).join(' | ').slice(0, 600)}`));
     }
     // The figures the hardening is judged by: requests tried, answers of 5xx, the slowest answer.
     // eslint-disable-next-line no-console
