@@ -14,6 +14,7 @@ function loadSuites(): BenchSuite[] {
   return readdirSync(folder)
     .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
     .sort()
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folder's suites are only known at run time
     .map((f) => require(path.join(folder, f)).suite as BenchSuite)
     .filter((s) => s && (!only?.length || only.includes(s.name)));
 }

@@ -10,7 +10,6 @@ import { startEmbeddedPostgres } from '../../libs/platform/src/embedded';
 import { migrateToLatest } from '../../libs/platform/src/migrate';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __tabourStopPg: (() => Promise<void>) | undefined;
 }
 

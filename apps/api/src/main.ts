@@ -36,7 +36,6 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   // A setup the operator can fix is told in its one sentence; anything else with its trace.
-  // eslint-disable-next-line no-console
   console.error(err instanceof EmbeddedPostgresSetupError ? err.message : err);
   process.exit(1);
 });

@@ -10,7 +10,7 @@ types.setTypeParser(1082, (v) => v);
  * The read-model tables. Each bounded context adds its own tables by declaration merging:
  *   declare module '@tabour/platform' { interface Database { users: UsersTable } }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty here, filled by each context's declaration merging
 export interface Database {}
 
 export type Db = Kysely<Database>;

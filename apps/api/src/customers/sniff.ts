@@ -29,11 +29,17 @@ const EXTENSIONS: Record<string, AttachmentKind> = {
 
 const startsWith = (b: Buffer, bytes: number[]) => b.length >= bytes.length && bytes.every((x, i) => b[i] === x);
 
+/** C0 controls and DEL, tested by code: a regular expression of control characters reads as a mistake. */
+const isControl = (code: number) => code < 0x20 || code === 0x7f;
+/** Tab, line feed, form feed, carriage return: the controls plain text may hold. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);
+
 /** Text: valid UTF-8 with no control characters other than tab, line feed, carriage return, form feed. */
 export function isPlainText(b: Buffer): boolean {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(b);
-    return !/[\x00-\x08\x0b\x0e-\x1f\x7f]/.test(text);
+    for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i)) && !TEXT_CONTROLS.has(text.charCodeAt(i))) return false;
+    return true;
   } catch {
     return false;
   }
@@ -75,6 +81,10 @@ export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 /** A name safe in a Content-Disposition header and on screen: no path, no quotes, no control or bidirectional characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  const clean = base.replace(/[\x00-\x1f\x7f"]/g, '').replace(BIDI_CONTROLS, '').trim().slice(0, 200);
+  const clean = Array.from(base, (ch) => (isControl(ch.charCodeAt(0)) || ch === '"' ? '' : ch))
+    .join('')
+    .replace(BIDI_CONTROLS, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'file';
 }

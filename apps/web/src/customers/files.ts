@@ -44,7 +44,7 @@ export function upload<T>(path: string, form: FormData, onProgress: (percent: nu
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
-        body = null;
+        // Not JSON (a proxy's error page): no body.
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
       else reject(new HttpError((body as { message?: string } | null)?.message ?? xhr.statusText, xhr.status, (body ?? {}) as object));

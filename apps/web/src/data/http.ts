@@ -91,7 +91,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
-    json = null;
+    // Not JSON (a proxy's error page): no body.
   }
   if (res.ok) return json as T;
   if (res.status === 405 && typeof window !== 'undefined') {

@@ -44,7 +44,7 @@ export function initialLanguage(): Language {
   try {
     stored = localStorage.getItem(STORAGE_KEY);
   } catch {
-    stored = null;
+    // Storage blocked (private mode, a sandboxed frame): the browser's languages decide.
   }
   return pickLanguage(stored, typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
 }

@@ -15,8 +15,7 @@ import { readList } from '../data/resources';
 import { countryChoices } from './countries';
 import { PublicShell } from './PublicShell';
 
-const FIELDS = ['business_name', 'first_name', 'last_name', 'email', 'phone'] as const;
-type Values = Record<(typeof FIELDS)[number] | 'country' | 'password' | 'password_confirmation', string>;
+type Values = Record<'business_name' | 'first_name' | 'last_name' | 'email' | 'phone' | 'country' | 'password' | 'password_confirmation', string>;
 
 export function RegisterPage() {
   const translate = useTranslate();
