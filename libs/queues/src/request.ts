@@ -1,6 +1,7 @@
 import { Kysely, Transaction } from 'kysely';
 import { CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Decider, InlineProjection, RecordedEvent } from '@tabour/eventstore';
+import { QUEUE_REQUEST_STATUSES, type QueueRequestStatus } from '@tabour/contracts';
 import { conflict, Database, notFound } from '@tabour/platform';
 import { addError, FieldErrors, throwIfAny } from './settings';
 import { openingProjection } from './pii';
@@ -12,8 +13,7 @@ import './request-tables';
  */
 export const queueRequestStream = (id: string) => `queuerequest-${id}`;
 
-export const QUEUE_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
-export type QueueRequestStatus = (typeof QUEUE_REQUEST_STATUSES)[number];
+export { QUEUE_REQUEST_STATUSES, type QueueRequestStatus };
 
 export const REQUEST_LIMITS = { name: 120, note: 1000, reason: 500, services: 20 } as const;
 

@@ -1,8 +1,8 @@
-import { invalid } from '@tabour/platform';
+import { addError, NUMBER_TYPES, type FieldErrors, type NumberType } from '@tabour/contracts';
+import { throwIfAny } from '@tabour/platform';
 
-export type FieldErrors = Record<string, string[]>;
-export const NUMBER_TYPES = ['incremental', 'random'] as const;
-export type NumberType = (typeof NUMBER_TYPES)[number];
+// The number types and the field errors' helpers are the contract's; refusing them is the platform's.
+export { addError, NUMBER_TYPES, throwIfAny, type FieldErrors, type NumberType };
 
 /** A queue's settings (SPEC §3). Working days and translations are kept as given, checked by the DTOs. */
 export interface QueueSettings {
@@ -47,15 +47,6 @@ export const DEFAULT_SETTINGS: Omit<QueueSettings, 'name'> = {
 
 /** The largest number a random-numbered queue gives: a day never runs out below it. */
 export const RANDOM_SPAN = 9000;
-
-export function addError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
-}
-
-export function throwIfAny(errors: FieldErrors): void {
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw invalid(first, errors, 'validation_failed');
-}
 
 export function checkSettings(s: QueueSettings): QueueSettings {
   const errors: FieldErrors = {};

@@ -7,7 +7,8 @@ import { QueueQueries } from '../queues/queries';
 import { DeviceCredentials, DeviceKind, IssuedCredentials } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
 
-export type RemoteCommand = 'autologin' | 'refresh' | 'logout' | 'v1' | 'v2';
+export type { RemoteCommand } from '@tabour/contracts';
+import type { RemoteCommand } from '@tabour/contracts';
 
 /** What kiosks and displays do alike in the back-office: their queues, their image, their secrets and commands. */
 @Injectable()

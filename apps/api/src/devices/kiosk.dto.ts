@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { REMOTE_COMMANDS } from '@tabour/contracts';
 import { DEVICE_STATUSES, GUEST_PSEUDOS, LANGUAGES, TICKET_FORMATS } from '@tabour/devices';
 import { EmptyToNull, FromJson, ToBoolean, ToList, ToNumber } from '../organisation/transforms';
 
@@ -51,7 +52,7 @@ export class CreateKioskDto extends KioskFieldsDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(100) declare name: string;
 }
 
-export const REMOTE_COMMANDS = ['autologin', 'refresh', 'logout', 'v1', 'v2'] as const;
+export { REMOTE_COMMANDS };
 
 export class DeviceLoginDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) key?: string;

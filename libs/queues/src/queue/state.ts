@@ -1,11 +1,11 @@
 import { Map as IMap } from 'immutable';
+import type { ArchiveStatus, TicketStatus } from '@tabour/contracts';
 import type { QueueSettings } from '../settings';
 
 export const queueStream = (id: string) => `queue-${id}`;
 
-export type TicketStatus = 'waiting' | 'in_service' | 'on_hold';
-/** How a ticket left the live list for the archive. */
-export type ArchiveStatus = 'ended' | 'no_show' | 'absent' | 'revoked' | 'closed_at_day_end' | 'redirected';
+// A live ticket's statuses and how it left the live list for the archive are the contract's.
+export type { ArchiveStatus, TicketStatus };
 
 /** A ticket of the day as the queue knows it; its rank is its place in `waiting`. */
 export interface Ticket {

@@ -1,3 +1,4 @@
+import { ARCHIVE_STATUSES } from '@tabour/contracts';
 import { Db, notFound } from '@tabour/platform';
 import { PageRequest } from '../../common/paging';
 import { likePattern } from '../../common/like';
@@ -5,7 +6,7 @@ import { selectPage } from '../../common/paged-select';
 import { queueExists } from './queue';
 import { ticket, TICKET_COLUMNS, withNames } from './tickets';
 
-export const ARCHIVE_STATUSES = ['ended', 'no_show', 'absent', 'revoked', 'closed_at_day_end', 'redirected'] as const;
+export { ARCHIVE_STATUSES };
 
 export interface ArchiveFilters {
   status?: string;
