@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { RemoteCommand } from '@tabour/contracts';
 import { AppConfig, invalid } from '@tabour/platform';
 import { BroadcastService } from '../broadcast/broadcast.service';
 import { APP_CONFIG } from '../common/tokens';
@@ -7,8 +8,7 @@ import { QueueQueries } from '../queues/queries';
 import { DeviceCredentials, DeviceKind, IssuedCredentials } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
 
-export type { RemoteCommand } from '@tabour/contracts';
-import type { RemoteCommand } from '@tabour/contracts';
+export type { RemoteCommand };
 
 /** What kiosks and displays do alike in the back-office: their queues, their image, their secrets and commands. */
 @Injectable()
