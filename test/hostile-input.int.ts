@@ -143,6 +143,15 @@ describe('hostile input', () => {
       expect(refused.body.errors).toHaveProperty('terms');
     });
 
+    it('refuses a multipart form on a call that takes JSON only, rather than ignoring it', async () => {
+      const queue = await newQueue(t, owner);
+      const before = await head(t);
+      const res = await t.http().post(`/business/queue/${queue.id}/counter/${queue.counters[0].id}/update`).set(owner.h).field('name', 'Renamed');
+      expect(res.status).toBe(415);
+      expect(res.body.message).toMatch(/JSON/);
+      expect(await head(t)).toBe(before);
+    });
+
     it('updates the account from a multipart and a URL-encoded form', async () => {
       const multipart = await t.http().post('/business/account/update').set(auth(owner.token)).field('first_name', 'Multi').field('phone', '');
       expect(multipart.status).toBe(200);

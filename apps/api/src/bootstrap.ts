@@ -9,6 +9,7 @@ import { AppConfig, createDb, migrateToLatest } from '@tabour/platform';
 import { AppModule } from './app.module';
 import { BroadcastService } from './broadcast/broadcast.service';
 import { MAX_JSON_BYTES, verifyJsonShape } from './common/body-limits';
+import { FormsOnlyWhereRead } from './common/forms';
 import { AllErrorsFilter, validationPipe } from './common/http';
 import { corsOrigin, securityHeaders } from './common/security';
 
@@ -42,6 +43,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // Size, depth and key count are checked on the raw bytes, before anything walks the body.
   app.use(json({ limit: MAX_JSON_BYTES, verify: verifyJsonShape }));
   app.use(urlencoded({ extended: true, limit: MAX_JSON_BYTES, parameterLimit: 1000 }));
+  app.useGlobalInterceptors(new FormsOnlyWhereRead());
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllErrorsFilter(config.webDist));
   const openapi = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Tabour API').addBearerAuth().build());
