@@ -45,7 +45,8 @@ describe('several API instances behind a reverse proxy', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    c = await startCluster({ env: { DAY_END_POLL_MS: String(POLL_MS), HISTORY_JOB_POLL_MS: String(POLL_MS) } });
+    // The three start at once on an empty database, each seeding the demo business as a first start does.
+    c = await startCluster({ env: { DAY_END_POLL_MS: String(POLL_MS), HISTORY_JOB_POLL_MS: String(POLL_MS), SEED_DEMO: 'true' } });
     // The fixtures make their calls through t.http() alone: here, through the proxy.
     t = { http: () => c.http() } as TestApp;
     owner = await newBusiness(t, 'Scale Clinic');
@@ -64,6 +65,15 @@ describe('several API instances behind a reverse proxy', () => {
       s.once('connect_error', reject);
     });
   const join = (s: Socket, kind: string, id: string) => new Promise<void>((resolve) => s.emit('subscribe', { kind, id }, () => resolve()));
+
+  it('three instances started at once on an empty database seed the demo business once', async () => {
+    const db = c.database.db;
+    const businesses = await sql<{ n: number }>`SELECT count(*)::int AS n FROM business_accounts WHERE name = 'Demo Clinic'`.execute(db);
+    expect(businesses.rows[0].n).toBe(1);
+    const demo = await t.http().post('/business/account/auth').send({ email: 'admin@demo.test', password: 'Demo!2345', ip: '' });
+    expect(demo.status).toBeLessThan(300);
+    for (const i of c.instances) expect(i.alive()).toBe(true);
+  });
 
   it('50 agents calling next at once, spread over the instances, get 50 different tickets', async () => {
     const q = await newQueue(t, owner, { name: 'Busy' }, []);
@@ -244,7 +254,14 @@ describe('several API instances behind a reverse proxy', () => {
       }
     })();
     try {
-      await waitFor(async () => (await holders()).length === 1, 'one process to hold the subscription', 20_000);
+      // All three running before the kill, so the one that takes over is a standby that waited.
+      const connected = async () =>
+        (
+          await sql<{ n: number }>`SELECT count(DISTINCT application_name)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = ANY(${subscribers.map((s) => s.name)}::text[])`.execute(db)
+        ).rows[0].n;
+      await waitFor(async () => subscribers.every((s) => s.log.includes('started')) && (await connected()) === 3, 'the three processes to run', 30_000);
+      await waitFor(async () => (await holders()).length === 1, 'one process to hold the subscription', 30_000);
       const [first] = await holders();
       await waitFor(
         async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM scale_probe`.execute(db)).rows[0].n > 20,

@@ -348,7 +348,8 @@ export interface ProbeSubscriber {
  * registers no subscription today: every projection is inline.)
  */
 export function startProbeSubscriber(databaseUrl: string, name: string, subscription: string, table: string): ProbeSubscriber {
-  ensureApiBuild();
+  // The build startCluster made: building again here could wipe it under the running instances.
+  if (!existsSync(path.join(OUT, 'libs/eventstore/src/index.js'))) ensureApiBuild();
   const url = new URL(databaseUrl);
   url.searchParams.set('application_name', name);
   const script = `
