@@ -83,7 +83,8 @@ export interface Ticket<At = Instant> {
   day: string;
   status: TicketStatus | ArchiveStatus;
   urgent: boolean;
-  late?: boolean;
+  /** Moved back because the customer said they run late. */
+  late: boolean;
   service_ids: string[];
   member_id: string | null;
   customer_id: string | null;

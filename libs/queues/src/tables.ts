@@ -1,4 +1,5 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
+import type { ArchiveStatus, TicketNote, TicketStatus } from '@tabour/contracts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -38,7 +39,8 @@ export interface QueueTicketsTable {
   number: number;
   label: string;
   day: ColumnType<string, string, string>;
-  status: string;
+  /** Written by the projection only, so read as the contract's statuses. */
+  status: ColumnType<TicketStatus | ArchiveStatus, string, string>;
   /** Sort key of a waiting ticket; its rank is counted when read. */
   place: number | null;
   /** A waiting ticket's JSON for the waiting list, kept by a trigger (migration 20261124080000). */
@@ -55,7 +57,7 @@ export interface QueueTicketsTable {
   archived_at: Timestamp | null;
   service_seconds: number | null;
   estimated_wait_seconds: number | null;
-  notes: JSONColumnType<unknown[], string, string>;
+  notes: JSONColumnType<TicketNote[], string, string>;
   feedback_stars: number | null;
   feedback_text: string | null;
   updated_at: Timestamp;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import type { ArchiveStatus } from '@tabour/contracts';
 import { NUMBER_TYPES } from '@tabour/queues';
 import { WorkingDayDto } from '../organisation/dto';
 import { EmptyToNull, FromJson, ToBoolean, ToNumber } from '../organisation/transforms';
@@ -103,7 +104,7 @@ export class DurationDto {
 }
 
 export class ArchiveQueryDto {
-  @ApiPropertyOptional() @IsOptional() @IsIn(ARCHIVE_STATUSES as unknown as string[], { message: 'Select a valid status' }) status?: string;
+  @ApiPropertyOptional() @IsOptional() @IsIn(ARCHIVE_STATUSES as unknown as string[], { message: 'Select a valid status' }) status?: ArchiveStatus;
   @ApiPropertyOptional() @IsOptional() @IsString() @Matches(DATE, { message: 'Enter dates as YYYY-MM-DD' }) from?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @Matches(DATE, { message: 'Enter dates as YYYY-MM-DD' }) to?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) q?: string;

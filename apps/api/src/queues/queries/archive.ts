@@ -1,4 +1,4 @@
-import { ARCHIVE_STATUSES } from '@tabour/contracts';
+import { ARCHIVE_STATUSES, type ArchiveStatus, type List, type Page, type ServerInstant, type Ticket } from '@tabour/contracts';
 import { Db, notFound } from '@tabour/platform';
 import { PageRequest } from '../../common/paging';
 import { likePattern } from '../../common/like';
@@ -9,13 +9,13 @@ import { ticket, TICKET_COLUMNS, withNames } from './tickets';
 export { ARCHIVE_STATUSES };
 
 export interface ArchiveFilters {
-  status?: string;
+  status?: ArchiveStatus;
   from?: string;
   to?: string;
   q?: string;
 }
 
-export async function archive(db: Db, tenantId: string, queueId: string, page: PageRequest, f: ArchiveFilters) {
+export async function archive(db: Db, tenantId: string, queueId: string, page: PageRequest, f: ArchiveFilters): Promise<Page<Ticket<ServerInstant>>> {
   if (!(await queueExists(db, tenantId, queueId))) throw notFound();
   let base = db.selectFrom('queue_tickets').where('tenant_id', '=', tenantId).where('queue_id', '=', queueId).where('archived_at', 'is not', null);
   if (f.status) base = base.where('status', '=', f.status);
@@ -31,7 +31,7 @@ export async function archive(db: Db, tenantId: string, queueId: string, page: P
 }
 
 /** Tickets a past day left open: still waiting, in service or on hold after their day ended. */
-export async function damaged(db: Db, tenantId: string, today: string, queueId?: string) {
+export async function damaged(db: Db, tenantId: string, today: string, queueId?: string): Promise<List<Ticket<ServerInstant> & { queue_name: string }>> {
   let rows = db
     .selectFrom('queue_tickets as t')
     .innerJoin('queues as q', 'q.id', 't.queue_id')

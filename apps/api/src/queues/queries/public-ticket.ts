@@ -1,3 +1,4 @@
+import type { PublicTicket, ServerInstant } from '@tabour/contracts';
 import { Db } from '@tabour/platform';
 import { estimateWait } from '@tabour/queues';
 import { openCounters } from './counters';
@@ -7,7 +8,7 @@ import { dayOf } from './tickets';
  * What a ticket's public link shows, and nothing more: no name, phone or note of anyone,
  * only this ticket's place in its queue.
  */
-export async function publicTicket(db: Db, uid: string) {
+export async function publicTicket(db: Db, uid: string): Promise<{ internal: { ticket_id: string; tenant_id: string; queue_id: string }; view: PublicTicket<ServerInstant> } | null> {
   const t = await db
     .selectFrom('queue_tickets as t')
     .innerJoin('queues as q', 'q.id', 't.queue_id')

@@ -1,5 +1,5 @@
 import { Db, notFound } from '@tabour/platform';
-import { TICKET_COLUMNS } from '@tabour/contracts';
+import { TICKET_COLUMNS, type ServerInstant, type Ticket } from '@tabour/contracts';
 
 /** The columns of a ticket's read, from the one definition of a ticket's view (libs/contracts). */
 export { TICKET_COLUMNS };
@@ -24,13 +24,13 @@ export async function withNames<T extends { customer_id: string | null; customer
   return rows.map((r) => (r.customer_id && !r.customer_name ? { ...r, customer_name: names.get(r.customer_id) ?? null } : r));
 }
 
-export async function ticketOfQueue(db: Db, tenantId: string, queueId: string, ticketId: string) {
+export async function ticketOfQueue(db: Db, tenantId: string, queueId: string, ticketId: string): Promise<Ticket<ServerInstant>> {
   const row = await db.selectFrom('queue_tickets').select(TICKET_COLUMNS).where('tenant_id', '=', tenantId).where('queue_id', '=', queueId).where('id', '=', ticketId).executeTakeFirst();
   if (!row) throw notFound('Ticket not found');
   return ticket((await withNames(db, tenantId, [row]))[0]);
 }
 
-export async function ticketAnyQueue(db: Db, tenantId: string, ticketId: string) {
+export async function ticketAnyQueue(db: Db, tenantId: string, ticketId: string): Promise<Ticket<ServerInstant>> {
   const row = await db.selectFrom('queue_tickets').select(TICKET_COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', ticketId).executeTakeFirst();
   if (!row) throw notFound('Ticket not found');
   return ticket(row);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { List, ServerInstant, Ticket } from '@tabour/contracts';
 import { Db, notFound } from '@tabour/platform';
 import { DEFAULT_SERVICE_SECONDS } from '@tabour/queues';
 import { queueExists } from './queue';
@@ -38,7 +39,7 @@ export async function waitingList(db: Db, tenantId: string, queueId: string): Pr
   return `{"data":[${row.data ?? ''}],"total":${Number(row.total)},"paused":${row.paused},"delay_seconds":${row.delay_seconds}}`;
 }
 
-export async function byStatus(db: Db, tenantId: string, queueId: string, status: 'in_service' | 'on_hold') {
+export async function byStatus(db: Db, tenantId: string, queueId: string, status: 'in_service' | 'on_hold'): Promise<List<Ticket<ServerInstant>>> {
   if (!(await queueExists(db, tenantId, queueId))) throw notFound();
   const rows = await db
     .selectFrom('queue_tickets as t')
