@@ -15,3 +15,4 @@ export * from './devices';
 export * from './customers';
 export * from './organisation';
 export * from './accounts';
+export * from './bookings';
