@@ -48,7 +48,7 @@ export function DeviceLoginForm({ kind, onLogin, errorKey }: { kind: 'kiosk' | '
       tried.current = true;
       void submit();
     }
-  }); // eslint-disable-line react-hooks/exhaustive-deps
+  });
 
   return (
     <Paper sx={{ p: 4, width: '100%', maxWidth: 520, mt: 4 }} elevation={3}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -193,12 +193,17 @@ function DisplayLogs() {
   const translate = useTranslate();
   const locale = useLocale();
   const [page, setPage] = useState(1);
+  // Another screen's log starts on its first page.
+  const [pageOf, setPageOf] = useState(record?.id);
+  if (pageOf !== record?.id) {
+    setPageOf(record?.id);
+    setPage(1);
+  }
   const logs = useQuery({
     queryKey: ['display-logs', record?.id, page],
     queryFn: () => api<{ data: LogRow[]; total: number }>(`/business/display/${encodeURIComponent(record!.id)}/logs?page=${page}`),
     enabled: !!record,
   });
-  useEffect(() => setPage(1), [record?.id]);
   if (!record) return null;
   const rows = logs.data?.data ?? [];
   const total = logs.data?.total ?? 0;

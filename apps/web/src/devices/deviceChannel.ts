@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { channelUrl, debounce } from '../live/channel';
 import { broadcastConfig } from '../live/config';
@@ -31,15 +31,20 @@ export function useDeviceChannel(opts: {
   enabled?: boolean;
 }): LiveState {
   const { token, rooms, wait = 100, enabled = true } = opts;
-  const [state, setState] = useState<LiveState>('connecting');
-  const change = useRef(opts.onChange);
-  change.current = opts.onChange;
-  const command = useRef(opts.onCommand);
-  command.current = opts.onCommand;
-  const concerns = useRef(opts.concerns);
-  concerns.current = opts.concerns;
+  // The latest callbacks, called from the socket's handlers without reconnecting when they change.
+  const change = useEffectEvent(() => opts.onChange());
+  const command = useEffectEvent((c: DeviceCommand) => opts.onCommand?.(c));
+  const concerns = useEffectEvent((notice: unknown) => !opts.concerns || opts.concerns(notice));
   // Rooms compare by value: a new array of the same rooms must not reconnect.
   const roomsKey = rooms.map((r) => `${r.kind}:${r.id}`).sort().join(',');
+  const [state, setState] = useState<LiveState>('connecting');
+  // A new connection starts over as connecting (set while rendering, so no stale state shows).
+  const connection = `${enabled}|${token}|${roomsKey}|${wait}`;
+  const [stateOf, setStateOf] = useState(connection);
+  if (stateOf !== connection) {
+    setStateOf(connection);
+    setState('connecting');
+  }
 
   useEffect(() => {
     if (!enabled || !roomsKey) return;
@@ -49,8 +54,7 @@ export function useDeviceChannel(opts: {
     });
     let socket: Socket | null = null;
     let closed = false;
-    const refetch = debounce(() => change.current(), wait);
-    setState('connecting');
+    const refetch = debounce(() => change(), wait);
     broadcastConfig()
       .then(({ port, path }) => {
         if (closed) return;
@@ -73,10 +77,10 @@ export function useDeviceChannel(opts: {
         // A refused token stops the socket for good; a network failure is retried by socket.io.
         socket.on('connect_error', () => !closed && setState(socket?.active ? 'connecting' : 'offline'));
         socket.on('change', (notice: unknown) => {
-          if (!concerns.current || concerns.current(notice)) refetch();
+          if (concerns(notice)) refetch();
         });
         socket.on('command', (c: unknown) => {
-          if (c && typeof c === 'object' && typeof (c as DeviceCommand).type === 'string') command.current?.(c as DeviceCommand);
+          if (c && typeof c === 'object' && typeof (c as DeviceCommand).type === 'string') command(c as DeviceCommand);
         });
       })
       .catch(() => !closed && setState('offline'));

@@ -153,7 +153,8 @@ export function DisplayScreenPage() {
     onCommand,
     concerns: (n) => queueIds.some((id) => (n as { key?: string })?.key === `queue-${id}`),
   });
-  useEffect(() => setLive(state === 'live'), [state]);
+  // The poll above slows while the channel is live; the channel needs the board's queues first.
+  if (live !== (state === 'live')) setLive(state === 'live');
 
   if (!session) return <Navigate to="/display/login" replace />;
   if (refused) {
@@ -195,7 +196,8 @@ export function QueueBoardPage() {
   });
   const refetch = board.refetch;
   const state = useLiveRoom('queue', id, useCallback(() => void refetch(), [refetch]));
-  useEffect(() => setLive(state === 'live'), [state]);
+  // The poll above slows while the channel is live.
+  if (live !== (state === 'live')) setLive(state === 'live');
   if (!board.data) {
     return (
       <Centered>

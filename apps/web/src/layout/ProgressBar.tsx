@@ -7,9 +7,14 @@ import { useLoading } from 'react-admin';
 export function ProgressBar() {
   const loading = useLoading();
   const { pathname } = useLocation();
-  const [navigating, setNavigating] = useState(false);
-  useEffect(() => {
+  const [navigating, setNavigating] = useState(true);
+  // Each new page shows the bar again: set while rendering, the timer below hides it.
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
     setNavigating(true);
+  }
+  useEffect(() => {
     const t = setTimeout(() => setNavigating(false), 400);
     return () => clearTimeout(t);
   }, [pathname]);

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
@@ -9,26 +8,20 @@ import { NotificationPayload, useNotificationContext, useTranslate } from 'react
  * "Sorry!", with the message, both from the catalogue.
  */
 export function Toasts() {
-  const { notifications, takeNotification } = useNotificationContext();
+  const { notifications, resetNotifications } = useNotificationContext();
   const translate = useTranslate();
-  const [current, setCurrent] = useState<{ n: NotificationPayload; key: number } | undefined>();
 
   // The newest notification replaces the one on screen: each action's outcome shows at once.
-  useEffect(() => {
-    if (!notifications.length) return;
-    const next = takeNotification();
-    if (next) setCurrent((c) => ({ n: next, key: (c?.key ?? 0) + 1 }));
-  }, [notifications, takeNotification]);
-
-  if (!current) return null;
-  const close = () => setCurrent(undefined);
-  const { n } = current;
+  // Closing it drops the older ones too; the count keys the toast, so a new one starts its own timer.
+  const n: NotificationPayload | undefined = notifications[notifications.length - 1];
+  if (!n) return null;
+  const close = () => resetNotifications();
   const failed = n.type === 'error' || n.type === 'warning';
   const { messageArgs } = n.notificationOptions ?? {};
   const text = typeof n.message === 'string' ? translate(n.message, { _: n.message, ...messageArgs }) : n.message;
   return (
     <Snackbar
-      key={current.key}
+      key={notifications.length}
       open
       autoHideDuration={n.notificationOptions?.autoHideDuration ?? 5000}
       onClose={(_, reason) => reason !== 'clickaway' && close()}

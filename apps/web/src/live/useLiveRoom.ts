@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { readSession } from '../auth/session';
 import { channelUrl, debounce, noticeConcerns, streamOf } from './channel';
@@ -13,17 +13,23 @@ export type LiveState = 'connecting' | 'live' | 'offline';
  * notices sent while the socket was away, or before it joined, are otherwise lost.
  */
 export function useLiveRoom(kind: 'queue' | 'counter', id: string | undefined, onChange: () => void, wait = 100): LiveState {
+  // The latest onChange, called from the socket's handlers without reconnecting when it changes.
+  const latest = useEffectEvent(() => onChange());
   const [state, setState] = useState<LiveState>('connecting');
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  // A new room starts over as connecting (set while rendering, so no stale state shows).
+  const room = `${kind}|${id}|${wait}`;
+  const [stateOf, setStateOf] = useState(room);
+  if (stateOf !== room) {
+    setStateOf(room);
+    setState('connecting');
+  }
 
   useEffect(() => {
     if (!id) return;
     let socket: Socket | null = null;
     let closed = false;
-    const refetch = debounce(() => latest.current(), wait);
+    const refetch = debounce(() => latest(), wait);
     const stream = streamOf(kind, id);
-    setState('connecting');
     broadcastConfig()
       .then(({ port, path }) => {
         if (closed) return;

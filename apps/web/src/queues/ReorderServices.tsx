@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -59,9 +59,14 @@ export function ReorderServices() {
   const { run } = useQueueCall();
   const queue = useQueue(id);
   const names = nameMap(useServices().data);
-  const [order, setOrder] = useState<string[]>([]);
+  // The order as moved, until the saved one comes back from the server.
+  const [order, setOrder] = useState<string[]>(queue.data?.service_ids ?? []);
+  const [orderOf, setOrderOf] = useState(queue.data);
+  if (orderOf !== queue.data) {
+    setOrderOf(queue.data);
+    setOrder(queue.data?.service_ids ?? []);
+  }
   const [saving, setSaving] = useState(false);
-  useEffect(() => setOrder(queue.data?.service_ids ?? []), [queue.data]);
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const move = (from: number, to: number) => setOrder((o) => moveItem(o, from, to));
   const onDragEnd = ({ active, over }: DragEndEvent) => {

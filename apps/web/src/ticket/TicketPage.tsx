@@ -36,7 +36,8 @@ export function usePublicTicket(uid: string) {
   });
   const refetch = query.refetch;
   const state = useDeviceChannel({ token: null, rooms: [{ kind: 'ticket', id: uid }], onChange: useCallback(() => void refetch(), [refetch]), wait: 300 });
-  useEffect(() => setLive(state === 'live'), [state]);
+  // The poll above slows while the channel is live.
+  if (live !== (state === 'live')) setLive(state === 'live');
   const invalid = query.error instanceof HttpError && query.error.status === 404;
   return { ...query, invalid, live: state };
 }

@@ -26,7 +26,7 @@ function CustomerPicker({ value, onChange }: { value: CustomerOption | null; onC
   const [text, setText] = useState('');
   const [options, setOptions] = useState<CustomerOption[]>([]);
   useEffect(() => {
-    if (text.trim().length < 2) return setOptions([]);
+    if (text.trim().length < 2) return;
     let stale = false;
     const timer = setTimeout(async () => {
       try {
@@ -49,7 +49,11 @@ function CustomerPicker({ value, onChange }: { value: CustomerOption | null; onC
       getOptionLabel={customerName}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_, v) => onChange(v)}
-      onInputChange={(_, v) => setText(v)}
+      onInputChange={(_, v) => {
+        setText(v);
+        // Too short to search: the last search's customers go.
+        if (v.trim().length < 2) setOptions([]);
+      }}
       noOptionsText={translate('queues.push.no_customer')}
       renderInput={(params) => <TextField {...params} label={translate('queues.push.customer')} />}
     />

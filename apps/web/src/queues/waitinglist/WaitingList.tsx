@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -194,11 +194,10 @@ function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; 
   const translate = useTranslate();
   const { run } = useQueueCall();
   const free = counters.filter((c) => !c.open);
-  const [pick, setPick] = useState('');
+  const [picked, setPick] = useState('');
+  // A counter taken meanwhile (or none picked yet) falls back to the first free one.
+  const pick = free.some((c) => c.id === picked) ? picked : (free[0]?.id ?? '');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!free.some((c) => c.id === pick)) setPick(free[0]?.id ?? '');
-  }, [free, pick]);
   const busyRun = async (fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
