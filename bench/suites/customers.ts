@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { foldText } from '@tabour/customers';
-import { loadConfig } from '@tabour/platform';
+import { Db, loadConfig } from '@tabour/platform';
 import { createApp } from '../../apps/api/src/bootstrap';
 import { BenchContext, BenchSuite, percentile } from '../harness';
 
@@ -16,7 +16,7 @@ const LAST = ['Ben Salah', 'Trabelsi', 'Gharbi', 'Mansour', 'Durand', 'Haddad', 
  * the event store only to fill it would measure the store, not the CRM. The search and phone
  * columns are filled in the same folded form the projection writes.
  */
-async function bulkLoad(db: any, tenantId: string, n: number): Promise<void> {
+async function bulkLoad(db: Db, tenantId: string, n: number): Promise<void> {
   const firstFolded = FIRST.map(foldText);
   const lastFolded = LAST.map(foldText);
   await sql`

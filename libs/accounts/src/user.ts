@@ -64,8 +64,8 @@ export const CANNOT_REMOVE_SELF = 'You cannot delete your own account';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The owner's registration, if `userId` owns the business registered in these events. */
-export function ownerOrigin(events: { type: string; data: any }[], userId: string): BusinessRegistered[] {
-  const e = events.find((x) => x.type === 'BusinessRegistered' && x.data?.owner?.user_id === userId);
+export function ownerOrigin(events: { type: string; data: unknown }[], userId: string): BusinessRegistered[] {
+  const e = events.find((x) => x.type === 'BusinessRegistered' && (x.data as { owner?: { user_id?: string } } | null)?.owner?.user_id === userId);
   return e ? [e as BusinessRegistered] : [];
 }
 

@@ -34,16 +34,20 @@ export function open<T = unknown>(sealed: string, key: Buffer | null, customerId
   }
 }
 
+/** A customer event's data, as far as sealing reads it. */
+type CustomerData = { customer_id: string; personal?: unknown; pii?: unknown } & Record<string, unknown>;
+
 /** The stored form of an event: `personal` replaced by `pii`, its sealed copy. */
-export function sealEvent(event: { type: string; data: any }, key: Buffer): { type: string; data: Record<string, unknown> } {
-  if (!('personal' in event.data)) return event;
-  const { personal, ...rest } = event.data;
-  return { type: event.type, data: { ...rest, pii: personal == null ? null : seal(personal, key, event.data.customer_id) } };
+export function sealEvent(event: { type: string; data: object }, key: Buffer): { type: string; data: Record<string, unknown> } {
+  const data = event.data as CustomerData;
+  if (!('personal' in data)) return { ...event, data };
+  const { personal, ...rest } = data;
+  return { type: event.type, data: { ...rest, pii: personal == null ? null : seal(personal, key, data.customer_id) } };
 }
 
 /** The decider's form of a stored event: `pii` opened into `personal` (null once erased). */
-export function openEvent<E>(stored: { type: string; data: any }, key: Buffer | null): E {
-  const data = stored.data ?? {};
+export function openEvent<E>(stored: { type: string; data: unknown }, key: Buffer | null): E {
+  const data = (stored.data ?? {}) as CustomerData;
   if (!('pii' in data)) return { type: stored.type, data } as E;
   const { pii, ...rest } = data;
   return { type: stored.type, data: { ...rest, personal: typeof pii === 'string' ? open(pii, key, data.customer_id) : null } } as E;

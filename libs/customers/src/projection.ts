@@ -1,17 +1,17 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { InlineProjection, ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { CUSTOMER_EVENT_TYPES, CustomerEvent, pickPersonal } from './customer';
 import { openEvent } from './crypto';
 import { PersonalFields, phoneDigits, searchText } from './fields';
 import { PRIVACY_EVENT_TYPES, PrivacyEvent, DEFAULT_PRIVACY } from './privacy';
-import './tables';
+import type { CustomersTable } from './tables';
 
 export const DELETE_HISTORY_JOB = 'delete_history';
 
 type Db = ProjectionDb<Database>;
 /** A customer event as stored: the personal part sealed (`pii`), opened by the projection. */
-type SealedCustomerEvent = { type: CustomerEvent['type']; data: Record<string, any> };
+type SealedCustomerEvent = { type: CustomerEvent['type']; data: { customer_id: string } & Record<string, unknown> };
 
 export const numericIid = (iid: string | null): string | null => (iid && /^\d{1,15}$/.test(iid) ? String(Number(iid)) : null);
 
@@ -86,7 +86,7 @@ export const customersProjection: InlineProjection<SealedCustomerEvent, Database
             set.search = searchText(merged);
             set.phone_digits = phoneDigits(merged);
           }
-          await db.updateTable('customers').set(set as any).where('id', '=', id).where('tenant_id', '=', tenant).execute();
+          await db.updateTable('customers').set(set as Updateable<CustomersTable>).where('id', '=', id).where('tenant_id', '=', tenant).execute();
           break;
         }
         case 'CustomerCategoryChanged':
@@ -144,7 +144,7 @@ export const privacyProjection: InlineProjection<PrivacyEvent, Database> = {
       await db
         .insertInto('business_privacy')
         .values({ tenant_id: e.data.business_id, settings: JSON.stringify({ ...DEFAULT_PRIVACY, ...e.data.changes }), updated_at: e.recordedAt })
-        .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ settings: sql`business_privacy.settings || ${changes}::jsonb` as any, updated_at: e.recordedAt }))
+        .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ settings: sql<string>`business_privacy.settings || ${changes}::jsonb`, updated_at: e.recordedAt }))
         .execute();
       // The scheduled deletion lives as long as the setting is on; its next run is a day after.
       if (e.data.changes.delete_history_daily === true) {

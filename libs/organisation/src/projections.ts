@@ -54,7 +54,7 @@ export const businessProfileProjection: InlineProjection<BusinessEvent | Busines
         case 'BusinessTranslationsUpdated':
           await db
             .updateTable('business_profiles')
-            .set({ translations: sql`translations || ${json(e.data.translations)}::jsonb` as any, updated_at: at })
+            .set({ translations: sql<string>`translations || ${json(e.data.translations)}::jsonb`, updated_at: at })
             .where('tenant_id', '=', tenant)
             .execute();
           break;
@@ -102,7 +102,7 @@ export const departmentProjection: InlineProjection<DepartmentEvent | ServiceEve
         case 'DepartmentTranslationsUpdated':
           await db
             .updateTable('departments')
-            .set({ translations: sql`translations || ${json(e.data.translations)}::jsonb` as any, updated_at: at })
+            .set({ translations: sql<string>`translations || ${json(e.data.translations)}::jsonb`, updated_at: at })
             .where('tenant_id', '=', tenant)
             .where('id', '=', e.data.department_id)
             .execute();

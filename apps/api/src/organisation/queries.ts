@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Selectable, sql } from 'kysely';
 import type { Business, ServerInstant, Service } from '@tabour/contracts';
-import { DEFAULT_TIME_ZONE, DepartmentsTable, localDay, WorkingDays } from '@tabour/organisation';
+import { DEFAULT_TIME_ZONE, DepartmentsTable, HolidaysTable, localDay, TeamMembersTable, WorkingDays } from '@tabour/organisation';
 import { Db, notFound } from '@tabour/platform';
 import { likePattern as like } from '../common/like';
 import { selectPage } from '../common/paged-select';
@@ -201,7 +201,7 @@ export class OrganisationQueries {
   }
 
   // ---- team
-  private memberRow(r: any) {
+  private memberRow(r: Selectable<TeamMembersTable> & { department_name: string | null }) {
     const { tenant_id, photo, department_name, ...rest } = r;
     return { ...rest, name: `${r.first_name} ${r.last_name}`, photo, photo_url: uploadUrl(tenant_id, photo), department_name: department_name ?? null };
   }
@@ -249,7 +249,7 @@ export class OrganisationQueries {
   }
 
   // ---- holidays
-  private holidayRow(r: any, zone: string) {
+  private holidayRow(r: Selectable<HolidaysTable>, zone: string) {
     const { tenant_id: _t, ...rest } = r;
     return {
       ...rest,

@@ -218,7 +218,7 @@ export const teamDecider: Decider<TeamCommand, TeamState, TeamEvent | BusinessRe
 };
 
 /** The owner's registration event, if this member is the owner who registered the business. */
-export function ownerRegistration(events: { type: string; data: any }[], memberId: string): BusinessRegisteredEvent | null {
-  const e = events.find((x) => x.type === 'BusinessRegistered' && x.data?.owner?.user_id === memberId);
+export function ownerRegistration(events: { type: string; data: unknown }[], memberId: string): BusinessRegisteredEvent | null {
+  const e = events.find((x) => x.type === 'BusinessRegistered' && (x.data as { owner?: { user_id?: string } } | null)?.owner?.user_id === memberId);
   return (e as BusinessRegisteredEvent) ?? null;
 }
