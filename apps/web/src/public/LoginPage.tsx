@@ -34,18 +34,24 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
   const [withCaptcha, setWithCaptcha] = useState(captcha);
 
   // Each picture is good for one attempt: a new one on load, after a refusal, and on demand only.
+  // The latest notify, kept out of loadChallenge's identity so a new one does not fetch a new picture.
   const notifyRef = useRef(notify);
-  notifyRef.current = notify;
-  const refresh = useCallback(() => {
-    setCode('');
+  useEffect(() => {
+    notifyRef.current = notify;
+  }, [notify]);
+  const loadChallenge = useCallback(() => {
     api<Captcha>('/business/account/captcha', { anonymous: true })
       .then(setChallenge)
       .catch((e: Error) => notifyRef.current(e.message, { type: 'error' }));
   }, []);
+  const refresh = () => {
+    setCode('');
+    loadChallenge();
+  };
 
   useEffect(() => {
-    if (withCaptcha) refresh();
-  }, [withCaptcha, refresh]);
+    if (withCaptcha) loadChallenge();
+  }, [withCaptcha, loadChallenge]);
 
   if (readSession()) return <Navigate to="/dashboard" replace />;
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -48,8 +48,13 @@ export function ServiceReorder() {
   const dataProvider = useDataProvider<TabourDataProvider>();
   const queryClient = useQueryClient();
   const { data } = useGetList<Row>('settings/services', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'ussd_order', order: 'ASC' } });
-  const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => setRows(data ?? []), [data]);
+  // The list as dragged, until the saved order comes back from the server.
+  const [rows, setRows] = useState<Row[]>(data ?? []);
+  const [rowsOf, setRowsOf] = useState(data);
+  if (rowsOf !== data) {
+    setRowsOf(data);
+    setRows(data ?? []);
+  }
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const { mutate, isPending } = useMutation({
     mutationFn: (order: string[]) => dataProvider.reorderServices(order),
