@@ -124,6 +124,9 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
    * queue), on every instance: only the instance that made the change knows which tickets moved.
    */
   joinTicketPages(uid: string, room: string): void {
+    // This instance's pages join at once, before the notice that follows; through the adapter
+    // the join waits for its NOTIFY first, and reaches the other instances' pages.
+    this.io?.local.in(ticketRoom(uid)).socketsJoin(room);
     this.io?.in(ticketRoom(uid)).socketsJoin(room);
   }
 
