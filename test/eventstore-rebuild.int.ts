@@ -4,15 +4,25 @@ import { AsyncProjection, connectTo, InlineProjection, PgEventStore, rebuildProj
 import { createTestDatabase, TestDatabase } from './support/db';
 import { actor, caughtUp, waitFor } from './eventstore-support';
 
+type TallyEvent = { type: 'Added' | 'Removed'; data: { n: number } } | { type: 'Renamed'; data: { label: string } };
+interface TallyRow {
+  stream_id: string;
+  total: number;
+  events: number;
+  last_type: string;
+  label: string | null;
+  last_position: number;
+}
+
 /** A tally per stream: order-sensitive (last type, a running sum), so a wrong replay shows. */
-const tally = (name: string, table: string): AsyncProjection => ({
+const tally = (name: string, table: string): AsyncProjection<TallyEvent> => ({
   name,
   handles: ['Added', 'Removed', 'Renamed'],
   categories: ['tally'],
   tables: [table],
   async apply(trx, events) {
     for (const e of events) {
-      const delta = e.type === 'Added' ? e.data.n : e.type === 'Removed' ? -e.data.n : 0;
+      const delta = e.type === 'Renamed' ? 0 : e.type === 'Added' ? e.data.n : -e.data.n;
       await sql`
         INSERT INTO ${sql.table(table)} (tenant_id, stream_id, total, events, last_type, label, last_position)
         VALUES (${e.tenantId}, ${e.streamId}, ${delta}, 1, ${e.type}, ${e.type === 'Renamed' ? e.data.label : null}, ${e.position})
@@ -27,7 +37,7 @@ describe('projection rebuild', () => {
   let store: PgEventStore;
   const tenantId = randomUUID();
 
-  const rows = async (table: string) => (await sql`SELECT * FROM ${sql.table(table)} ORDER BY stream_id`.execute(t.db)).rows;
+  const rows = async (table: string) => (await sql<TallyRow>`SELECT * FROM ${sql.table(table)} ORDER BY stream_id`.execute(t.db)).rows;
   const createTable = (table: string) =>
     sql`CREATE TABLE ${sql.table(table)} (tenant_id uuid NOT NULL, stream_id text PRIMARY KEY, total int NOT NULL, events int NOT NULL,
       last_type text NOT NULL, label text, last_position bigint NOT NULL)`.execute(t.db);
@@ -70,9 +80,9 @@ describe('projection rebuild', () => {
       // The live subscription carries on after the rebuild without applying anything twice.
       await store.append('tally-0', [{ type: 'Added', data: { n: 5 } }], { tenantId, actor });
       const next = await store.headPosition();
-      await waitFor(async () => (await rows('tally_async')).some((r: any) => r.last_position === next), 'the next event');
-      const row0 = (await rows('tally_async')).find((r: any) => r.stream_id === 'tally-0') as any;
-      const before = live.find((r: any) => r.stream_id === 'tally-0') as any;
+      await waitFor(async () => (await rows('tally_async')).some((r) => r.last_position === next), 'the next event');
+      const row0 = (await rows('tally_async')).find((r) => r.stream_id === 'tally-0')!;
+      const before = live.find((r) => r.stream_id === 'tally-0')!;
       expect(row0.total).toBe(before.total + 5);
       expect(row0.events).toBe(before.events + 1);
     } finally {

@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPoolClient } from 'kysely';
+import type { AnySchema } from './types';
 import { Client } from 'pg';
 
 /** Opens a new, connected client that belongs to its caller alone. */
@@ -20,11 +21,11 @@ export function connectTo(connectionString: string): ConnectFn {
  * advisory lock: if that connection dies, the lock and any batch in flight die with it, so
  * no other instance can ever run beside a batch.
  */
-export function kyselyOn(client: Client): Kysely<any> {
+export function kyselyOn(client: Client): Kysely<AnySchema> {
   const adapter = { query: (...args: unknown[]) => (client.query as (...a: unknown[]) => unknown)(...args), release: () => undefined };
-  return new Kysely<any>({
+  return new Kysely<AnySchema>({
     dialect: new PostgresDialect({
-      pool: { connect: async () => adapter as any, end: async () => undefined },
+      pool: { connect: async () => adapter as unknown as PostgresPoolClient, end: async () => undefined },
     }),
   });
 }

@@ -2,7 +2,7 @@ import { WrongExpectedVersion } from './errors';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, RecordedEvent } from './types';
 
 /** A domain event as decide returns it and evolve folds it: plain JSON, past-tense type. */
-export interface DomainEvent<T extends string = string, D = any> {
+export interface DomainEvent<T extends string = string, D = unknown> {
   type: T;
   data: D;
 }

@@ -3,6 +3,7 @@ import { Kysely, sql, Transaction } from 'kysely';
 import { DatabaseError } from 'pg';
 import { IdempotencyConflict, WrongExpectedVersion } from './errors';
 import {
+  AnySchema,
   AppendListener,
   AppendOptions,
   AppendResult,
@@ -18,7 +19,7 @@ import {
   SubscriptionFilter,
 } from './types';
 
-type Executor = Kysely<any> | Transaction<any>;
+type Executor = Kysely<AnySchema> | Transaction<AnySchema>;
 
 export interface EventRow {
   position: string | number;
@@ -160,7 +161,7 @@ export class PgEventStore implements EventStore {
   private readonly lanes: number;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<AnySchema>,
     private readonly options: PgEventStoreOptions = {},
   ) {
     this.lanes = Math.max(1, options.appendLanes ?? 2);

@@ -1,7 +1,7 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import { lastBelow, readHorizon, readLog, START } from './pg-event-store';
 import type { RegisteredProjection } from './subscription-manager';
-import type { Cursor, InlineProjection } from './types';
+import type { AnySchema, Cursor, InlineProjection } from './types';
 
 export interface RebuildResult {
   name: string;
@@ -19,7 +19,7 @@ export function keepsReadTables(projection: InlineProjection): boolean {
   return !!projection.tables?.length || !!projection.truncate;
 }
 
-async function empty(trx: Transaction<any>, { projection }: RegisteredProjection): Promise<void> {
+async function empty(trx: Transaction<AnySchema>, { projection }: RegisteredProjection): Promise<void> {
   const tables = projection.tables ?? [];
   if (!keepsReadTables(projection)) throw new Error(`projection ${projection.name} declares no tables to rebuild`);
   if (tables.length) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
@@ -38,7 +38,7 @@ async function empty(trx: Transaction<any>, { projection }: RegisteredProjection
  * rebuild and applies its own events on top afterwards; so the replay reads every committed
  * event, with no horizon, and nothing is applied twice or missed.
  */
-export async function rebuildProjection(db: Kysely<any>, registered: RegisteredProjection, batchSize = 1000): Promise<RebuildResult> {
+export async function rebuildProjection(db: Kysely<AnySchema>, registered: RegisteredProjection, batchSize = 1000): Promise<RebuildResult> {
   const { projection } = registered;
   const isAsync = registered.kind === 'async';
   if (isAsync) await sql`INSERT INTO es_checkpoints (name) VALUES (${projection.name}) ON CONFLICT (name) DO NOTHING`.execute(db);

@@ -2,9 +2,9 @@ import { Kysely, sql, Transaction } from 'kysely';
 import type { Client } from 'pg';
 import { ConnectFn, kyselyOn } from './connection';
 import { compareCursors, lastBelow, probeLog, readLog, START } from './pg-event-store';
-import type { Cursor, RecordedEvent, SubscriptionFilter } from './types';
+import type { AnySchema, Cursor, RecordedEvent, SubscriptionFilter } from './types';
 
-export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<any>) => Promise<void>;
+export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<AnySchema>) => Promise<void>;
 
 export interface SubscriptionLogger {
   log(message: string): void;
@@ -50,7 +50,7 @@ const describe = (err: unknown) => (err instanceof Error ? err.stack ?? err.mess
 export class Subscription {
   private readonly opts: Required<Omit<SubscriptionOptions, 'logger'>> & { logger: SubscriptionLogger };
   private client?: Client;
-  private db?: Kysely<any>;
+  private db?: Kysely<AnySchema>;
   private locked = false;
   private broken = false;
   private stopping = false;

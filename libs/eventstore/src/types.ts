@@ -1,5 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 
+/**
+ * The application's tables as the store sees them: none. It writes its own with raw SQL and
+ * hands its transaction to projections typed with the application's tables, so it takes a
+ * Kysely of any schema, as Kysely's own Migrator does (a Kysely of one schema is not one of
+ * another, nor of unknown).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySchema = any;
+
 /** Who caused an event: shown in the activity log and kept for audit. */
 export interface Actor {
   type: 'user' | 'kiosk' | 'display' | 'customer_link' | 'system';
@@ -59,7 +68,7 @@ export interface AppendResult {
 }
 
 /** Any domain event: a type and its JSON data. */
-type AnyEvent = { type: string; data: any };
+type AnyEvent = { type: string; data: unknown };
 
 /**
  * The stored form of one event of the union E: the type narrows the data, so a projection's
@@ -68,7 +77,7 @@ type AnyEvent = { type: string; data: any };
 export type RecordOf<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
 
 /** Where a projection writes: the append's transaction, or the database during a rebuild. */
-export type ProjectionDb<DB = any> = Transaction<DB> | Kysely<DB>;
+export type ProjectionDb<DB = AnySchema> = Transaction<DB> | Kysely<DB>;
 
 /**
  * Runs inside the append transaction, so a read model is current when the command returns.
@@ -76,7 +85,7 @@ export type ProjectionDb<DB = any> = Transaction<DB> | Kysely<DB>;
  * is declared as `InlineProjection<AccountEvent, Database>` and needs no casts; the store and
  * the registries hold them as the untyped default.
  */
-export interface InlineProjection<E extends { type: string; data: unknown } = AnyEvent, DB = any> {
+export interface InlineProjection<E extends { type: string; data: unknown } = AnyEvent, DB = AnySchema> {
   name: string;
   /** Event types this projection handles; others are never passed in. */
   handles: readonly E['type'][];
@@ -91,7 +100,7 @@ export interface InlineProjection<E extends { type: string; data: unknown } = An
  * Runs from a subscription, after the append committed: the handler and the checkpoint move
  * in one transaction, so each event is applied exactly once.
  */
-export interface AsyncProjection<E extends { type: string; data: unknown } = AnyEvent, DB = any> extends InlineProjection<E, DB> {
+export interface AsyncProjection<E extends { type: string; data: unknown } = AnyEvent, DB = AnySchema> extends InlineProjection<E, DB> {
   /** Narrows the subscription to these categories as well as to `handles`. */
   categories?: readonly string[];
   batchSize?: number;
