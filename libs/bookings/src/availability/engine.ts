@@ -1,0 +1,200 @@
+/**
+ * The availability engine: free slots of one department (and optionally one member) over local
+ * dates, and the same judgement for one requested start. Both go through `evaluate`, so a slot
+ * the listing returns is exactly one `checkSlot` accepts (docs/bookings.md, "Availability").
+ */
+import type { DayAvailability, DayStatus, FreeSlot } from '@tabour/contracts';
+import { buildContext, datesOf, type Context, type MemberContext, type MinuteRange } from './context';
+import { DAY_STATUS_TEXTS, SLOT_REFUSAL_TEXTS } from './messages';
+import { AvailabilityInputError, type AvailabilityInput, type AvailabilityResult, type SlotCheck, type SlotRefusal } from './types';
+import { formatHHmm, type LocalDay } from './zone';
+
+const MINUTE = 60_000;
+
+/** One grid start of a date that fits the business's hours. */
+interface Candidate {
+  /** Wall minute since local midnight. */
+  minute: number;
+  start: number;
+  end: number;
+}
+
+interface DayPlan {
+  day: LocalDay;
+  /** Set when the whole date is out before any slot is looked at. */
+  status: 'past' | 'beyond_limit' | 'closed' | null;
+  candidates: Candidate[];
+  /** The department's bookings starting on this date. */
+  booked: number;
+}
+
+type Evaluation = { ok: true; remaining: number; member_ids: string[] } | { ok: false; refusal: SlotRefusal };
+
+/** Does every instant of [start, end) fall, in local wall time, inside one of the ranges? */
+function fits(ctx: Context, day: LocalDay, start: number, end: number, ranges: readonly MinuteRange[]): boolean {
+  return ctx.zone.wallPieces(day, start, end).every(([from, length]) => ranges.some(([a, b]) => a <= from && from + length <= b));
+}
+
+function planDay(ctx: Context, date: string): DayPlan {
+  const day = ctx.zone.day(date);
+  const plan: DayPlan = { day, status: null, candidates: [], booked: 0 };
+  const ranges = ctx.hours.get(day.weekday) ?? [];
+  if (date < ctx.today) plan.status = 'past';
+  else if (date > ctx.lastDate) plan.status = 'beyond_limit';
+  else if (ranges.length === 0) plan.status = 'closed';
+  if (plan.status) return plan;
+  plan.booked = ctx.department.startingIn(day.start, day.end);
+  const length = ctx.durationMinutes * MINUTE;
+  for (const [from, to] of ranges) {
+    // The grid restarts at each range's start, in wall-clock minutes.
+    for (let minute = from; minute < to; minute += ctx.slotMinutes) {
+      if (day.offset !== null && minute + ctx.durationMinutes > to) break;
+      const start = ctx.zone.instant(day, minute);
+      if (start === null) continue; // the clocks skip this wall time
+      const end = start + length;
+      if (fits(ctx, day, start, end, ranges)) plan.candidates.push({ minute, start, end });
+    }
+  }
+  return plan;
+}
+
+type MemberState = 'free' | 'member_off' | 'member_holiday' | 'member_busy';
+
+function memberState(ctx: Context, plan: DayPlan, m: MemberContext, c: Candidate): MemberState {
+  if (m.hours !== null && !fits(ctx, plan.day, c.start, c.end, m.hours.get(plan.day.weekday) ?? [])) return 'member_off';
+  if (m.holidays.overlapping(c.start, c.end) > 0) return 'member_holiday';
+  if (m.busy.overlapping(c.start, c.end) > 0) return 'member_busy';
+  return 'free';
+}
+
+/** The one judgement of one slot, shared by the listing and `checkSlot`. */
+function evaluate(ctx: Context, plan: DayPlan, c: Candidate, member: string | null): Evaluation {
+  if (c.start < ctx.now) return { ok: false, refusal: 'past' };
+  if (c.start < ctx.earliest) return { ok: false, refusal: 'too_soon' };
+  if (ctx.agency.overlapping(c.start, c.end) > 0) return { ok: false, refusal: 'holiday' };
+  const dailyLeft = ctx.daily === null ? Infinity : ctx.daily - plan.booked;
+  if (dailyLeft <= 0) return { ok: false, refusal: 'daily_limit' };
+  let remaining = Math.min(ctx.capacity, dailyLeft);
+  // A booking takes a place in every slot-length cell it covers: the tightest cell decides.
+  const cell = ctx.slotMinutes * MINUTE;
+  for (let at = c.start; at < c.end; at += cell) {
+    remaining = Math.min(remaining, ctx.capacity - ctx.department.overlapping(at, Math.min(at + cell, c.end)));
+  }
+  if (remaining <= 0) return { ok: false, refusal: 'full' };
+  if (ctx.members.length === 0) return { ok: true, remaining, member_ids: [] };
+
+  const asked = member === null ? ctx.members : [ctx.memberById.get(member) as MemberContext];
+  const states = asked.map((m) => memberState(ctx, plan, m, c));
+  const free = asked.filter((_, i) => states[i] === 'free').map((m) => m.id);
+  if (free.length === 0) {
+    if (states.every((s) => s === 'member_off')) return { ok: false, refusal: 'member_off' };
+    if (states.every((s) => s !== 'member_busy')) return { ok: false, refusal: 'member_holiday' };
+    return { ok: false, refusal: 'member_busy' };
+  }
+  // A member serves one booking at a time: one place per free member.
+  return { ok: true, remaining: Math.min(remaining, free.length), member_ids: free };
+}
+
+function freeSlot(c: Candidate, e: { remaining: number; member_ids: string[] }): FreeSlot {
+  return {
+    starts_at: new Date(c.start).toISOString(),
+    ends_at: new Date(c.end).toISOString(),
+    time: formatHHmm(c.minute),
+    remaining: e.remaining,
+    member_ids: e.member_ids,
+  };
+}
+
+const REFUSAL_KIND: Record<SlotRefusal, DayStatus> = {
+  past: 'past',
+  too_soon: 'past',
+  beyond_limit: 'beyond_limit',
+  closed: 'closed',
+  not_a_slot: 'full',
+  holiday: 'holiday',
+  member_holiday: 'holiday',
+  member_off: 'closed',
+  daily_limit: 'daily_limit',
+  full: 'full',
+  member_busy: 'full',
+  member_required: 'full',
+  member_unknown: 'closed',
+};
+
+/**
+ * Why a date with candidates has no free slot: the passed part of today aside, a date all of
+ * whose remaining slots fall on days off is `closed`, on holidays (or days off) `holiday`, and
+ * any other `daily_limit` when the cap is reached, else `full`.
+ */
+function emptyDayStatus(refusals: SlotRefusal[]): DayStatus {
+  const kinds = new Set(refusals.map((r) => REFUSAL_KIND[r]).filter((k) => k !== 'past'));
+  if (refusals.length > 0 && kinds.size === 0) return 'past';
+  if (kinds.size === 0) return 'full';
+  if ([...kinds].every((k) => k === 'closed')) return 'closed';
+  if ([...kinds].every((k) => k === 'closed' || k === 'holiday')) return 'holiday';
+  if (kinds.has('daily_limit')) return 'daily_limit';
+  return 'full';
+}
+
+function dayOf(ctx: Context, date: string, member: string | null): DayAvailability {
+  const plan = planDay(ctx, date);
+  if (plan.status) return { date, status: plan.status, slots: [] };
+  const slots: FreeSlot[] = [];
+  const refusals: SlotRefusal[] = [];
+  for (const c of plan.candidates) {
+    const e = evaluate(ctx, plan, c, member);
+    if (e.ok) slots.push(freeSlot(c, e));
+    else refusals.push(e.refusal);
+  }
+  return { date, status: slots.length > 0 ? 'open' : emptyDayStatus(refusals), slots };
+}
+
+/**
+ * Free slots of `input.department` for every local date from `input.from` to `input.to`.
+ * Throws `AvailabilityInputError` on input it cannot read (the API answers it with a 4xx).
+ */
+export function availability(input: AvailabilityInput): AvailabilityResult {
+  const member = input.selected_member_id ?? null;
+  const dates = datesOf(input.from, input.to);
+  const ctx = buildContext(input, member);
+  return {
+    department_id: ctx.department_id,
+    member_id: member,
+    time_zone: ctx.zone.name,
+    duration: ctx.durationMinutes,
+    member_required: ctx.mustSelect && ctx.members.length > 0 && member === null,
+    days: dates.map((date) => dayOf(ctx, date, member)),
+  };
+}
+
+function refuse(code: SlotRefusal): SlotCheck {
+  return { ok: false, code, message: SLOT_REFUSAL_TEXTS[code] };
+}
+
+/**
+ * Can a booking start at `start` (an ISO instant) with `memberId` (or any free member)? The same
+ * rules and counts as `availability`; `input.from`/`input.to` are not read, but `bookings` and
+ * `holidays` must cover the start's local date. On success, `member_id` is the member the booking
+ * is to hold. Throws `AvailabilityInputError` on input it cannot read.
+ */
+export function checkSlot(input: AvailabilityInput, start: string, memberId?: string | null): SlotCheck {
+  const member = memberId ?? input.selected_member_id ?? null;
+  const at = Date.parse(start);
+  if (typeof start !== 'string' || Number.isNaN(at)) throw new AvailabilityInputError('starts_at', 'starts_at must be an ISO 8601 instant');
+  const known = input.members.some((m) => m.id === member);
+  if (member !== null && !known) return refuse('member_unknown');
+  const ctx = buildContext(input, member);
+  if (member === null && ctx.mustSelect && ctx.members.length > 0) return refuse('member_required');
+  const plan = planDay(ctx, ctx.zone.dateOf(at));
+  if (plan.status) return refuse(plan.status);
+  const c = plan.candidates.find((x) => x.start === at);
+  if (!c) return refuse('not_a_slot');
+  const e = evaluate(ctx, plan, c, member);
+  if (!e.ok) return refuse(e.refusal);
+  return { ok: true, ...freeSlot(c, e), member_id: member ?? e.member_ids[0] ?? null };
+}
+
+/** The English text of a day status (null for `open`). */
+export function dayStatusText(status: DayStatus): string | null {
+  return DAY_STATUS_TEXTS[status];
+}
