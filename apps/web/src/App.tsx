@@ -39,6 +39,9 @@ const DisplayScreenPage = lazy(() => import('./display/DisplayPages').then((m) =
 const QueueBoardPage = lazy(() => import('./display/DisplayPages').then((m) => ({ default: m.QueueBoardPage })));
 const TicketPage = lazy(() => import('./ticket/TicketPage').then((m) => ({ default: m.TicketPage })));
 const FeedbackPage = lazy(() => import('./ticket/TicketPage').then((m) => ({ default: m.FeedbackPage })));
+// The appointment book carries FullCalendar: loaded on the first visit of a bookings screen.
+const BookingCalendar = lazy(() => import('./bookings/Calendar'));
+const BookingAvailability = lazy(() => import('./bookings/AvailabilityPage'));
 
 export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'rtl' | 'ltr' }) {
   return (
@@ -79,6 +82,8 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
         <Route path="/profile" element={<Guarded path="/profile"><Profile /></Guarded>} />
         <Route path="/settings/business" element={<Guarded path="/settings/business">{later(<BusinessSettings />)}</Guarded>} />
         <Route path="/settings/services/reorder" element={<Guarded path="/settings/services">{later(<ServiceReorder />)}</Guarded>} />
+        <Route path="/bookings" element={<Guarded path="/bookings">{later(<BookingCalendar />)}</Guarded>} />
+        <Route path="/bookings/availability" element={<Guarded path="/bookings/availability">{later(<BookingAvailability />)}</Guarded>} />
       </CustomRoutes>
       <Resource name="settings/departments" {...departments} />
       <Resource name="settings/services" {...services} />

@@ -4,6 +4,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import PersonIcon from '@mui/icons-material/Person';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import EventIcon from '@mui/icons-material/Event';
 import HistoryIcon from '@mui/icons-material/History';
 import BusinessIcon from '@mui/icons-material/Business';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
@@ -60,6 +61,7 @@ function TabourAppBar() {
 export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/dashboard', label: 'app.menu.dashboard', icon: <DashboardIcon /> },
   { path: '/queues', label: 'app.menu.queues', icon: <QueueIcon /> },
+  { path: '/bookings', label: 'bookings.calendar.menu', icon: <EventIcon /> },
   { path: '/customers', label: 'resources.customers.name', icon: <PeopleIcon /> },
   { path: '/kiosks', label: 'resources.kiosks.name', icon: <TabletAndroidIcon /> },
   { path: '/displays', label: 'resources.displays.name', icon: <TvIcon /> },

@@ -6,5 +6,6 @@ import queues from './queues';
 import settings from './settings';
 import resources from './resources';
 import devices from './devices';
+import bookings from './bookings';
 
-export default { ra, app, customers, queues, settings, resources, devices };
+export default { ra, app, customers, queues, settings, resources, devices, bookings };

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { Booking, BookingFormField, BookingInput, FormValue } from '@tabour/contracts';
+import { bookingFormFields, cancelBooking, createBooking, updateBooking } from './api';
+import { CustomerField, type PickedCustomer } from './CustomerField';
+import { useDepartments, useMembers } from './data';
+import { bookableMembers, refusalText, todayIn } from './model';
+import { Payments } from './Payments';
+import { useWeekAvailability, WeekGrid, WeekNav } from './SlotPicker';
+
+/** What opens the dialog: a booking to edit, or a time (or day) clicked on the calendar. */
+export interface DialogTarget {
+  booking?: Booking;
+  /** The clicked start (ISO with the zone's offset), preselected when it is free. */
+  start: string | null;
+  date: string | null;
+  department_id: string | null;
+}
+
+/** A booking form field's label in the user's language, else English, else any. */
+const fieldName = (f: BookingFormField, locale: string) => (f.names as Record<string, string | undefined>)[locale] || f.names.en || Object.values(f.names)[0] || f.id;
+
+/**
+ * Makes or changes a booking: customer, department, services, member, a free slot of the week,
+ * remarks, the business's booking form fields and, for a saved booking, its payments.
+ */
+export function BookingDialog({ target, zone, onClose, onSaved }: { target: DialogTarget; zone: string; onClose: () => void; onSaved: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const client = useQueryClient();
+  const departments = useDepartments();
+  const members = useMembers();
+  const b = target.booking;
+  const onlyDepartment = departments.data?.length === 1 ? departments.data[0].id : '';
+  const [customer, setCustomer] = useState<PickedCustomer | null>(b?.customer_id ? { id: b.customer_id, full_name: b.customer_name ?? '' } : null);
+  const [departmentId, setDepartmentId] = useState(b?.department_id ?? target.department_id ?? '');
+  const [serviceIds, setServiceIds] = useState<string[]>(b?.service_ids ?? []);
+  const [memberId, setMemberId] = useState(b?.member_id ?? '');
+  const [date, setDate] = useState(target.date ?? b?.date ?? todayIn(zone));
+  const [startsAt, setStartsAt] = useState<string | null>(b?.starts_at ?? target.start);
+  const [remarks, setRemarks] = useState(b?.remarks ?? '');
+  const [extra, setExtra] = useState<Record<string, FormValue>>(b?.additional_data ?? {});
+  const [saving, setSaving] = useState(false);
+
+  const department = departments.data?.find((d) => d.id === (departmentId || onlyDepartment));
+  const depId = department?.id ?? '';
+  const bookable = bookableMembers(members.data, depId);
+  const memberNeeded = !!department?.must_select_member && bookable.length > 0;
+  const fields = useQuery({ queryKey: ['bookings', 'form-fields'], queryFn: bookingFormFields, staleTime: 60_000, retry: false });
+  const week = useWeekAvailability(depId ? { department_id: depId, member_id: memberId || null, service_ids: serviceIds, date } : null, zone);
+
+  const missing = fields.data?.some((f) => f.required && (extra[f.id] === undefined || extra[f.id] === null || extra[f.id] === ''));
+  const ready = !!depId && !!startsAt && !(memberNeeded && !memberId) && !missing && !saving;
+
+  const save = async () => {
+    const body: BookingInput = {
+      customer_id: customer?.id ?? null,
+      department_id: depId,
+      service_ids: serviceIds,
+      member_id: memberId || null,
+      starts_at: startsAt!,
+      remarks: remarks.trim() || null,
+      additional_data: extra,
+    };
+    setSaving(true);
+    try {
+      if (b) await updateBooking(b.id, body);
+      else await createBooking(body);
+      notify(b ? 'bookings.dialog.updated' : 'bookings.dialog.created', { type: 'success' });
+      void client.invalidateQueries({ queryKey: ['bookings'] });
+      onSaved();
+      onClose();
+    } catch (e) {
+      // A slot taken meanwhile: the refusal says why, and the week shows what is still free.
+      notify(refusalText(e), { type: 'error' });
+      void week.refetch();
+    } finally {
+      setSaving(false);
+    }
+  };
+  const cancel = async () => {
+    try {
+      await cancelBooking(b!.id);
+      notify('bookings.dialog.cancelled', { type: 'success' });
+      onSaved();
+      onClose();
+    } catch (e) {
+      notify(refusalText(e), { type: 'error' });
+    }
+  };
+  const changeDepartment = (id: string) => {
+    setDepartmentId(id);
+    setServiceIds([]);
+    setMemberId('');
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth data-testid="booking-dialog">
+      <DialogTitle>{translate(b ? 'bookings.dialog.title_edit' : 'bookings.dialog.title_new')}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+        <CustomerField value={customer} onChange={setCustomer} />
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextField select size="small" sx={{ minWidth: 200 }} label={translate('bookings.fields.department')} value={depId} onChange={(e) => changeDepartment(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dialog-department' } }}>
+            {(departments.data ?? []).map((d) => <MenuItem key={d.id} value={d.id}>{d.name}</MenuItem>)}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            sx={{ minWidth: 240 }}
+            label={translate('bookings.fields.services')}
+            value={serviceIds}
+            disabled={!department?.services?.length}
+            onChange={(e) => setServiceIds(typeof e.target.value === 'string' ? e.target.value.split(',') : (e.target.value as string[]))}
+            slotProps={{ select: { multiple: true }, htmlInput: { 'data-testid': 'dialog-services' } }}
+          >
+            {(department?.services ?? []).map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+          </TextField>
+          {bookable.length > 0 && (
+            <TextField select size="small" sx={{ minWidth: 200 }} required={memberNeeded} label={translate('bookings.fields.member')} value={memberId} onChange={(e) => setMemberId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dialog-member' } }}>
+              {!memberNeeded && <MenuItem value="">{translate('bookings.dialog.member_any')}</MenuItem>}
+              {bookable.map((m) => <MenuItem key={m.id} value={m.id}>{m.name}</MenuItem>)}
+            </TextField>
+          )}
+        </Box>
+        <Divider />
+        <Typography variant="subtitle1" component="h2">{translate('bookings.fields.slot')}</Typography>
+        {depId ? (
+          <>
+            <WeekNav date={date} zone={zone} onChange={setDate} />
+            {week.data && <WeekGrid data={week.data} selected={startsAt} onPick={(s) => setStartsAt(s.starts_at)} />}
+          </>
+        ) : (
+          <Typography variant="body2">{translate('bookings.dialog.pick_department')}</Typography>
+        )}
+        <TextField size="small" multiline minRows={2} label={translate('bookings.fields.remarks')} value={remarks} onChange={(e) => setRemarks(e.target.value)} />
+        {!!fields.data?.length && (
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <Typography variant="subtitle1" component="h2">{translate('bookings.dialog.form_fields')}</Typography>
+            {fields.data.map((f) => (
+              <TextField
+                key={f.id}
+                size="small"
+                select={f.options.length > 0}
+                type={f.type === 'number' && !f.options.length ? 'number' : 'text'}
+                required={f.required}
+                label={fieldName(f, locale)}
+                value={extra[f.id] ?? ''}
+                onChange={(e) => setExtra({ ...extra, [f.id]: f.type === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value })}
+              >
+                {f.options.map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
+              </TextField>
+            ))}
+          </Box>
+        )}
+        {b && (
+          <>
+            <Divider />
+            <Payments bookingId={b.id} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {b && b.status !== 'cancelled' && (
+          <Button color="error" onClick={cancel} sx={{ me: 'auto' }}>
+            {translate('bookings.dialog.cancel_booking')}
+          </Button>
+        )}
+        <Button onClick={onClose}>{translate('bookings.dialog.close')}</Button>
+        <Button variant="contained" disabled={!ready} onClick={save} data-testid="booking-save">
+          {translate('bookings.dialog.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

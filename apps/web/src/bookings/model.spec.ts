@@ -1,0 +1,67 @@
+import type { Booking } from '@tabour/contracts';
+import { HttpError } from '../data/http';
+import { bookableMembers, eventOf, rangeOf, refusalText, shiftDate, todayIn, weekOf } from './model';
+import { isBookingNotice } from './useBookingChanges';
+
+describe('the calendar window', () => {
+  it('turns FullCalendar’s end-exclusive range into the API’s inclusive local dates', () => {
+    expect(rangeOf('2026-03-23T00:00:00+01:00', '2026-03-30T00:00:00+02:00')).toEqual({ from: '2026-03-23', to: '2026-03-29' });
+    expect(rangeOf('2026-03-01', '2026-04-01')).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+  });
+
+  it('takes the Monday-to-Sunday week of a date, across a daylight-saving change', () => {
+    expect(weekOf('2026-03-29', 'Europe/Paris')).toEqual({ from: '2026-03-23', to: '2026-03-29' });
+    expect(weekOf('2026-03-30', 'Europe/Paris')).toEqual({ from: '2026-03-30', to: '2026-04-05' });
+    expect(shiftDate('2026-12-28', 7)).toBe('2027-01-04');
+  });
+
+  it('tells today in the business’s zone, not the browser’s', () => {
+    const late = new Date('2026-06-30T23:30:00Z');
+    expect(todayIn('Asia/Tokyo', late)).toBe('2026-07-01');
+    expect(todayIn('America/Santiago', late)).toBe('2026-06-30');
+  });
+});
+
+describe('a booking on the calendar', () => {
+  const booking = {
+    id: 'b1', customer_name: 'Lina', department_id: 'd1', starts_at: '2026-05-04T08:00:00.000Z', ends_at: '2026-05-04T08:30:00.000Z', status: 'confirmed',
+  } as Booking;
+  const departments = { d1: { id: 'd1', name: 'Dental', primary_color: '#aa0000', text_color: '#000000' } };
+
+  it('is coloured by its department and titled by its customer', () => {
+    expect(eventOf(booking, departments, 'Customer')).toMatchObject({ id: 'b1', title: 'Lina · Dental', backgroundColor: '#aa0000', textColor: '#000000', editable: true });
+  });
+
+  it('cannot be dragged once checked in, and falls back to a colour and a title', () => {
+    const e = eventOf({ ...booking, status: 'checked_in', customer_name: null, department_id: 'gone' }, departments, 'Customer');
+    expect(e).toMatchObject({ title: 'Customer', backgroundColor: '#1565c0', editable: false });
+  });
+});
+
+describe('a refused booking', () => {
+  it('speaks the catalogue’s text for the refusal codes the interface knows', () => {
+    expect(refusalText(new HttpError('No available slots on this date', 409, { code: 'full' }))).toBe('bookings.availability.reasons.full');
+    expect(refusalText(new HttpError('busy', 409, { code: 'member_busy' }))).toBe('bookings.availability.refusals.member_busy');
+  });
+
+  it('keeps the server’s message otherwise', () => {
+    expect(refusalText(new HttpError('No available slots on this date', 409, {}))).toBe('No available slots on this date');
+    expect(refusalText(null)).toBe('app.errors.internal');
+  });
+});
+
+it('offers the bookable members of the chosen department only', () => {
+  const team = [
+    { id: 'm1', name: 'A', department_id: 'd1', is_bookable: true },
+    { id: 'm2', name: 'B', department_id: 'd1', is_bookable: false },
+    { id: 'm3', name: 'C', department_id: 'd2', is_bookable: true },
+  ];
+  expect(bookableMembers(team, 'd1').map((m) => m.id)).toEqual(['m1']);
+  expect(bookableMembers(team, null)).toEqual([]);
+});
+
+it('refreshes the book on booking notices only', () => {
+  expect(isBookingNotice({ view: 'booking', key: 'booking-abc', position: 3 })).toBe(true);
+  expect(isBookingNotice({ view: 'queue', key: 'queue-abc', position: 4 })).toBe(false);
+  expect(isBookingNotice(null)).toBe(false);
+});

@@ -1,0 +1,89 @@
+/** Pure rules of the booking screens: tested without a browser. */
+import { DateTime } from 'luxon';
+import type { Booking, BookingStatus, DayStatus } from '@tabour/contracts';
+
+/** A department as the organisation API lists it (the part the booking screens read). */
+export interface Department {
+  id: string;
+  name: string;
+  primary_color?: string | null;
+  text_color?: string | null;
+  slot_duration?: number;
+  can_select_member?: boolean;
+  must_select_member?: boolean;
+  services?: { id: string; name: string }[];
+}
+
+export interface Member {
+  id: string;
+  name: string;
+  department_id: string | null;
+  is_bookable?: boolean;
+}
+
+/** The week (Monday to Sunday) holding a local date, in the business's zone. */
+export function weekOf(date: string, zone: string): { from: string; to: string } {
+  const d = DateTime.fromISO(date, { zone }).startOf('day');
+  const monday = d.minus({ days: d.weekday - 1 });
+  return { from: monday.toISODate()!, to: monday.plus({ days: 6 }).toISODate()! };
+}
+
+/** The local date `days` days after `date`. */
+export const shiftDate = (date: string, days: number) => DateTime.fromISO(date).plus({ days }).toISODate()!;
+
+/** Today in the business's zone; the browser's own when the zone is unknown. */
+export const todayIn = (zone: string | undefined, now: Date = new Date()) => DateTime.fromJSDate(now, { zone: zone || 'local' }).toISODate()!;
+
+/**
+ * A calendar range as FullCalendar gives it (ISO texts in the business's zone, end exclusive)
+ * → the API's inclusive local dates.
+ */
+export function rangeOf(startStr: string, endStr: string): { from: string; to: string } {
+  return { from: startStr.slice(0, 10), to: shiftDate(endStr.slice(0, 10), -1) };
+}
+
+/** Cancelled bookings leave the calendar; the rest show. */
+export const SHOWN_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed', 'checked_in', 'completed', 'no_show'];
+/** Only bookings still ahead of their check-in may be dragged to another time. */
+export const MOVABLE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
+
+const FALLBACK_COLOUR = '#1565c0';
+
+/** A booking as a calendar event: coloured by its department, titled by its customer. */
+export function eventOf(b: Booking, departments: Record<string, Department>, untitled: string) {
+  const dep = departments[b.department_id];
+  const colour = dep?.primary_color || FALLBACK_COLOUR;
+  return {
+    id: b.id,
+    title: [b.customer_name || untitled, dep?.name].filter(Boolean).join(' · '),
+    start: b.starts_at,
+    end: b.ends_at,
+    backgroundColor: colour,
+    borderColor: colour,
+    textColor: dep?.text_color || '#ffffff',
+    editable: MOVABLE_STATUSES.includes(b.status),
+    classNames: [`booking-${b.status}`],
+  };
+}
+
+/** The day's reason key: why it has no slot, or that it has some. */
+export const reasonKey = (status: DayStatus) => `bookings.availability.reasons.${status}`;
+
+const REFUSALS = ['past', 'too_soon', 'not_a_slot', 'member_required', 'member_unknown', 'member_off', 'member_holiday', 'member_busy'];
+const DAY_REFUSALS: readonly string[] = ['full', 'holiday', 'closed', 'beyond_limit', 'daily_limit'];
+
+/**
+ * What a refused booking says, in the user's language: the catalogue key of the server's
+ * refusal code when the interface knows it, else the server's own message.
+ */
+export function refusalText(error: unknown): string {
+  const e = error as { body?: { code?: unknown }; message?: unknown } | null;
+  const code = typeof e?.body?.code === 'string' ? e.body.code : '';
+  if (DAY_REFUSALS.includes(code)) return reasonKey(code as DayStatus);
+  if (REFUSALS.includes(code)) return `bookings.availability.refusals.${code}`;
+  return typeof e?.message === 'string' && e.message ? e.message : 'app.errors.internal';
+}
+
+/** The team members a booking in this department may name: its bookable members. */
+export const bookableMembers = (members: Member[] | undefined, departmentId: string | null | undefined) =>
+  (members ?? []).filter((m) => !!departmentId && m.department_id === departmentId && m.is_bookable !== false);
