@@ -31,8 +31,15 @@ const QUEUES = [
 
 const DEVICES = ['kiosk_exists', 'display_exists', 'sms_unavailable'] as const;
 
+/** Why a start cannot be booked (the availability engine's refusals, `slot_<refusal>`), and a booking past changing. */
+export const BOOKING_REFUSALS = [
+  'slot_past', 'slot_too_soon', 'slot_beyond_limit', 'slot_closed', 'slot_not_a_slot', 'slot_holiday', 'slot_daily_limit', 'slot_full', 'slot_member_required',
+  'slot_member_unknown', 'slot_member_off', 'slot_member_holiday', 'slot_member_busy', 'booking_closed',
+] as const;
+export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
+
 /** Every code the API answers with; DomainError takes only these, so the compiler keeps the list whole. */
-export const ERROR_CODES = [...GENERIC, ...ACCOUNTS, ...ORGANISATION, ...CUSTOMERS, ...QUEUES, ...DEVICES] as const;
+export const ERROR_CODES = [...GENERIC, ...ACCOUNTS, ...ORGANISATION, ...CUSTOMERS, ...QUEUES, ...DEVICES, ...BOOKING_REFUSALS] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,0 +1,125 @@
+import { DateTime } from 'luxon';
+import { sql } from 'kysely';
+import type { ProjectionDb } from '@tabour/eventstore';
+import type { Database } from '@tabour/platform';
+import { BOOKING_HOLDING_STATUSES, WEEKDAYS, type WorkingDay } from '@tabour/contracts';
+import type { AvailabilityInput, HeldBooking } from '../availability/types';
+import { BOOKING_SETTINGS_DEFAULTS } from './settings';
+
+export interface AvailabilityQuery {
+  department_id: string;
+  /** Local dates, both included. */
+  from: string;
+  to: string;
+  now: Date;
+  selected_member_id?: string | null;
+  /** The chosen services (their sum is the duration), or a duration already known (a booking's). */
+  service_ids?: string[];
+  duration_minutes?: number;
+  /** A booking being moved does not stand in its own way. */
+  except_booking_id?: string;
+}
+
+/** A business without booking hours yet has none open: nothing is bookable until they are set. */
+const CLOSED_WEEK: WorkingDay[] = WEEKDAYS.map((day) => ({ day, open: false, ranges: [] }));
+
+const iso = (v: Date | string) => (typeof v === 'string' ? new Date(v) : v).toISOString();
+
+/**
+ * Everything the availability engine needs for one department over a range of local dates, in
+ * five indexed reads: the business and its booking settings, the department with its services,
+ * its bookable members, the approved holidays and the holding bookings (the department's, and
+ * its members' in any department) around the range. Null when the department is not the
+ * business's. The capacity guard reads through this too, so the listing and the check count alike.
+ */
+export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId: string, q: AvailabilityQuery): Promise<AvailabilityInput | null> {
+  const [business, department] = await Promise.all([
+    db
+      .selectFrom('business_profiles as b')
+      .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
+      .select(['b.time_zone', 'b.working_days', 'b.booking_days_limit', 's.min_notice_minutes'])
+      .where('b.tenant_id', '=', tenantId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('departments as d')
+      .select(['d.id', 'd.slot_duration', 'd.max_bookings_per_slot', 'd.max_daily_bookings', 'd.must_select_member'])
+      .select((eb) =>
+        eb
+          .selectFrom('department_services as ds')
+          .innerJoin('services as sv', 'sv.id', 'ds.service_id')
+          .whereRef('ds.department_id', '=', 'd.id')
+          .select(sql<{ id: string; seconds: number }[]>`coalesce(json_agg(json_build_object('id', sv.id, 'seconds', coalesce(ds.duration_seconds, sv.duration_seconds))), '[]')`.as('x'))
+          .as('services'),
+      )
+      .where('d.id', '=', q.department_id)
+      .where('d.tenant_id', '=', tenantId)
+      .executeTakeFirst(),
+  ]);
+  if (!business || !department) return null;
+  const zone = business.time_zone;
+  const first = DateTime.fromISO(q.from, { zone }).startOf('day');
+  const last = DateTime.fromISO(q.to, { zone }).startOf('day').plus({ days: 1 });
+  // A day either side: a booking or holiday across a local midnight still overlaps the range.
+  const rangeStart = (first.isValid ? first : DateTime.now()).minus({ days: 1 }).toJSDate();
+  const rangeEnd = (last.isValid ? last : DateTime.now()).plus({ days: 1 }).toJSDate();
+
+  // A member without a department serves every department.
+  const members = await db
+    .selectFrom('team_members')
+    .select(['id', 'working_days'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_bookable', '=', true)
+    .where((eb) => eb.or([eb('department_id', '=', q.department_id), eb('department_id', 'is', null)]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const memberIds = members.map((m) => m.id);
+
+  const [holidays, bookings] = await Promise.all([
+    db
+      .selectFrom('holidays')
+      .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'approved')
+      .where('starts_at', '<', rangeEnd)
+      .where('ends_at', '>', rangeStart)
+      .execute(),
+    db
+      .selectFrom('bookings')
+      .select(['id', 'department_id', 'member_id', 'starts_at', 'ends_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
+      .where('starts_at', '<', rangeEnd)
+      .where('ends_at', '>', rangeStart)
+      .where((eb) => eb.or([eb('department_id', '=', q.department_id), ...(memberIds.length ? [eb('member_id', 'in', memberIds)] : [])]))
+      .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!))
+      .execute(),
+  ]);
+
+  const durations = new Map((department.services ?? []).map((s) => [s.id, s.seconds]));
+  const chosen = (q.service_ids ?? []).filter((id) => durations.has(id));
+  const duration = q.duration_minutes ?? (chosen.length ? Math.max(1, Math.ceil(chosen.reduce((sum, id) => sum + durations.get(id)!, 0) / 60)) : department.slot_duration);
+  return {
+    time_zone: zone,
+    now: q.now.toISOString(),
+    from: q.from,
+    to: q.to,
+    booking_days_limit: business.booking_days_limit,
+    min_notice_minutes: business.min_notice_minutes ?? BOOKING_SETTINGS_DEFAULTS.min_notice_minutes,
+    working_days: business.working_days ?? CLOSED_WEEK,
+    department: {
+      id: department.id,
+      slot_duration: department.slot_duration,
+      max_bookings_per_slot: department.max_bookings_per_slot,
+      max_daily_bookings: department.max_daily_bookings,
+      must_select_member: department.must_select_member,
+    },
+    members: members.map((m) => ({ id: m.id, working_days: m.working_days })),
+    holidays: holidays
+      .filter((h) => h.scope === 'agency' || h.member_ids.some((id) => memberIds.includes(id)))
+      .map((h) => ({ scope: h.scope === 'agency' ? ('agency' as const) : ('members' as const), member_ids: h.member_ids, starts_at: iso(h.starts_at), ends_at: iso(h.ends_at) })),
+    bookings: bookings.map((b): HeldBooking => ({ id: b.id, department_id: b.department_id, member_id: b.member_id, starts_at: iso(b.starts_at), ends_at: iso(b.ends_at) })),
+    duration_minutes: duration,
+    selected_member_id: q.selected_member_id ?? null,
+  };
+}

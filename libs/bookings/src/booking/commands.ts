@@ -1,0 +1,42 @@
+import type { BookingChannel, BookingInput } from '@tabour/contracts';
+
+/**
+ * What the decision needs from outside the booking's stream, read by the caller (the API)
+ * from the read tables: the decision reads no table and no clock.
+ */
+export interface BookingContext {
+  /** IANA zone of the business. */
+  time_zone: string;
+  /** The department, or null when it is not the business's. */
+  department: {
+    id: string;
+    slot_duration: number;
+    must_select_member: boolean;
+    /** Its services with the duration they take in it (seconds). */
+    services: { id: string; duration_seconds: number }[];
+  } | null;
+  /** The business's services (any department): a service of another business is unknown. */
+  business_service_ids: string[];
+  /** The members that may be booked in the department. */
+  bookable_member_ids: string[];
+  /** Whether the given customer is the business's (true when none is given). */
+  customer_known: boolean;
+  /** Bookings wait for staff (online bookings while the business confirms them). */
+  needs_confirmation: boolean;
+  /** The form fields' check of additional_data: field → messages (filled by the forms context). */
+  additional_data_errors?: Record<string, string[]>;
+}
+
+interface Ids {
+  booking_id: string;
+  business_id: string;
+}
+
+export type BookingCommand =
+  | (Ids & { type: 'CreateBooking'; input: BookingInput; channel: BookingChannel; context: BookingContext })
+  | (Ids & { type: 'UpdateBooking'; input: Partial<BookingInput>; context: BookingContext })
+  | (Ids & { type: 'CancelBooking'; reason: string | null })
+  | (Ids & { type: 'DeleteBooking' })
+  | (Ids & { type: 'MarkBookingNoShow' })
+  | (Ids & { type: 'CompleteBooking' })
+  | (Ids & { type: 'CheckInBooking'; queue_id: string; ticket_id: string });

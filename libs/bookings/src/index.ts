@@ -1,0 +1,4 @@
+export * from './booking';
+export * from './tables';
+export * from './projections';
+export * from './availability';

@@ -1,0 +1,173 @@
+import { sql } from 'kysely';
+import type { InlineProjection, RecordOf } from '@tabour/eventstore';
+import { conflict, notFound, type Database } from '@tabour/platform';
+import { checkSlot } from './availability';
+import { readAvailabilityInput } from './booking/availability-input';
+import { BOOKING_EVENT_TYPES, BOOKING_PLACING_EVENT_TYPES, type BookingEvent, type BookingSlot } from './booking/events';
+import { BOOKING_SETTINGS_DEFAULTS, BOOKING_SETTINGS_EVENT_TYPES, type BookingSettingsEvent } from './booking/settings';
+
+const json = (v: unknown) => JSON.stringify(v);
+
+/** The book's rows: one per booking, removed when the booking is deleted. */
+export const bookingsProjection: InlineProjection<BookingEvent, Database> = {
+  name: 'bookings.bookings',
+  tables: ['bookings'],
+  handles: BOOKING_EVENT_TYPES,
+  async apply(db, events) {
+    for (const e of events) {
+      const id = e.data.booking_id;
+      const at = e.recordedAt;
+      const row = db.updateTable('bookings').where('id', '=', id);
+      switch (e.type) {
+        case 'BookingCreated': {
+          const d = e.data;
+          await db
+            .insertInto('bookings')
+            .values({
+              id,
+              tenant_id: d.business_id,
+              department_id: d.department_id,
+              member_id: d.member_id,
+              customer_id: d.customer_id,
+              queue_id: d.queue_id,
+              counter_ids: json(d.counter_ids),
+              service_ids: json(d.service_ids),
+              duration: d.duration,
+              starts_at: d.starts_at,
+              ends_at: d.ends_at,
+              local_date: d.date,
+              slot: d.slot,
+              additional_data: json(d.additional_data),
+              remarks: d.remarks,
+              is_online: d.is_online,
+              channel: d.channel,
+              sync_booking_with_graph: d.sync_booking_with_graph,
+              location: d.location ? json(d.location) : null,
+              phone_number: d.phone_number,
+              attachments: json(d.attachments),
+              status: d.status,
+              ticket_id: null,
+              cancel_reason: null,
+              created_at: at,
+              updated_at: at,
+            })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          break;
+        }
+        case 'BookingRescheduled': {
+          const d = e.data;
+          await row
+            .set({
+              department_id: d.department_id,
+              member_id: d.member_id,
+              service_ids: json(d.service_ids),
+              duration: d.duration,
+              starts_at: d.starts_at,
+              ends_at: d.ends_at,
+              local_date: d.date,
+              slot: d.slot,
+              updated_at: at,
+            })
+            .execute();
+          break;
+        }
+        case 'BookingUpdated': {
+          const c = e.data.changes;
+          const set: Record<string, unknown> = { updated_at: at };
+          for (const [key, value] of Object.entries(c)) {
+            set[key] = ['counter_ids', 'additional_data', 'attachments'].includes(key) ? json(value) : key === 'location' ? (value ? json(value) : null) : value;
+          }
+          await row.set(set).execute();
+          break;
+        }
+        case 'BookingCancelled':
+          await row.set({ status: 'cancelled', cancel_reason: e.data.reason, updated_at: at }).execute();
+          break;
+        case 'BookingMarkedNoShow':
+          await row.set({ status: 'no_show', updated_at: at }).execute();
+          break;
+        case 'BookingCompleted':
+          await row.set({ status: 'completed', updated_at: at }).execute();
+          break;
+        case 'BookingCheckedIn':
+          await row.set({ status: 'checked_in', queue_id: e.data.queue_id, ticket_id: e.data.ticket_id, updated_at: at }).execute();
+          break;
+        case 'BookingDeleted':
+          await db.deleteFrom('bookings').where('id', '=', id).execute();
+          break;
+      }
+    }
+  },
+};
+
+export const bookingSettingsProjection: InlineProjection<BookingSettingsEvent, Database> = {
+  name: 'bookings.settings',
+  tables: ['booking_settings'],
+  handles: BOOKING_SETTINGS_EVENT_TYPES,
+  async apply(db, events) {
+    for (const e of events) {
+      const c = e.data.changes;
+      await db
+        .insertInto('booking_settings')
+        .values({ tenant_id: e.data.business_id, ...BOOKING_SETTINGS_DEFAULTS, ...c })
+        .onConflict((oc) => oc.column('tenant_id').doUpdateSet(c))
+        .execute();
+    }
+  },
+};
+
+/** The UTC calendar days an interval touches: two overlapping bookings always share one. */
+function utcDays(starts_at: string, ends_at: string): string[] {
+  const days: string[] = [];
+  const last = new Date(Date.parse(ends_at) - 1).toISOString().slice(0, 10);
+  for (let d = starts_at.slice(0, 10); ; ) {
+    days.push(d);
+    if (d >= last || days.length > 31) return days;
+    d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * The advisory locks a place takes, in one fixed (sorted) order so two appends never wait on
+ * each other crosswise: the department's local day (its daily limit), the department's and the
+ * member's UTC days the booking touches (overlaps).
+ */
+export function capacityLocks(place: BookingSlot): string[] {
+  const days = utcDays(place.starts_at, place.ends_at);
+  const keys = [`booking:department-date:${place.department_id}:${place.date}`, ...days.map((d) => `booking:department-utc:${place.department_id}:${d}`)];
+  if (place.member_id) keys.push(...days.map((d) => `booking:member-utc:${place.member_id}:${d}`));
+  return [...new Set(keys)].sort();
+}
+
+/**
+ * No double booking: runs in the append's transaction before the book's rows move. It takes
+ * the place's advisory locks (held until the commit, so the next append over the same day
+ * reads this one's row), reads what the availability listing reads and asks the engine's
+ * `checkSlot` about the start; a refusal rolls the whole append back and answers 409 with the
+ * catalogue's text. It keeps no table of its own, so a rebuild of the book never runs it.
+ */
+export const bookingCapacityGuard: InlineProjection<BookingEvent, Database> = {
+  name: 'bookings.capacity',
+  handles: BOOKING_PLACING_EVENT_TYPES,
+  async apply(db, events) {
+    for (const e of events as RecordOf<Extract<BookingEvent, { type: 'BookingCreated' | 'BookingRescheduled' }>>[]) {
+      const place = e.data;
+      for (const key of capacityLocks(place)) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+      const input = await readAvailabilityInput(db, place.business_id, {
+        department_id: place.department_id,
+        from: place.date,
+        to: place.date,
+        now: new Date(),
+        selected_member_id: place.member_id,
+        duration_minutes: place.duration,
+        except_booking_id: place.booking_id,
+      });
+      if (!input) throw notFound('The department no longer exists');
+      const check = checkSlot(input, place.starts_at, place.member_id);
+      if (!check.ok) throw conflict(check.message, `slot_${check.code}`);
+    }
+  },
+};
+
+export const BOOKING_PROJECTIONS = [bookingsProjection, bookingSettingsProjection] as const;
