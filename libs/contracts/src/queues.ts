@@ -103,6 +103,8 @@ export interface Ticket<At = Instant> {
   notes?: TicketNote[];
   feedback_stars?: number | null;
   feedback_text?: string | null;
+  /** The booking whose check-in made this ticket. */
+  booking_id?: string | null;
   /** On the damaged tickets' read, which spans queues. */
   queue_name?: string;
 }

@@ -52,6 +52,8 @@ export const TICKET_VIEW = [
   field('notes', 'notes', false),
   field('feedback_stars', 'int', true, null),
   field('feedback_text', 'text', true, null),
+  // The booking a check-in made the ticket of; the waiting list does not show it, so the trigger's list is unchanged.
+  field('booking_id', 'text', true, null),
 ] as const satisfies readonly TicketField[];
 
 type KindType = { text: string; int: number; bool: boolean; day: string; instant: string; ids: string[]; notes: TicketNote[] };

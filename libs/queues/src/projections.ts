@@ -55,7 +55,7 @@ function ticketRow(tenant: string, queue: string, t: Omit<Ticket, 'status' | 'co
   return {
     tenant_id: tenant, queue_id: queue, uid: t.uid, number: t.number, label: t.label, day: t.day, status: 'waiting', place, urgent: t.urgent, late: t.late,
     service_ids: json(t.service_ids), member_id: t.member_id, customer_id: t.customer_id, customer_name: t.customer_name, counter_id: null, checked_in_at: t.checked_in_at,
-    called_at: null, archived_at: null, service_seconds: t.service_seconds, updated_at: at,
+    booking_id: t.booking_id ?? null, called_at: null, archived_at: null, service_seconds: t.service_seconds, updated_at: at,
   };
 }
 
@@ -124,10 +124,10 @@ class HotRun {
   async flush(db: Db): Promise<void> {
     if (this.pushed.length) {
       await sql`WITH
-        tickets AS (INSERT INTO queue_tickets (id, tenant_id, queue_id, uid, number, label, day, status, place, urgent, late, service_ids, member_id, customer_id, customer_name, counter_id, checked_in_at, called_at, archived_at, service_seconds, estimated_wait_seconds, notes, updated_at)
-          SELECT x.id, x.tenant_id, x.queue_id, x.uid, x.number, x.label, x.day, x.status, x.place, x.urgent, x.late, x.service_ids, x.member_id, x.customer_id, x.customer_name, NULL, x.checked_in_at, NULL, NULL, x.service_seconds, x.estimated_wait_seconds, '[]', x.updated_at
+        tickets AS (INSERT INTO queue_tickets (id, tenant_id, queue_id, uid, number, label, day, status, place, urgent, late, service_ids, member_id, customer_id, customer_name, counter_id, checked_in_at, booking_id, called_at, archived_at, service_seconds, estimated_wait_seconds, notes, updated_at)
+          SELECT x.id, x.tenant_id, x.queue_id, x.uid, x.number, x.label, x.day, x.status, x.place, x.urgent, x.late, x.service_ids, x.member_id, x.customer_id, x.customer_name, NULL, x.checked_in_at, x.booking_id, NULL, NULL, x.service_seconds, x.estimated_wait_seconds, '[]', x.updated_at
           FROM jsonb_to_recordset(${JSON.stringify(this.pushed)}::jsonb) AS x(id uuid, tenant_id uuid, queue_id uuid, uid text, number int, label text, day date, status text, place double precision, urgent boolean, late boolean,
-            service_ids jsonb, member_id uuid, customer_id uuid, customer_name text, checked_in_at timestamptz, service_seconds int, estimated_wait_seconds int, updated_at timestamptz)
+            service_ids jsonb, member_id uuid, customer_id uuid, customer_name text, checked_in_at timestamptz, booking_id uuid, service_seconds int, estimated_wait_seconds int, updated_at timestamptz)
           RETURNING 1),
         predictions AS (INSERT INTO queue_wait_predictions (ticket_id, tenant_id, queue_id, rank, predicted_seconds, checked_in_at)
           SELECT x.ticket_id, ${this.tenant}, ${this.queue}, x.rank, x.predicted_seconds, x.checked_in_at

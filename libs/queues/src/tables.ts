@@ -53,6 +53,8 @@ export interface QueueTicketsTable {
   customer_name: string | null;
   counter_id: string | null;
   checked_in_at: Timestamp;
+  /** The booking whose check-in made the ticket. */
+  booking_id: Defaulted<string | null>;
   called_at: Timestamp | null;
   archived_at: Timestamp | null;
   service_seconds: number | null;

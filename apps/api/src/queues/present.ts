@@ -16,6 +16,7 @@ export function liveTicket(state: QueueState, t: Ticket): LiveTicket {
   const counter = t.counter_id ? state.counters[t.counter_id] : undefined;
   return {
     ...t,
+    booking_id: t.booking_id ?? null,
     queue_id: state.queue_id,
     rank,
     estimated_wait_seconds: rank === null ? null : waitEstimate(state, rank, t.service_ids),

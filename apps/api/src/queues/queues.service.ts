@@ -23,6 +23,9 @@ export interface PushInput {
   customer_id?: string | null;
   customer_name?: string | null;
   urgent?: boolean;
+  /** Set by a booking's check-in (apps/api/src/bookings/checkin.service.ts), with its own ticket id. */
+  booking_id?: string;
+  ticket_id?: string;
 }
 
 /**
@@ -77,11 +80,14 @@ export class QueuesService {
     // A registered customer is named by id only (their name stays in their erasable record).
     const name = input.customer_id ? null : input.customer_name?.trim() || null;
     if (input.customer_id && !(await this.customers.exists(tenantId, input.customer_id))) throw invalid('Select a valid customer', { customer_id: ['Select a valid customer'] });
-    const ticketId = randomUUID();
+    const ticketId = input.ticket_id ?? randomUUID();
     const outcome = await this.run(tenantId, queueId, actor, {
       type: 'PushTicket',
       random: Math.random(),
-      ticket: { ticket_id: ticketId, uid: newTicketUid(), service_ids: serviceIds, member_id: input.member_id ?? null, customer_id: input.customer_id ?? null, customer_name: name, urgent: !!input.urgent },
+      ticket: {
+        ticket_id: ticketId, uid: newTicketUid(), service_ids: serviceIds, member_id: input.member_id ?? null, customer_id: input.customer_id ?? null, customer_name: name, urgent: !!input.urgent,
+        ...(input.booking_id ? { booking_id: input.booking_id } : {}),
+      },
     });
     return { ticketId, outcome };
   }

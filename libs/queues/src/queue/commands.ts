@@ -10,6 +10,8 @@ export interface NewTicket {
   customer_id: string | null;
   customer_name: string | null;
   urgent: boolean;
+  /** The booking being checked in: the ticket keeps it, so each side names the other. */
+  booking_id?: string | null;
 }
 
 /** Every command names the queue and the caller's business; `at` and `day` come from the clock, so decide stays pure. */

@@ -26,6 +26,8 @@ export interface Ticket {
   /** The time the staff expects to spend with the customer, when set at the counter. */
   service_seconds: number | null;
   late: boolean;
+  /** The booking whose check-in made this ticket (absent on tickets taken without one). */
+  booking_id?: string | null;
 }
 
 export interface Counter {

@@ -5,6 +5,11 @@ describe('tickets', () => {
     const { state } = run([...setup, push('t1'), push('t2'), push('t3', {}, '2026-11-23')]);
     expect(['t1', 't2', 't3'].map((id) => state.tickets.get(id)!.label)).toEqual(['A1', 'A2', 'A1']);
   });
+  it('keeps the booking a check-in pushed, and a second push of that ticket changes nothing', () => {
+    const { state } = run([...setup, push('t1', { booking_id: 'b1' })]);
+    expect(state.tickets.get('t1')!.booking_id).toBe('b1');
+    spec.given(history([push('t1', { booking_id: 'b1' })])).when(push('t1', { booking_id: 'b1' })).thenNothingHappens();
+  });
   it('gives random numbers unique within the day', () => {
     const { state } = run([{ ...base, type: 'CreateQueue', settings: { ...settings, number_type: 'random' } }, push('t1'), push('t2'), push('t3')]);
     const numbers = [...state.tickets.values()].map((t) => t.number);

@@ -24,6 +24,7 @@ export function pushTicket(command: CommandOf<'PushTicket'>, state: QueueState):
         ticket: {
           id: t.ticket_id, uid: t.uid, number, label: `${state.settings!.ticket_prefix}${number}`, day: command.day, urgent: t.urgent, service_ids: t.service_ids,
           member_id: t.member_id, customer_id: t.customer_id, customer_name: t.customer_name, checked_in_at: command.at, service_seconds: null, late: false,
+          ...(t.booking_id ? { booking_id: t.booking_id } : {}),
         },
         rank,
         estimated_wait_seconds: waitEstimate(state, rank, t.service_ids),
