@@ -1,5 +1,5 @@
 import { availability, checkSlot } from './engine';
-import { base, booked, hours, MORNINGS, NOW, OFFICE } from './fixtures';
+import { base, booked, hours, MORNINGS, NOW } from './fixtures';
 import { AvailabilityInputError, type AvailabilityInput } from './types';
 
 const ALL_DAY = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30'];

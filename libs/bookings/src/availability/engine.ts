@@ -35,7 +35,8 @@ function fits(ctx: Context, day: LocalDay, start: number, end: number, ranges: r
   return ctx.zone.wallPieces(day, start, end).every(([from, length]) => ranges.some(([a, b]) => a <= from && from + length <= b));
 }
 
-function planDay(ctx: Context, date: string): DayPlan {
+/** A date's status and grid of candidates; with `only`, the one candidate starting at that instant. */
+function planDay(ctx: Context, date: string, only?: number): DayPlan {
   const day = ctx.zone.day(date);
   const plan: DayPlan = { day, status: null, candidates: [], booked: 0 };
   const ranges = ctx.hours.get(day.weekday) ?? [];
@@ -44,18 +45,31 @@ function planDay(ctx: Context, date: string): DayPlan {
   else if (ranges.length === 0) plan.status = 'closed';
   if (plan.status) return plan;
   plan.booked = ctx.department.startingIn(day.start, day.end);
-  const length = ctx.durationMinutes * MINUTE;
-  for (const [from, to] of ranges) {
-    // The grid restarts at each range's start, in wall-clock minutes.
-    for (let minute = from; minute < to; minute += ctx.slotMinutes) {
-      if (day.offset !== null && minute + ctx.durationMinutes > to) break;
-      const start = ctx.zone.instant(day, minute);
-      if (start === null) continue; // the clocks skip this wall time
-      const end = start + length;
-      if (fits(ctx, day, start, end, ranges)) plan.candidates.push({ minute, start, end });
+  if (!only) {
+    for (const [from, to] of ranges) {
+      // The grid restarts at each range's start, in wall-clock minutes.
+      for (let minute = from; minute < to; minute += ctx.slotMinutes) {
+        if (day.offset !== null && minute + ctx.durationMinutes > to) break;
+        const c = candidate(ctx, day, minute);
+        if (c) plan.candidates.push(c);
+      }
     }
+    return plan;
   }
+  // One start asked: only the grid minute it names, judged as the loop above judges it.
+  const minute = ctx.zone.wallPieces(day, only, only + 1)[0][0];
+  const onGrid = ranges.some(([from, to]) => from <= minute && minute < to && (minute - from) % ctx.slotMinutes === 0);
+  const c = onGrid ? candidate(ctx, day, minute) : null;
+  if (c && c.start === only) plan.candidates.push(c);
   return plan;
+}
+
+/** The slot at a grid minute, if the clocks do not skip it and it fits the business's hours. */
+function candidate(ctx: Context, day: LocalDay, minute: number): Candidate | null {
+  const start = ctx.zone.instant(day, minute);
+  if (start === null) return null;
+  const end = start + ctx.durationMinutes * MINUTE;
+  return fits(ctx, day, start, end, ctx.hours.get(day.weekday) ?? []) ? { minute, start, end } : null;
 }
 
 type MemberState = 'free' | 'member_off' | 'member_holiday' | 'member_busy';
@@ -185,9 +199,9 @@ export function checkSlot(input: AvailabilityInput, start: string, memberId?: st
   if (member !== null && !known) return refuse('member_unknown');
   const ctx = buildContext(input, member);
   if (member === null && ctx.mustSelect && ctx.members.length > 0) return refuse('member_required');
-  const plan = planDay(ctx, ctx.zone.dateOf(at));
+  const plan = planDay(ctx, ctx.zone.dateOf(at), at);
   if (plan.status) return refuse(plan.status);
-  const c = plan.candidates.find((x) => x.start === at);
+  const c = plan.candidates[0];
   if (!c) return refuse('not_a_slot');
   const e = evaluate(ctx, plan, c, member);
   if (!e.ok) return refuse(e.refusal);
