@@ -1,0 +1,4 @@
+export * from './forms';
+export * from './validate';
+export * from './projection';
+export type { BookingFormFieldsTable } from './tables';

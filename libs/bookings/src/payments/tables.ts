@@ -1,0 +1,31 @@
+import type { ColumnType, JSONColumnType } from 'kysely';
+import type { PaymentMethod } from '@tabour/contracts';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** A payment on a booking; status and rest to pay as they stood when it was recorded. */
+export interface BookingTransactionsTable {
+  tenant_id: string;
+  id: string;
+  booking_id: string;
+  amount: ColumnType<string, number | string, number | string>;
+  method: string;
+  status: string;
+  rest_to_pay: ColumnType<string, number | string, number | string>;
+  paid_on: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface BusinessPaymentTypesTable {
+  tenant_id: string;
+  methods: JSONColumnType<PaymentMethod[], string, string>;
+  updated_at: Timestamp;
+}
+
+declare module '@tabour/platform' {
+  interface Database {
+    booking_transactions: BookingTransactionsTable;
+    business_payment_types: BusinessPaymentTypesTable;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './request';
+export * from './projection';
+export type { BookingRequestsTable } from './tables';

@@ -1,0 +1,4 @@
+export * from './rules';
+export * from './match';
+export * from './projection';
+export type { BookingRulesTable } from './tables';

@@ -1,0 +1,148 @@
+import type { Decider } from '@tabour/eventstore';
+import { notFound, throwIfAny as refuse } from '@tabour/platform';
+import {
+  addError,
+  RULE_ACTIONS,
+  RULE_APPLIES_TO,
+  RULE_FLOWS,
+  RULE_TIME_FRAMES,
+  type FieldErrors,
+  type RuleAction,
+  type RuleAppliesTo,
+  type RuleFlow,
+  type RuleTimeFrame,
+  type WorkingDay,
+} from '@tabour/contracts';
+import { checkWorkingDays, sameJson } from '@tabour/organisation';
+
+/**
+ * A business's rules: one ordered list, one aggregate (stream `rules-<tenant>`), so a reorder
+ * and a create never interleave into two rules at one position (docs/bookings.md).
+ */
+export const rulesStream = (tenantId: string) => `rules-${tenantId}`;
+
+export const RULE_LIMITS = { name: 150, rules: 100 } as const;
+
+export interface RuleFields {
+  name: string;
+  action: RuleAction;
+  flow: RuleFlow;
+  applies_to: RuleAppliesTo;
+  time_frame: RuleTimeFrame;
+  starts_on: string | null;
+  ends_on: string | null;
+  working_days: WorkingDay[] | null;
+  enabled: boolean;
+}
+
+export type RuleInput = Partial<RuleFields>;
+
+type Ids = { business_id: string };
+
+export type RulesCommand =
+  | (Ids & { type: 'CreateRule'; rule_id: string; input: RuleInput })
+  | (Ids & { type: 'UpdateRule'; rule_id: string; input: RuleInput })
+  | (Ids & { type: 'DeleteRule'; rule_id: string })
+  | (Ids & { type: 'ReorderRules'; ids: string[] });
+
+export type RulesEvent =
+  | { type: 'RuleCreated'; data: Ids & { rule_id: string; position: number } & RuleFields }
+  | { type: 'RuleUpdated'; data: Ids & { rule_id: string } & RuleFields }
+  | { type: 'RuleDeleted'; data: Ids & { rule_id: string } }
+  | { type: 'RulesReordered'; data: Ids & { ids: string[] } };
+
+export const RULES_EVENT_TYPES = ['RuleCreated', 'RuleUpdated', 'RuleDeleted', 'RulesReordered'] as const;
+
+export interface RulesState {
+  /** In position order. */
+  rules: ({ rule_id: string } & RuleFields)[];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (v: unknown): v is string => typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+function oneOf<T extends string>(list: readonly T[], value: unknown, field: string, errors: FieldErrors): T {
+  if (!list.includes(value as T)) addError(errors, field, `Select a valid value (${list.join(', ')})`);
+  return value as T;
+}
+
+/** The whole rule as it will stand: `base` is the rule being edited (its untouched fields stay). */
+export function checkRule(input: RuleInput, base?: RuleFields): RuleFields {
+  const errors: FieldErrors = {};
+  const merged = { ...base, ...input };
+  const name = typeof merged.name === 'string' ? merged.name.trim() : '';
+  if (!name) addError(errors, 'name', 'The name is required');
+  else if (name.length > RULE_LIMITS.name) addError(errors, 'name', `The name may have at most ${RULE_LIMITS.name} characters`);
+  const action = oneOf(RULE_ACTIONS, merged.action, 'action', errors);
+  const flow = oneOf(RULE_FLOWS, merged.flow ?? 'booking', 'flow', errors);
+  const applies_to = oneOf(RULE_APPLIES_TO, merged.applies_to ?? 'all', 'applies_to', errors);
+  const time_frame = oneOf(RULE_TIME_FRAMES, merged.time_frame ?? 'forever', 'time_frame', errors);
+  let starts_on: string | null = null;
+  let ends_on: string | null = null;
+  if (time_frame === 'custom') {
+    if (!isDate(merged.starts_on)) addError(errors, 'starts_on', 'Enter a valid date (YYYY-MM-DD)');
+    if (!isDate(merged.ends_on)) addError(errors, 'ends_on', 'Enter a valid date (YYYY-MM-DD)');
+    else if (isDate(merged.starts_on) && merged.ends_on < merged.starts_on) addError(errors, 'ends_on', 'The end must be after the start');
+    starts_on = merged.starts_on ?? null;
+    ends_on = merged.ends_on ?? null;
+  }
+  const working_days = merged.working_days == null ? null : checkWorkingDays(merged.working_days, errors);
+  if (merged.enabled !== undefined && typeof merged.enabled !== 'boolean') addError(errors, 'enabled', 'Enabled must be true or false');
+  refuse(errors);
+  return { name, action, flow, applies_to, time_frame, starts_on, ends_on, working_days, enabled: merged.enabled ?? true };
+}
+
+export const rulesDecider: Decider<RulesCommand, RulesState, RulesEvent> = {
+  initialState: () => ({ rules: [] }),
+
+  decide(command, state) {
+    const ids = { business_id: command.business_id };
+    const find = (id: string) => state.rules.find((r) => r.rule_id === id);
+    switch (command.type) {
+      case 'CreateRule': {
+        if (find(command.rule_id)) return [];
+        const fields = checkRule(command.input);
+        if (state.rules.length >= RULE_LIMITS.rules) refuse({ name: [`A business may have at most ${RULE_LIMITS.rules} rules`] });
+        return [{ type: 'RuleCreated', data: { ...ids, rule_id: command.rule_id, position: state.rules.length, ...fields } }];
+      }
+      case 'UpdateRule': {
+        const rule = find(command.rule_id);
+        if (!rule) throw notFound('Rule not found');
+        const { rule_id: _id, ...current } = rule;
+        const fields = checkRule(command.input, current);
+        return sameJson(current, fields) ? [] : [{ type: 'RuleUpdated', data: { ...ids, rule_id: rule.rule_id, ...fields } }];
+      }
+      case 'DeleteRule':
+        if (!find(command.rule_id)) throw notFound('Rule not found');
+        return [{ type: 'RuleDeleted', data: { ...ids, rule_id: command.rule_id } }];
+      case 'ReorderRules': {
+        const wanted = (Array.isArray(command.ids) ? command.ids : []).map((id) => String(id).toLowerCase());
+        const current = state.rules.map((r) => r.rule_id);
+        const complete = wanted.length === current.length && new Set(wanted).size === wanted.length && wanted.every((id) => current.includes(id));
+        if (!complete) refuse({ ids: ['Give every rule of the business once'] });
+        return wanted.join() === current.join() ? [] : [{ type: 'RulesReordered', data: { ...ids, ids: wanted } }];
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'RuleCreated': {
+        const { business_id: _b, position: _p, ...rule } = event.data;
+        return { rules: [...state.rules, rule] };
+      }
+      case 'RuleUpdated': {
+        const { business_id: _b, ...rule } = event.data;
+        return { rules: state.rules.map((r) => (r.rule_id === rule.rule_id ? rule : r)) };
+      }
+      case 'RuleDeleted':
+        return { rules: state.rules.filter((r) => r.rule_id !== event.data.rule_id) };
+      case 'RulesReordered': {
+        const byId = new Map(state.rules.map((r) => [r.rule_id, r]));
+        return { rules: event.data.ids.map((id) => byId.get(id)).filter((r): r is RulesState['rules'][number] => !!r) };
+      }
+      default:
+        return state;
+    }
+  },
+};
