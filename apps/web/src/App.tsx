@@ -21,6 +21,10 @@ import departments from './settings/departments';
 import holidays from './settings/holidays';
 import services from './settings/services';
 import team from './settings/team';
+import rules from './settings/rules';
+import formFields from './settings/forms';
+import bookingTable from './bookings/table';
+import bookingRequests from './bookings/requests';
 import { themeFor } from './theme';
 
 const store = localStorageStore('1', 'Tabour');
@@ -31,6 +35,7 @@ const ServiceReorder = lazy(() => import('./settings/services/ServiceReorder').t
 const ActivityList = lazy(() => import('./activity/Activity').then((m) => ({ default: m.ActivityList })));
 const later = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 const LazyActivity = () => later(<ActivityList />);
+const PaymentTypesPage = lazy(() => import('./settings/payment-types/PaymentTypes').then((m) => ({ default: m.PaymentTypesPage })));
 // The customers' and the devices' pages (kiosk, display screen, ticket link) are apart from the back-office.
 const KioskLoginPage = lazy(() => import('./kiosk/KioskLogin').then((m) => ({ default: m.KioskLoginPage })));
 const KioskCheckinPage = lazy(() => import('./kiosk/KioskCheckin').then((m) => ({ default: m.KioskCheckinPage })));
@@ -84,6 +89,7 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
         <Route path="/settings/services/reorder" element={<Guarded path="/settings/services">{later(<ServiceReorder />)}</Guarded>} />
         <Route path="/bookings" element={<Guarded path="/bookings">{later(<BookingCalendar />)}</Guarded>} />
         <Route path="/bookings/availability" element={<Guarded path="/bookings/availability">{later(<BookingAvailability />)}</Guarded>} />
+        <Route path="/settings/payment_type" element={<Guarded path="/settings/payment_type">{later(<PaymentTypesPage />)}</Guarded>} />
       </CustomRoutes>
       <Resource name="settings/departments" {...departments} />
       <Resource name="settings/services" {...services} />
@@ -98,6 +104,10 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
       <Resource name="kiosks" {...kiosks} />
       <Resource name="displays" {...displays} />
       <Resource name="feedback" {...feedback} />
+      <Resource name="bookings/table" {...bookingTable} />
+      <Resource name="bookings/request" {...bookingRequests} />
+      <Resource name="settings/rules" {...rules} />
+      <Resource name="settings/forms" {...formFields} />
     </Admin>
   );
 }

@@ -32,6 +32,11 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   // A page under one record: `:id` in the name is filled into the base from the resource's name.
   'queues/:id/archive': { base: '/business/queue/:id/archive', readOnly: true, listInBody: true },
   activity: { base: '/business/activity', readOnly: true },
+  // The bookings table reads the filter call, which takes every filter (or none) in its query.
+  'bookings/table': { base: '/business/booking', list: '/business/booking/filter/', readOnly: true },
+  'bookings/request': { base: '/business/booking/request', readOnly: true, filterBody: true },
+  'settings/rules': { base: '/business/rules', create: { method: 'PUT', path: '/create' } },
+  'settings/forms': { base: '/business/forms', create: { method: 'PUT', path: '/create' } },
   countries: { base: '/business/countries', readOnly: true },
   industries: { base: '/business/industry', readOnly: true },
 };

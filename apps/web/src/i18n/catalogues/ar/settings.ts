@@ -90,6 +90,103 @@ const settings: Texts<typeof en> = {
   note_types: {
     colour_invalid: 'أدخل اللون بالصيغة ‎#rrggbb',
   },
+  settings: {
+    rules: {
+      title: 'القواعد',
+      create_title: 'قاعدة جديدة',
+      edit_title: 'تعديل القاعدة',
+      order_hint: 'تُقارن كل الطلبات الواردة بالقواعد من الأعلى إلى الأسفل: أول قاعدة مطابقة هي التي تقرر.',
+      reordered: 'تم حفظ ترتيب القواعد',
+      empty: 'لا توجد قواعد بعد: كل طلب ينتظر الموظفين.',
+      move_up: 'إلى الأعلى',
+      move_down: 'إلى الأسفل',
+      days_all: 'كل يوم، طوال اليوم',
+      days_limited: 'في هذه الأيام والساعات فقط',
+      end_before_start: 'لا يمكن أن تكون النهاية قبل البداية',
+      fields: {
+        name: 'الاسم',
+        action: 'الإجراء',
+        flow: 'المسار',
+        applies_to: 'تنطبق على',
+        time_frame: 'الفترة',
+        starts_on: 'البداية',
+        ends_on: 'النهاية',
+        working_days: 'أيام العمل',
+        enabled: 'مفعّلة',
+      },
+      actions: {
+        approve: 'قبول',
+        decline: 'رفض',
+      },
+      flows: {
+        booking: 'الحجوزات',
+        queue: 'الانضمام إلى الطوابير',
+      },
+      applies: {
+        all: 'جميع العملاء',
+        new: 'العملاء الجدد',
+        vip: 'عملاء VIP',
+        blacklisted: 'العملاء في القائمة السوداء',
+      },
+      time_frames: {
+        forever: 'دائمًا',
+        custom: 'تواريخ محددة',
+      },
+    },
+    forms: {
+      title: 'نماذج الحجز',
+      create_title: 'حقل جديد',
+      edit_title: 'تعديل الحقل',
+      empty: 'لا توجد حقول بعد',
+      yes: 'نعم',
+      no: 'لا',
+      name_required: 'أعطِ الحقل اسمًا بلغة واحدة على الأقل',
+      options_hint: 'خيار واحد في كل سطر؛ اتركه فارغًا لإجابة حرة',
+      fields: {
+        name: 'الاسم',
+        flow: 'لـ',
+        type: 'النوع',
+        options: 'الخيارات',
+        required: 'إلزامي',
+      },
+      flows: {
+        booking: 'الحجوزات',
+        queue: 'الانضمام إلى الطوابير',
+      },
+      types: {
+        number: 'رقم',
+        text: 'نص',
+      },
+      languages: {
+        ar: 'الاسم (العربية)',
+        en: 'الاسم (الإنجليزية)',
+        fr: 'الاسم (الفرنسية)',
+        he: 'الاسم (العبرية)',
+        ru: 'الاسم (الروسية)',
+      },
+    },
+    payment_types: {
+      title: 'طرق الدفع',
+      hint: 'طرق الدفع التي يقبلها النشاط التجاري للحجز.',
+      saved: 'تم حفظ طرق الدفع',
+      methods: {
+        cash: 'نقدًا',
+        cheque: 'شيك',
+        online: 'عبر الإنترنت',
+        other: 'أخرى',
+      },
+    },
+  },
+  resources: {
+    'settings/rules': {
+      name: 'القواعد',
+      name_one: 'قاعدة',
+    },
+    'settings/forms': {
+      name: 'حقول النماذج',
+      name_one: 'حقل نموذج',
+    },
+  },
 };
 
 export default settings;

@@ -90,6 +90,103 @@ const settings: Texts<typeof en> = {
   note_types: {
     colour_invalid: 'Geben Sie eine Farbe als #rrggbb ein',
   },
+  settings: {
+    rules: {
+      title: 'Regeln',
+      create_title: 'Neue Regel',
+      edit_title: 'Regel bearbeiten',
+      order_hint: 'Eingehende Anfragen werden von oben nach unten mit den Regeln verglichen: Die erste passende Regel entscheidet.',
+      reordered: 'Die Reihenfolge der Regeln wurde gespeichert',
+      empty: 'Noch keine Regel: Jede Anfrage wartet auf das Personal.',
+      move_up: 'Nach oben',
+      move_down: 'Nach unten',
+      days_all: 'Jeden Tag, ganztägig',
+      days_limited: 'Nur an diesen Tagen und Zeiten',
+      end_before_start: 'Das Ende darf nicht vor dem Beginn liegen',
+      fields: {
+        name: 'Name',
+        action: 'Aktion',
+        flow: 'Ablauf',
+        applies_to: 'Gilt für',
+        time_frame: 'Zeitraum',
+        starts_on: 'Beginn',
+        ends_on: 'Ende',
+        working_days: 'Arbeitstage',
+        enabled: 'Aktiv',
+      },
+      actions: {
+        approve: 'Annehmen',
+        decline: 'Ablehnen',
+      },
+      flows: {
+        booking: 'Termine',
+        queue: 'Warteschlangen-Beitritte',
+      },
+      applies: {
+        all: 'Alle Kunden',
+        new: 'Neue Kunden',
+        vip: 'VIP-Kunden',
+        blacklisted: 'Gesperrte Kunden',
+      },
+      time_frames: {
+        forever: 'Unbegrenzt',
+        custom: 'Eigene Daten',
+      },
+    },
+    forms: {
+      title: 'Terminformulare',
+      create_title: 'Neues Formularfeld',
+      edit_title: 'Formularfeld bearbeiten',
+      empty: 'Noch kein Feld',
+      yes: 'Ja',
+      no: 'Nein',
+      name_required: 'Geben Sie dem Feld in mindestens einer Sprache einen Namen',
+      options_hint: 'Eine Option pro Zeile; leer lassen für eine freie Antwort',
+      fields: {
+        name: 'Name',
+        flow: 'Für',
+        type: 'Typ',
+        options: 'Optionen',
+        required: 'Pflichtfeld',
+      },
+      flows: {
+        booking: 'Termine',
+        queue: 'Warteschlangen-Beitritte',
+      },
+      types: {
+        number: 'Zahl',
+        text: 'Text',
+      },
+      languages: {
+        ar: 'Name (Arabisch)',
+        en: 'Name (Englisch)',
+        fr: 'Name (Französisch)',
+        he: 'Name (Hebräisch)',
+        ru: 'Name (Russisch)',
+      },
+    },
+    payment_types: {
+      title: 'Zahlungsarten',
+      hint: 'Die Zahlungsarten, die das Unternehmen für einen Termin annimmt.',
+      saved: 'Die Zahlungsarten wurden gespeichert',
+      methods: {
+        cash: 'Bar',
+        cheque: 'Scheck',
+        online: 'Online',
+        other: 'Sonstige',
+      },
+    },
+  },
+  resources: {
+    'settings/rules': {
+      name: 'Regeln',
+      name_one: 'Regel',
+    },
+    'settings/forms': {
+      name: 'Formularfelder',
+      name_one: 'Formularfeld',
+    },
+  },
 };
 
 export default settings;

@@ -87,6 +87,103 @@ const settings = {
   note_types: {
     colour_invalid: 'Enter a colour as #rrggbb',
   },
+  settings: {
+    rules: {
+      title: 'Rules',
+      create_title: 'New rule',
+      edit_title: 'Edit the rule',
+      order_hint: 'Incoming requests are checked against the rules from top to bottom: the first rule that matches decides.',
+      reordered: 'The order of the rules has been saved',
+      empty: 'No rule yet: every request waits for staff.',
+      move_up: 'Move up',
+      move_down: 'Move down',
+      days_all: 'Every day, all day',
+      days_limited: 'Only on these days and hours',
+      end_before_start: 'The end must not be before the start',
+      fields: {
+        name: 'Name',
+        action: 'Action',
+        flow: 'Flow',
+        applies_to: 'Applies to',
+        time_frame: 'Time frame',
+        starts_on: 'Start',
+        ends_on: 'End',
+        working_days: 'Working days',
+        enabled: 'Active',
+      },
+      actions: {
+        approve: 'Approve',
+        decline: 'Decline',
+      },
+      flows: {
+        booking: 'Bookings',
+        queue: 'Queue joins',
+      },
+      applies: {
+        all: 'All customers',
+        new: 'New customers',
+        vip: 'VIP customers',
+        blacklisted: 'Blacklisted customers',
+      },
+      time_frames: {
+        forever: 'Forever',
+        custom: 'Custom dates',
+      },
+    },
+    forms: {
+      title: 'Booking forms',
+      create_title: 'New form field',
+      edit_title: 'Edit the form field',
+      empty: 'No field yet',
+      yes: 'Yes',
+      no: 'No',
+      name_required: 'Give the field a name in at least one language',
+      options_hint: 'One option per line; leave empty for a free answer',
+      fields: {
+        name: 'Name',
+        flow: 'For',
+        type: 'Type',
+        options: 'Options',
+        required: 'Required',
+      },
+      flows: {
+        booking: 'Bookings',
+        queue: 'Queue joins',
+      },
+      types: {
+        number: 'Number',
+        text: 'Text',
+      },
+      languages: {
+        ar: 'Name (Arabic)',
+        en: 'Name (English)',
+        fr: 'Name (French)',
+        he: 'Name (Hebrew)',
+        ru: 'Name (Russian)',
+      },
+    },
+    payment_types: {
+      title: 'Payment types',
+      hint: 'The payment methods the business accepts for a booking.',
+      saved: 'The payment types have been saved',
+      methods: {
+        cash: 'Cash',
+        cheque: 'Cheque',
+        online: 'Online',
+        other: 'Other',
+      },
+    },
+  },
+  resources: {
+    'settings/rules': {
+      name: 'Rules',
+      name_one: 'Rule',
+    },
+    'settings/forms': {
+      name: 'Booking form fields',
+      name_one: 'Booking form field',
+    },
+  },
 };
 
 export default settings;

@@ -90,6 +90,103 @@ const settings: Texts<typeof en> = {
   note_types: {
     colour_invalid: 'Introduzca un color como #rrggbb',
   },
+  settings: {
+    rules: {
+      title: 'Reglas',
+      create_title: 'Nueva regla',
+      edit_title: 'Editar la regla',
+      order_hint: 'Cada solicitud se compara con las reglas de arriba abajo: decide la primera regla que coincide.',
+      reordered: 'Se ha guardado el orden de las reglas',
+      empty: 'Aún no hay reglas: cada solicitud espera al personal.',
+      move_up: 'Subir',
+      move_down: 'Bajar',
+      days_all: 'Todos los días, todo el día',
+      days_limited: 'Solo en estos días y horas',
+      end_before_start: 'El final no puede ser anterior al inicio',
+      fields: {
+        name: 'Nombre',
+        action: 'Acción',
+        flow: 'Flujo',
+        applies_to: 'Se aplica a',
+        time_frame: 'Periodo',
+        starts_on: 'Inicio',
+        ends_on: 'Fin',
+        working_days: 'Días laborables',
+        enabled: 'Activa',
+      },
+      actions: {
+        approve: 'Aprobar',
+        decline: 'Rechazar',
+      },
+      flows: {
+        booking: 'Citas',
+        queue: 'Entradas en la cola',
+      },
+      applies: {
+        all: 'Todos los clientes',
+        new: 'Clientes nuevos',
+        vip: 'Clientes VIP',
+        blacklisted: 'Clientes en lista negra',
+      },
+      time_frames: {
+        forever: 'Siempre',
+        custom: 'Fechas propias',
+      },
+    },
+    forms: {
+      title: 'Formularios de cita',
+      create_title: 'Nuevo campo',
+      edit_title: 'Editar el campo',
+      empty: 'Aún no hay campos',
+      yes: 'Sí',
+      no: 'No',
+      name_required: 'Dé al campo un nombre en al menos un idioma',
+      options_hint: 'Una opción por línea; déjelo vacío para una respuesta libre',
+      fields: {
+        name: 'Nombre',
+        flow: 'Para',
+        type: 'Tipo',
+        options: 'Opciones',
+        required: 'Obligatorio',
+      },
+      flows: {
+        booking: 'Citas',
+        queue: 'Entradas en la cola',
+      },
+      types: {
+        number: 'Número',
+        text: 'Texto',
+      },
+      languages: {
+        ar: 'Nombre (árabe)',
+        en: 'Nombre (inglés)',
+        fr: 'Nombre (francés)',
+        he: 'Nombre (hebreo)',
+        ru: 'Nombre (ruso)',
+      },
+    },
+    payment_types: {
+      title: 'Formas de pago',
+      hint: 'Las formas de pago que el negocio acepta para una cita.',
+      saved: 'Se han guardado las formas de pago',
+      methods: {
+        cash: 'Efectivo',
+        cheque: 'Cheque',
+        online: 'En línea',
+        other: 'Otra',
+      },
+    },
+  },
+  resources: {
+    'settings/rules': {
+      name: 'Reglas',
+      name_one: 'Regla',
+    },
+    'settings/forms': {
+      name: 'Campos de formulario',
+      name_one: 'Campo de formulario',
+    },
+  },
 };
 
 export default settings;

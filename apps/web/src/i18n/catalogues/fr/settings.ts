@@ -90,6 +90,103 @@ const settings: Texts<typeof en> = {
   note_types: {
     colour_invalid: 'Saisissez une couleur au format #rrggbb',
   },
+  settings: {
+    rules: {
+      title: 'Règles',
+      create_title: 'Nouvelle règle',
+      edit_title: 'Modifier la règle',
+      order_hint: 'Chaque demande reçue est comparée aux règles de haut en bas : la première règle qui correspond décide.',
+      reordered: "L'ordre des règles a été enregistré",
+      empty: 'Aucune règle : chaque demande attend le personnel.',
+      move_up: 'Monter',
+      move_down: 'Descendre',
+      days_all: 'Tous les jours, toute la journée',
+      days_limited: 'Seulement ces jours et ces heures',
+      end_before_start: 'La fin ne peut pas précéder le début',
+      fields: {
+        name: 'Nom',
+        action: 'Action',
+        flow: 'Flux',
+        applies_to: "S'applique à",
+        time_frame: 'Période',
+        starts_on: 'Début',
+        ends_on: 'Fin',
+        working_days: 'Jours de fonctionnement',
+        enabled: 'Active',
+      },
+      actions: {
+        approve: 'Accepter',
+        decline: 'Refuser',
+      },
+      flows: {
+        booking: 'Rendez-vous',
+        queue: "Entrées en file d'attente",
+      },
+      applies: {
+        all: 'Tous les clients',
+        new: 'Nouveaux clients',
+        vip: 'Clients VIP',
+        blacklisted: 'Clients sur liste noire',
+      },
+      time_frames: {
+        forever: 'Toujours',
+        custom: 'Dates choisies',
+      },
+    },
+    forms: {
+      title: 'Formulaires de rendez-vous',
+      create_title: 'Nouveau champ',
+      edit_title: 'Modifier le champ',
+      empty: 'Aucun champ',
+      yes: 'Oui',
+      no: 'Non',
+      name_required: 'Donnez un nom au champ dans au moins une langue',
+      options_hint: 'Une option par ligne ; laissez vide pour une réponse libre',
+      fields: {
+        name: 'Nom',
+        flow: 'Pour',
+        type: 'Type',
+        options: 'Options',
+        required: 'Obligatoire',
+      },
+      flows: {
+        booking: 'Rendez-vous',
+        queue: "Entrées en file d'attente",
+      },
+      types: {
+        number: 'Nombre',
+        text: 'Texte',
+      },
+      languages: {
+        ar: 'Nom (arabe)',
+        en: 'Nom (anglais)',
+        fr: 'Nom (français)',
+        he: 'Nom (hébreu)',
+        ru: 'Nom (russe)',
+      },
+    },
+    payment_types: {
+      title: 'Moyens de paiement',
+      hint: "Les moyens de paiement que l'entreprise accepte pour un rendez-vous.",
+      saved: 'Les moyens de paiement ont été enregistrés',
+      methods: {
+        cash: 'Espèces',
+        cheque: 'Chèque',
+        online: 'En ligne',
+        other: 'Autre',
+      },
+    },
+  },
+  resources: {
+    'settings/rules': {
+      name: 'Règles',
+      name_one: 'Règle',
+    },
+    'settings/forms': {
+      name: 'Champs de formulaire',
+      name_one: 'Champ de formulaire',
+    },
+  },
 };
 
 export default settings;

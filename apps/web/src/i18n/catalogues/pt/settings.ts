@@ -90,6 +90,103 @@ const settings: Texts<typeof en> = {
   note_types: {
     colour_invalid: 'Informe uma cor no formato #rrggbb',
   },
+  settings: {
+    rules: {
+      title: 'Regras',
+      create_title: 'Nova regra',
+      edit_title: 'Editar a regra',
+      order_hint: 'Cada pedido é comparado com as regras de cima para baixo: decide a primeira regra que corresponde.',
+      reordered: 'A ordem das regras foi guardada',
+      empty: 'Ainda não há regras: cada pedido aguarda a equipa.',
+      move_up: 'Subir',
+      move_down: 'Descer',
+      days_all: 'Todos os dias, o dia todo',
+      days_limited: 'Só nestes dias e horas',
+      end_before_start: 'O fim não pode ser anterior ao início',
+      fields: {
+        name: 'Nome',
+        action: 'Ação',
+        flow: 'Fluxo',
+        applies_to: 'Aplica-se a',
+        time_frame: 'Período',
+        starts_on: 'Início',
+        ends_on: 'Fim',
+        working_days: 'Dias de funcionamento',
+        enabled: 'Ativa',
+      },
+      actions: {
+        approve: 'Aprovar',
+        decline: 'Recusar',
+      },
+      flows: {
+        booking: 'Marcações',
+        queue: 'Entradas na fila',
+      },
+      applies: {
+        all: 'Todos os clientes',
+        new: 'Clientes novos',
+        vip: 'Clientes VIP',
+        blacklisted: 'Clientes na lista negra',
+      },
+      time_frames: {
+        forever: 'Sempre',
+        custom: 'Datas escolhidas',
+      },
+    },
+    forms: {
+      title: 'Formulários de marcação',
+      create_title: 'Novo campo',
+      edit_title: 'Editar o campo',
+      empty: 'Ainda não há campos',
+      yes: 'Sim',
+      no: 'Não',
+      name_required: 'Dê ao campo um nome em pelo menos uma língua',
+      options_hint: 'Uma opção por linha; deixe vazio para resposta livre',
+      fields: {
+        name: 'Nome',
+        flow: 'Para',
+        type: 'Tipo',
+        options: 'Opções',
+        required: 'Obrigatório',
+      },
+      flows: {
+        booking: 'Marcações',
+        queue: 'Entradas na fila',
+      },
+      types: {
+        number: 'Número',
+        text: 'Texto',
+      },
+      languages: {
+        ar: 'Nome (árabe)',
+        en: 'Nome (inglês)',
+        fr: 'Nome (francês)',
+        he: 'Nome (hebraico)',
+        ru: 'Nome (russo)',
+      },
+    },
+    payment_types: {
+      title: 'Formas de pagamento',
+      hint: 'As formas de pagamento que a empresa aceita para uma marcação.',
+      saved: 'As formas de pagamento foram guardadas',
+      methods: {
+        cash: 'Numerário',
+        cheque: 'Cheque',
+        online: 'Online',
+        other: 'Outra',
+      },
+    },
+  },
+  resources: {
+    'settings/rules': {
+      name: 'Regras',
+      name_one: 'Regra',
+    },
+    'settings/forms': {
+      name: 'Campos de formulário',
+      name_one: 'Campo de formulário',
+    },
+  },
 };
 
 export default settings;

@@ -90,6 +90,103 @@ const settings: Texts<typeof en> = {
   note_types: {
     colour_invalid: 'Введите цвет в виде #rrggbb',
   },
+  settings: {
+    rules: {
+      title: 'Правила',
+      create_title: 'Новое правило',
+      edit_title: 'Изменить правило',
+      order_hint: 'Каждая заявка проверяется по правилам сверху вниз: решает первое подходящее правило.',
+      reordered: 'Порядок правил сохранён',
+      empty: 'Правил пока нет: каждая заявка ждёт персонал.',
+      move_up: 'Выше',
+      move_down: 'Ниже',
+      days_all: 'Каждый день, весь день',
+      days_limited: 'Только в эти дни и часы',
+      end_before_start: 'Конец не может быть раньше начала',
+      fields: {
+        name: 'Название',
+        action: 'Действие',
+        flow: 'Поток',
+        applies_to: 'Для кого',
+        time_frame: 'Период',
+        starts_on: 'Начало',
+        ends_on: 'Конец',
+        working_days: 'Рабочие дни',
+        enabled: 'Активно',
+      },
+      actions: {
+        approve: 'Одобрить',
+        decline: 'Отклонить',
+      },
+      flows: {
+        booking: 'Записи',
+        queue: 'Входы в очередь',
+      },
+      applies: {
+        all: 'Все клиенты',
+        new: 'Новые клиенты',
+        vip: 'VIP-клиенты',
+        blacklisted: 'Клиенты из чёрного списка',
+      },
+      time_frames: {
+        forever: 'Всегда',
+        custom: 'Свои даты',
+      },
+    },
+    forms: {
+      title: 'Формы записи',
+      create_title: 'Новое поле',
+      edit_title: 'Изменить поле',
+      empty: 'Полей пока нет',
+      yes: 'Да',
+      no: 'Нет',
+      name_required: 'Укажите название поля хотя бы на одном языке',
+      options_hint: 'Один вариант в строке; оставьте пустым для свободного ответа',
+      fields: {
+        name: 'Название',
+        flow: 'Для',
+        type: 'Тип',
+        options: 'Варианты',
+        required: 'Обязательное',
+      },
+      flows: {
+        booking: 'Записи',
+        queue: 'Входы в очередь',
+      },
+      types: {
+        number: 'Число',
+        text: 'Текст',
+      },
+      languages: {
+        ar: 'Название (арабский)',
+        en: 'Название (английский)',
+        fr: 'Название (французский)',
+        he: 'Название (иврит)',
+        ru: 'Название (русский)',
+      },
+    },
+    payment_types: {
+      title: 'Способы оплаты',
+      hint: 'Способы оплаты, которые бизнес принимает за запись.',
+      saved: 'Способы оплаты сохранены',
+      methods: {
+        cash: 'Наличные',
+        cheque: 'Чек',
+        online: 'Онлайн',
+        other: 'Другое',
+      },
+    },
+  },
+  resources: {
+    'settings/rules': {
+      name: 'Правила',
+      name_one: 'Правило',
+    },
+    'settings/forms': {
+      name: 'Поля формы',
+      name_one: 'Поле формы',
+    },
+  },
 };
 
 export default settings;

@@ -1,0 +1,4 @@
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import { RequestList } from './Requests';
+
+export default { list: RequestList, icon: PendingActionsIcon };
