@@ -17,6 +17,11 @@ import StickyNote2Icon from '@mui/icons-material/StickyNote2';
 import StarRateIcon from '@mui/icons-material/StarRate';
 import TabletAndroidIcon from '@mui/icons-material/TabletAndroid';
 import TvIcon from '@mui/icons-material/Tv';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import RuleIcon from '@mui/icons-material/Rule';
+import DynamicFormIcon from '@mui/icons-material/DynamicForm';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import { Link } from 'react-router-dom';
 import { AppBar, Layout as RaLayout, LoadingIndicator, Logout, Menu, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { routeAccess } from '../auth/access';
@@ -62,6 +67,8 @@ export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/dashboard', label: 'app.menu.dashboard', icon: <DashboardIcon /> },
   { path: '/queues', label: 'app.menu.queues', icon: <QueueIcon /> },
   { path: '/bookings', label: 'bookings.calendar.menu', icon: <EventIcon /> },
+  { path: '/bookings/table', label: 'bookings.table.title', icon: <TableRowsIcon /> },
+  { path: '/bookings/request', label: 'bookings.requests.title', icon: <PendingActionsIcon /> },
   { path: '/customers', label: 'resources.customers.name', icon: <PeopleIcon /> },
   { path: '/kiosks', label: 'resources.kiosks.name', icon: <TabletAndroidIcon /> },
   { path: '/displays', label: 'resources.displays.name', icon: <TvIcon /> },
@@ -73,6 +80,9 @@ export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/settings/team', label: 'app.menu.team', icon: <GroupsIcon /> },
   { path: '/settings/holidays', label: 'app.menu.holidays', icon: <EventBusyIcon /> },
   { path: '/settings/note-type', label: 'app.menu.note_types', icon: <StickyNote2Icon /> },
+  { path: '/settings/rules', label: 'settings.rules.title', icon: <RuleIcon /> },
+  { path: '/settings/forms', label: 'settings.forms.title', icon: <DynamicFormIcon /> },
+  { path: '/settings/payment_type', label: 'settings.payment_types.title', icon: <PaymentsIcon /> },
 ];
 
 /**
