@@ -112,12 +112,13 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <CustomerField value={customer} onChange={setCustomer} />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <TextField select size="small" sx={{ minWidth: 200 }} label={translate('bookings.fields.department')} value={depId} onChange={(e) => changeDepartment(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dialog-department' } }}>
+          <TextField select size="small" fullWidth={false} sx={{ minWidth: 200 }} label={translate('bookings.fields.department')} value={depId} onChange={(e) => changeDepartment(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dialog-department' } }}>
             {(departments.data ?? []).map((d) => <MenuItem key={d.id} value={d.id}>{d.name}</MenuItem>)}
           </TextField>
           <TextField
             select
             size="small"
+            fullWidth={false}
             sx={{ minWidth: 240 }}
             label={translate('bookings.fields.services')}
             value={serviceIds}
@@ -128,7 +129,7 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
             {(department?.services ?? []).map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
           </TextField>
           {bookable.length > 0 && (
-            <TextField select size="small" sx={{ minWidth: 200 }} required={memberNeeded} label={translate('bookings.fields.member')} value={memberId} onChange={(e) => setMemberId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dialog-member' } }}>
+            <TextField select size="small" fullWidth={false} sx={{ minWidth: 200 }} required={memberNeeded} label={translate('bookings.fields.member')} value={memberId} onChange={(e) => setMemberId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dialog-member' } }}>
               {!memberNeeded && <MenuItem value="">{translate('bookings.dialog.member_any')}</MenuItem>}
               {bookable.map((m) => <MenuItem key={m.id} value={m.id}>{m.name}</MenuItem>)}
             </TextField>

@@ -25,9 +25,9 @@ import { Link } from 'react-router-dom';
 import { Loading, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Booking } from '@tabour/contracts';
 import { bookingsInRange, rescheduleBooking } from './api';
-import { byId, useBusinessZone, useDepartments } from './data';
+import { byId, useBusinessZone, useDepartments, useWorkingDays } from './data';
 import { BookingDialog, type DialogTarget } from './BookingDialog';
-import { eventOf, rangeOf, refusalText, SHOWN_STATUSES } from './model';
+import { eventOf, rangeOf, refusalText, SHOWN_STATUSES, visibleHours } from './model';
 import { useBookingChanges } from './useBookingChanges';
 
 // English is FullCalendar's own default; the other six come from its maintained locales.
@@ -43,6 +43,7 @@ export default function BookingCalendar() {
   const [locale] = useLocaleState();
   const zone = useBusinessZone();
   const departments = useDepartments();
+  const hours = visibleHours(useWorkingDays());
   const queryClient = useQueryClient();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [department, setDepartment] = useState('');
@@ -99,7 +100,8 @@ export default function BookingCalendar() {
         <TextField
           select
           size="small"
-          sx={{ minWidth: 220 }}
+          fullWidth={false}
+          sx={{ width: 260 }}
           label={translate('bookings.fields.department')}
           value={department}
           onChange={(e) => setDepartment(e.target.value)}
@@ -120,7 +122,8 @@ export default function BookingCalendar() {
           {translate('bookings.calendar.new_booking')}
         </Button>
       </Box>
-      <Card sx={{ p: 1 }} dir={dir}>
+      {/* Quarter-hour rows tall enough that a half-hour booking shows its time and its customer. */}
+      <Card sx={{ p: 1, '& .fc-timegrid-slot': { height: '1.75em' } }} dir={dir}>
         <FullCalendar
           ref={calendar}
           plugins={[luxonPlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
@@ -141,7 +144,8 @@ export default function BookingCalendar() {
           nowIndicator
           allDaySlot={false}
           slotDuration="00:15:00"
-          scrollTime="08:00:00"
+          slotMinTime={hours.min}
+          slotMaxTime={hours.max}
           height="auto"
           editable
           eventDurationEditable={false}

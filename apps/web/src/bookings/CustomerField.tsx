@@ -66,7 +66,7 @@ export function CustomerField({ value, onChange }: { value: PickedCustomer | nul
         onChange={(_e, c) => onChange(c)}
         renderInput={(params) => <TextField {...params} label={translate('bookings.dialog.customer_search')} data-testid="customer-search" />}
       />
-      <Button startIcon={<PersonAddIcon />} onClick={() => setCreating(true)} data-testid="customer-new">
+      <Button startIcon={<PersonAddIcon />} onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="customer-new">
         {translate('bookings.dialog.customer_new')}
       </Button>
     </Box>

@@ -1,6 +1,6 @@
 import type { Booking } from '@tabour/contracts';
 import { HttpError } from '../data/http';
-import { bookableMembers, eventOf, rangeOf, refusalText, shiftDate, todayIn, weekOf } from './model';
+import { bookableMembers, eventOf, rangeOf, refusalText, shiftDate, todayIn, visibleHours, weekOf } from './model';
 import { isBookingNotice } from './useBookingChanges';
 
 describe('the calendar window', () => {
@@ -64,4 +64,15 @@ it('refreshes the book on booking notices only', () => {
   expect(isBookingNotice({ view: 'booking', key: 'booking-abc', position: 3 })).toBe(true);
   expect(isBookingNotice({ view: 'queue', key: 'queue-abc', position: 4 })).toBe(false);
   expect(isBookingNotice(null)).toBe(false);
+});
+
+it('shows the hours from the earliest opening to the latest closing, every hour when unknown', () => {
+  const days = [
+    { day: 'monday' as const, open: true, ranges: [{ from: '08:30', to: '12:00' }, { from: '14:00', to: '17:30' }] },
+    { day: 'saturday' as const, open: true, ranges: [{ from: '07:00', to: '11:00' }] },
+    { day: 'sunday' as const, open: false, ranges: [{ from: '05:00', to: '23:00' }] },
+  ];
+  expect(visibleHours(days)).toEqual({ min: '07:00:00', max: '18:00:00' });
+  expect(visibleHours([{ day: 'friday', open: true, ranges: [{ from: '20:00', to: '00:00' }] }])).toEqual({ min: '20:00:00', max: '24:00:00' });
+  expect(visibleHours(null)).toEqual({ min: '00:00:00', max: '24:00:00' });
 });

@@ -1,6 +1,6 @@
 /** Pure rules of the booking screens: tested without a browser. */
 import { DateTime } from 'luxon';
-import type { Booking, BookingStatus, DayStatus } from '@tabour/contracts';
+import type { Booking, BookingStatus, DayStatus, WorkingDay } from '@tabour/contracts';
 
 /** A department as the organisation API lists it (the part the booking screens read). */
 export interface Department {
@@ -87,3 +87,17 @@ export function refusalText(error: unknown): string {
 /** The team members a booking in this department may name: its bookable members. */
 export const bookableMembers = (members: Member[] | undefined, departmentId: string | null | undefined) =>
   (members ?? []).filter((m) => !!departmentId && m.department_id === departmentId && m.is_bookable !== false);
+
+/**
+ * The hours the day and week views show: from the earliest opening to the latest closing of the
+ * business's working days (whole hours), so the grid is not mostly night; every hour when unknown.
+ */
+export function visibleHours(days: WorkingDay[] | null | undefined): { min: string; max: string } {
+  const ranges = (days ?? []).filter((d) => d.open).flatMap((d) => d.ranges);
+  if (!ranges.length) return { min: '00:00:00', max: '24:00:00' };
+  const hour = (t: string) => Number(t.slice(0, 2)) + (Number(t.slice(3, 5)) > 0 ? 1 : 0);
+  const min = Math.min(...ranges.map((r) => Number(r.from.slice(0, 2))));
+  const max = Math.max(...ranges.map((r) => hour(r.to === '00:00' ? '24:00' : r.to)));
+  const pad = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
+  return max > min ? { min: pad(min), max: pad(Math.min(max, 24)) } : { min: '00:00:00', max: '24:00:00' };
+}
