@@ -1,0 +1,79 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { BookingInput } from '@tabour/contracts';
+import { UserPrincipal } from '@tabour/platform';
+import { CurrentUser } from '../common/auth';
+import { IdPipe } from '../common/ids';
+import { pageRequest } from '../common/paging';
+import { AvailabilityQueryDto, BookingArchiveRangeDto, BookingDto, BookingFilterQuery, BookingListQuery, BookingRangeDto, CancelBookingDto, UpdateBookingDto } from './dto';
+import { BookingsService } from './bookings.service';
+import { BookingQueries } from './queries';
+
+/**
+ * The book (SPEC §7 Bookings): any staff member reads and books. Fixed paths (filter, range,
+ * archive, available, create) are declared before booking/:id.
+ */
+@ApiTags('bookings')
+@ApiBearerAuth()
+@Controller('business')
+export class BookingsController {
+  constructor(
+    private readonly bookings: BookingsService,
+    private readonly queries: BookingQueries,
+  ) {}
+
+  @Get('booking')
+  list(@CurrentUser() user: UserPrincipal, @Query() q: BookingListQuery) {
+    return this.queries.list(user.tenantId, pageRequest(q as Record<string, unknown>), q.department_id);
+  }
+
+  @Get('booking/filter')
+  filter(@CurrentUser() user: UserPrincipal, @Query() q: BookingFilterQuery) {
+    return this.queries.filter(user.tenantId, q, pageRequest(q as Record<string, unknown>));
+  }
+
+  @Post('booking/range')
+  @HttpCode(200)
+  range(@CurrentUser() user: UserPrincipal, @Body() body: BookingRangeDto) {
+    return this.queries.range(user.tenantId, body);
+  }
+
+  @Post('booking/archive/range')
+  @HttpCode(200)
+  archive(@CurrentUser() user: UserPrincipal, @Body() body: BookingArchiveRangeDto) {
+    return this.queries.archive(user.tenantId, body, new Date());
+  }
+
+  @Get('booking/available')
+  available(@CurrentUser() user: UserPrincipal, @Query() q: AvailabilityQueryDto) {
+    return this.bookings.available(user.tenantId, q);
+  }
+
+  @Put('booking/create')
+  @HttpCode(201)
+  create(@CurrentUser() user: UserPrincipal, @Body() body: BookingDto) {
+    return this.bookings.create(user, body as BookingInput);
+  }
+
+  @Get('booking/:id')
+  one(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
+    return this.queries.one(user.tenantId, id);
+  }
+
+  @Post('booking/:id/update')
+  @HttpCode(200)
+  update(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: UpdateBookingDto) {
+    return this.bookings.update(user, id, body as Partial<BookingInput>);
+  }
+
+  @Post('booking/:id/cancel')
+  @HttpCode(200)
+  cancel(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: CancelBookingDto) {
+    return this.bookings.cancel(user, id, body.reason ?? null);
+  }
+
+  @Delete('booking/:id/delete')
+  remove(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
+    return this.bookings.remove(user, id);
+  }
+}

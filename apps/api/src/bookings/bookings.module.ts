@@ -1,0 +1,40 @@
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { bookingCapacityGuard, BOOKING_PROJECTIONS, bookingRequestsProjection, formsProjection, paymentsProjection, paymentTypesProjection, rulesProjection } from '@tabour/bookings';
+import { PgEventStore } from '@tabour/eventstore';
+import { AccountsModule } from '../accounts/accounts.module';
+import { EVENT_STORE } from '../common/tokens';
+import { OrganisationModule } from '../organisation/organisation.module';
+import { BookingsController } from './bookings.controller';
+import { BookingsService } from './bookings.service';
+import { BookingQueries } from './queries';
+import { BookingSettingsController } from './settings.controller';
+import { FormsController } from './forms.controller';
+import { FormsService } from './forms.service';
+import { PaymentTypesController } from './payment-types.controller';
+import { BookingRequestsController } from './requests.controller';
+import { BookingRequestsService } from './requests.service';
+import { RulesController } from './rules.controller';
+import { RulesService } from './rules.service';
+import { TransactionsController } from './transactions.controller';
+
+/**
+ * Bookings: the book, its settings and booking hours (docs/bookings.md). Booking events reach
+ * every open calendar through the change relay's business-room notice (view `booking`).
+ */
+@Module({
+  imports: [AccountsModule, OrganisationModule],
+  // Controllers with fixed paths under business/booking/ (request, export, upload…) go before BookingsController, whose booking/:id would take them.
+  controllers: [BookingSettingsController, BookingRequestsController, TransactionsController, BookingsController, RulesController, FormsController, PaymentTypesController],
+  providers: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService],
+  exports: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService],
+})
+export class BookingsModule implements OnModuleInit {
+  constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}
+
+  onModuleInit(): void {
+    // The guard comes first: a refused place never reaches the book's rows.
+    this.store.registerInlineProjection(bookingCapacityGuard);
+    for (const projection of BOOKING_PROJECTIONS) this.store.registerInlineProjection(projection);
+    for (const projection of [rulesProjection, bookingRequestsProjection, formsProjection, paymentsProjection, paymentTypesProjection]) this.store.registerInlineProjection(projection);
+  }
+}

@@ -1,0 +1,171 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DateTime } from 'luxon';
+import type { Booking, BookingChannel, BookingSettings, BookingStatus, ServerInstant } from '@tabour/contracts';
+import { BOOKING_SETTINGS_DEFAULTS } from '@tabour/bookings';
+import { badRequest, Db, notFound } from '@tabour/platform';
+import { likePattern } from '../common/like';
+import { selectPage } from '../common/paged-select';
+import type { PageRequest, Paged } from '../common/paging';
+import { DB } from '../common/tokens';
+
+/** The statuses of a booking that is over: the archive lists them with the past. */
+const CLOSED: BookingStatus[] = ['completed', 'no_show', 'cancelled'];
+/** The calendar's longest read: a few months of days. */
+const MAX_RANGE_DAYS = 400;
+
+export interface BookingFilter {
+  from?: string;
+  to?: string;
+  department_id?: string;
+  member_id?: string;
+  customer_id?: string;
+  status?: string;
+  q?: string;
+}
+
+
+const CUSTOMER_NAME = sql<string | null>`nullif(trim(concat_ws(' ', customers.first_name, customers.last_name)), '')`;
+
+function toBooking(r: Record<string, unknown>): Booking<ServerInstant> {
+  const d = r.local_date as Date | string;
+  return {
+    id: r.id as string,
+    customer_id: r.customer_id as string | null,
+    customer_name: (r.customer_name as string | null) ?? null,
+    department_id: r.department_id as string,
+    queue_id: r.queue_id as string | null,
+    counter_ids: r.counter_ids as string[],
+    service_ids: r.service_ids as string[],
+    member_id: r.member_id as string | null,
+    duration: r.duration as number,
+    starts_at: r.starts_at as Date,
+    ends_at: r.ends_at as Date,
+    date: typeof d === 'string' ? d : DateTime.fromJSDate(d).toISODate()!,
+    slot: r.slot as string,
+    additional_data: r.additional_data as Booking['additional_data'],
+    remarks: r.remarks as string | null,
+    is_online: r.is_online as boolean,
+    channel: r.channel as BookingChannel,
+    sync_booking_with_graph: r.sync_booking_with_graph as boolean,
+    location: r.location as Booking['location'],
+    phone_number: r.phone_number as string | null,
+    attachments: r.attachments as Booking['attachments'],
+    status: r.status as BookingStatus,
+    ticket_id: r.ticket_id as string | null,
+    cancel_reason: r.cancel_reason as string | null,
+    created_at: r.created_at as Date,
+    updated_at: r.updated_at as Date,
+  };
+}
+
+function checkRange(from: string, to: string): void {
+  const a = DateTime.fromISO(from, { zone: 'utc' });
+  const b = DateTime.fromISO(to, { zone: 'utc' });
+  if (!a.isValid || !b.isValid) throw badRequest('from and to must be dates (YYYY-MM-DD)');
+  if (b < a) throw badRequest('to must not be before from');
+  if (b.diff(a, 'days').days > MAX_RANGE_DAYS) throw badRequest(`A range may span at most ${MAX_RANGE_DAYS} days`);
+}
+
+/** The book's reads, over the bookings read table (the customer's name joined at read: erasure empties it). */
+type Base = ReturnType<BookingQueries['base']>;
+
+@Injectable()
+export class BookingQueries {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  base(tenantId: string) {
+    return this.db.selectFrom('bookings').where('bookings.tenant_id', '=', tenantId);
+  }
+
+  private page(base: Base, page: PageRequest, order: 'asc' | 'desc' = 'asc'): Promise<Paged<Booking<ServerInstant>>> {
+    return selectPage(
+      base,
+      (q) =>
+        q
+          .leftJoin('customers', (j) => j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'))
+          .selectAll('bookings')
+          .select(CUSTOMER_NAME.as('customer_name'))
+          .orderBy('bookings.starts_at', order)
+          .orderBy('bookings.id'),
+      page,
+      (r) => toBooking(r as unknown as Record<string, unknown>),
+    );
+  }
+
+  async one(tenantId: string, id: string): Promise<Booking<ServerInstant>> {
+    const found = await this.page(this.base(tenantId).where('bookings.id', '=', id), { limit: 1, offset: 0, page: 1 });
+    if (!found.data.length) throw notFound();
+    return found.data[0];
+  }
+
+  list(tenantId: string, page: PageRequest, departmentId?: string) {
+    return this.page(this.base(tenantId).$if(!!departmentId, (q) => q.where('bookings.department_id', '=', departmentId!)), page);
+  }
+
+  filter(tenantId: string, f: BookingFilter, page: PageRequest) {
+    let q = this.base(tenantId);
+    if (f.from) q = q.where('bookings.local_date', '>=', f.from);
+    if (f.to) q = q.where('bookings.local_date', '<=', f.to);
+    if (f.department_id) q = q.where('bookings.department_id', '=', f.department_id);
+    if (f.member_id) q = q.where('bookings.member_id', '=', f.member_id);
+    if (f.customer_id) q = q.where('bookings.customer_id', '=', f.customer_id);
+    if (f.status) q = q.where('bookings.status', '=', f.status);
+    if (f.q) {
+      const pattern = likePattern(f.q);
+      q = q.where((eb) =>
+        eb.or([
+          eb('bookings.remarks', 'ilike', pattern),
+          eb('bookings.phone_number', 'ilike', pattern),
+          eb.exists(
+            eb
+              .selectFrom('customers')
+              .select(sql`1`.as('one'))
+              .whereRef('customers.id', '=', 'bookings.customer_id')
+              .where(sql<boolean>`concat_ws(' ', customers.first_name, customers.last_name) ILIKE ${pattern}`),
+          ),
+        ]),
+      );
+    }
+    return this.page(q, page);
+  }
+
+  /** The calendar: every booking starting on the local dates from..to (cancelled ones too: the list mode shows them). */
+  async range(tenantId: string, r: { from: string; to: string; department_id?: string; member_id?: string }) {
+    checkRange(r.from, r.to);
+    let q = this.base(tenantId).where('bookings.local_date', '>=', r.from).where('bookings.local_date', '<=', r.to);
+    if (r.department_id) q = q.where('bookings.department_id', '=', r.department_id);
+    if (r.member_id) q = q.where('bookings.member_id', '=', r.member_id);
+    const all = await this.page(q, { limit: null, offset: 0, page: 1 });
+    return { data: all.data };
+  }
+
+  /** Past and closed bookings of the range, newest first. */
+  async archive(tenantId: string, r: { from: string; to: string; department_id?: string; page?: number }, now: Date) {
+    checkRange(r.from, r.to);
+    let q = this.base(tenantId)
+      .where('bookings.local_date', '>=', r.from)
+      .where('bookings.local_date', '<=', r.to)
+      .where((eb) => eb.or([eb('bookings.status', 'in', CLOSED), eb('bookings.ends_at', '<', now)]));
+    if (r.department_id) q = q.where('bookings.department_id', '=', r.department_id);
+    const page = r.page ?? 1;
+    return this.page(q, { limit: 15, offset: (page - 1) * 15, page }, 'desc');
+  }
+
+  async settings(tenantId: string): Promise<BookingSettings> {
+    const row = await this.db
+      .selectFrom('business_profiles as b')
+      .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
+      .select(['b.booking_days_limit', 'b.booking_confirmation', 's.min_notice_minutes', 's.no_show_after_minutes', 's.allow_several_bookings'])
+      .where('b.tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return {
+      booking_days_limit: row.booking_days_limit,
+      booking_confirmation: row.booking_confirmation,
+      min_notice_minutes: row.min_notice_minutes ?? BOOKING_SETTINGS_DEFAULTS.min_notice_minutes,
+      no_show_after_minutes: row.no_show_after_minutes ?? BOOKING_SETTINGS_DEFAULTS.no_show_after_minutes,
+      allow_several_bookings: row.allow_several_bookings ?? BOOKING_SETTINGS_DEFAULTS.allow_several_bookings,
+    };
+  }
+}
