@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { AppConfig } from '@tabour/platform';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
 import { seedDemoAccounts } from '../apps/api/src/accounts/demo-seed';
@@ -58,8 +59,8 @@ describe('registrations awaiting approval', () => {
     await cli('set-package', email, 'LIBERPRO', 'yearly');
     const membership = await t.http().get('/business/membership').set(auth(session.token));
     expect(membership.body).toMatchObject({ package: 'LIBERPRO', plan: 'yearly' });
-    const types = await t.database.db.selectFrom('es_events' as any).select('event_type').where('stream_id', '=', `account-${session.businessId}`).orderBy('position').execute();
-    expect(types.map((r: any) => r.event_type)).toEqual(['BusinessRegistered', 'MembershipTrialStarted', 'BusinessApproved', 'MembershipPackageChanged']);
+    const types = (await sql<{ event_type: string }>`SELECT event_type FROM es_events WHERE stream_id = ${`account-${session.businessId}`} ORDER BY position`.execute(t.database.db)).rows;
+    expect(types.map((r) => r.event_type)).toEqual(['BusinessRegistered', 'MembershipTrialStarted', 'BusinessApproved', 'MembershipPackageChanged']);
     await expect(cli('set-package', email, 'GOLD')).rejects.toMatchObject({ code: 2 });
   });
 
@@ -68,7 +69,7 @@ describe('registrations awaiting approval', () => {
     await seedDemoAccounts(t.app);
     const admin = await login(t, DEMO.admin.email, DEMO_PASSWORD);
     expect(admin).toMatchObject({ userId: DEMO.admin.userId, businessId: DEMO.businessId });
-    const count = await t.database.db.selectFrom('es_events' as any).select((eb: any) => eb.fn.countAll().as('n')).where('stream_id', '=', `account-${DEMO.businessId}`).executeTakeFirstOrThrow();
-    expect(Number((count as any).n)).toBe(3);
+    const count = await sql<{ n: string }>`SELECT count(*) AS n FROM es_events WHERE stream_id = ${`account-${DEMO.businessId}`}`.execute(t.database.db);
+    expect(Number(count.rows[0].n)).toBe(3);
   });
 });

@@ -91,10 +91,10 @@ describe('accounts', () => {
       const res = await t.http().post('/business/account/register').send(registration(email, { phone: '+216 71 000 000', country: 'tn' }));
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ business: { name: 'Clinic', status: 'approved' }, user: { email, role: 'ADMIN' } });
-      const events = await t.database.db.selectFrom('es_events' as any).select(['event_type', 'data']).where('stream_id', '=', `account-${res.body.business.id}`).orderBy('position').execute();
-      expect(events.map((e: any) => e.event_type)).toEqual(['BusinessRegistered', 'MembershipTrialStarted', 'BusinessApproved']);
+      const events = (await sql<{ event_type: string; data: unknown }>`SELECT event_type, data FROM es_events WHERE stream_id = ${`account-${res.body.business.id}`} ORDER BY position`.execute(t.database.db)).rows;
+      expect(events.map((e) => e.event_type)).toEqual(['BusinessRegistered', 'MembershipTrialStarted', 'BusinessApproved']);
       expect(events[0].data).toMatchObject({ business_id: res.body.business.id, name: 'Clinic', email, phone: '+216 71 000 000', country: 'TN', owner: { user_id: res.body.user.id, first_name: 'Ola', last_name: 'Owner', email } });
-      const all = JSON.stringify(await t.database.db.selectFrom('es_events' as any).select('data').execute());
+      const all = JSON.stringify((await sql`SELECT data FROM es_events`.execute(t.database.db)).rows);
       expect(all).not.toContain(STRONG_PASSWORD);
       expect(all).not.toContain('$argon2');
     });

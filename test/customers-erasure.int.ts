@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { sql } from 'kysely';
-import { rebuildProjection } from '@tabour/eventstore';
+import { rebuildProjection, type RecordedEvent } from '@tabour/eventstore';
 import { CUSTOMER_PROJECTIONS } from '@tabour/customers';
 import { openRecorded, QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
 import { up as sealLegacyQueueText } from '../migrations/20261124130500_seal_queue_event_text';
@@ -150,12 +150,12 @@ describe('customers: personal data is erasable', () => {
     await t.http().post('/business/privacy/update').set(shop.h).send({ hide_customer_names: false }).expect(200);
 
     const snapshot = async () => ({
-      customers: (await sql`SELECT * FROM customers ORDER BY id`.execute(t.database.db)).rows,
+      customers: (await sql<{ tenant_id: string }>`SELECT * FROM customers ORDER BY id`.execute(t.database.db)).rows,
       attachments: (await sql`SELECT * FROM customer_attachments ORDER BY id`.execute(t.database.db)).rows,
       privacy: (await sql`SELECT * FROM business_privacy ORDER BY tenant_id`.execute(t.database.db)).rows,
     });
     const live = await snapshot();
-    expect(live.customers.filter((c: any) => c.tenant_id === shop.businessId)).toHaveLength(2);
+    expect(live.customers.filter((c) => c.tenant_id === shop.businessId)).toHaveLength(2);
     for (const projection of CUSTOMER_PROJECTIONS) await rebuildProjection(t.database.db, { kind: 'inline', projection });
     expect(await snapshot()).toEqual(live);
   });
@@ -240,12 +240,12 @@ describe('customers: personal data is erasable', () => {
     runner.forget(q.id);
     expect((await runner.load(q.id)).state.tickets.size).toBe(0);
     const rows = async () => ({
-      tickets: (await sql`SELECT * FROM queue_tickets ORDER BY id`.execute(db)).rows,
+      tickets: (await sql<{ id: string; tenant_id: string }>`SELECT * FROM queue_tickets ORDER BY id`.execute(db)).rows,
       requests: (await sql`SELECT * FROM queue_requests ORDER BY id`.execute(db)).rows,
     });
     const live = await rows();
-    expect(live.tickets.filter((r: any) => r.tenant_id === shop.businessId)).toHaveLength(3);
-    expect(live.tickets.find((r: any) => r.id === a.id)).toMatchObject({ customer_name: null, feedback_text: null, feedback_stars: 3, notes: [expect.objectContaining({ text: '' })] });
+    expect(live.tickets.filter((r) => r.tenant_id === shop.businessId)).toHaveLength(3);
+    expect(live.tickets.find((r) => r.id === a.id)).toMatchObject({ customer_name: null, feedback_text: null, feedback_stars: 3, notes: [expect.objectContaining({ text: '' })] });
     for (const projection of [...QUEUE_PROJECTIONS, queueRequestProjection]) await rebuildProjection(db, { kind: 'inline', projection });
     expect(await rows()).toEqual(live);
     for (const m of [walkIn, registered, requested]) expect(await tracesOf(t, m)).toEqual([]);
@@ -259,9 +259,9 @@ describe('customers: personal data is erasable', () => {
     const a = await pushTicket(t, shop, q.id, { customer_name: `Old ${marker}` });
     await t.http().post(`/business/queue/${q.id}/ticket/${a.id}/notes`).set(shop.h).send({ note: `old note ${marker}` }).expect(200);
     // The log as an older version wrote it: the text in plain form, no key.
-    const events = await sql<any>`SELECT position, event_type AS type, data, tenant_id AS "tenantId" FROM es_events WHERE stream_id = ${`queue-${q.id}`}`.execute(db);
+    const events = await sql<RecordedEvent>`SELECT position, event_type AS type, data, tenant_id AS "tenantId" FROM es_events WHERE stream_id = ${`queue-${q.id}`}`.execute(db);
     for (const o of await openRecorded(db, events.rows)) {
-      await sql`UPDATE es_events SET data = ${JSON.stringify(o.event.data)}::jsonb WHERE position = ${(o.event as any).position}`.execute(db);
+      await sql`UPDATE es_events SET data = ${JSON.stringify(o.event.data)}::jsonb WHERE position = ${o.event.position}`.execute(db);
     }
     await sql`DELETE FROM queue_pii_keys WHERE tenant_id = ${shop.businessId}`.execute(db);
     expect(await tracesOf(t, marker)).toEqual(expect.arrayContaining(['es_events.data']));

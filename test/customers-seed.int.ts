@@ -17,7 +17,7 @@ describe('customers: demo data', () => {
     const admin = await login(t, DEMO.admin.email, DEMO_PASSWORD);
     const list = await t.http().get('/business/customer?pagination=off&sort=internal_id&order=asc').set(auth(admin.token));
     expect(list.body.total).toBe(DEMO_CUSTOMERS.length);
-    expect(list.body.data.map((c: any) => [c.internal_id, c.phone, c.category])).toEqual([
+    expect(list.body.data.map((c: { internal_id: string; phone: string; category: string }) => [c.internal_id, c.phone, c.category])).toEqual([
       ['1001', '+21620123456', 'BASIC'],
       ['1002', '+33612345678', 'VIP'],
       ['1003', '+21655111222', 'BASIC'],

@@ -1,4 +1,6 @@
+import type { Response } from 'supertest';
 import * as XLSX from '@e965/xlsx';
+import type { Customer } from '@tabour/contracts';
 import { createTestApp, TestApp } from './support/app';
 import { newBusiness, Staff } from './support/organisation-fixtures';
 
@@ -10,18 +12,24 @@ function sheetFile(rows: unknown[][], bookType: 'csv' | 'xls' | 'xlsx'): Buffer 
   return XLSX.write(wb, { type: 'buffer', bookType }) as Buffer;
 }
 
-const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
+const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => cb(null, Buffer.concat(chunks)));
 };
+
+/** A row the import refused, with its errors by field. */
+interface Rejected {
+  row: number;
+  errors: Record<string, string[]>;
+}
 
 describe('customers: import and export', () => {
   let t: TestApp;
   let owner: Staff;
 
   const upload = (by: Staff, file: Buffer, name: string) => t.http().post('/business/customer/upload').set(by.h).attach('file', file, name);
-  const all = async (by: Staff) => (await t.http().get('/business/customer?pagination=off&sort=internal_id&order=asc').set(by.h)).body.data;
+  const all = async (by: Staff): Promise<Customer<string>[]> => (await t.http().get('/business/customer?pagination=off&sort=internal_id&order=asc').set(by.h)).body.data;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -45,16 +53,16 @@ describe('customers: import and export', () => {
     const first = await upload(owner, file, 'clients.csv');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ total_rows: 5, created: 3, updated: 0, unchanged: 0, unknown_columns: ['Couleur préférée'] });
-    expect(first.body.rejected.map((r: any) => [r.row, Object.keys(r.errors).sort()])).toEqual([
+    expect(first.body.rejected.map((r: Rejected) => [r.row, Object.keys(r.errors).sort()])).toEqual([
       [4, ['phone']],
       [6, ['category', 'email']],
     ]);
     expect(first.body.rejected[0].reason).toBe('Enter a valid phone number');
     const customers = await all(owner);
     expect(customers).toHaveLength(3);
-    const amine = customers.find((c: any) => c.first_name === 'Amine');
+    const amine = customers.find((c) => c.first_name === 'Amine');
     expect(amine).toMatchObject({ internal_id: '0007', phone: '+21620111222', email: 'amine@example.test', category: 'VIP', date_of_birth: '1985-02-01' });
-    expect(customers.find((c: any) => c.first_name === 'Leïla').date_of_birth).toBe('1990-12-31');
+    expect(customers.find((c) => c.first_name === 'Leïla')!.date_of_birth).toBe('1990-12-31');
 
     const again = await upload(owner, file, 'clients.csv');
     expect(again.body).toMatchObject({ total_rows: 5, created: 0, updated: 0, unchanged: 3 });
@@ -76,8 +84,8 @@ describe('customers: import and export', () => {
     expect(res.body).toMatchObject({ total_rows: 3, created: 0, updated: 3, rejected: [] });
     const customers = await all(owner);
     expect(customers).toHaveLength(3);
-    expect(customers.map((c: any) => c.notes).sort()).toEqual(['by email', 'by iid', 'by phone']);
-    expect(customers.find((c: any) => c.internal_id === '0007').last_name).toBe('Gharbi-Updated');
+    expect(customers.map((c) => c.notes).sort()).toEqual(['by email', 'by iid', 'by phone']);
+    expect(customers.find((c) => c.internal_id === '0007')!.last_name).toBe('Gharbi-Updated');
   });
 
   it('reads XLS and XLSX with headers in Arabic, Spanish, Portuguese and Russian', async () => {
@@ -93,12 +101,12 @@ describe('customers: import and export', () => {
     const a = await upload(other, xls, 'clients.xls');
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ created: 1 });
-    expect(a.body.rejected.map((r: any) => r.row)).toEqual([3]);
+    expect(a.body.rejected.map((r: Rejected) => r.row)).toEqual([3]);
     const es = await upload(other, sheetFile([['Nombre', 'Apellido', 'Teléfono'], ['Lucía', 'García', '20333444']], 'xlsx'), 'es.xlsx');
     const pt = await upload(other, sheetFile([['Primeiro nome', 'Sobrenome', 'Telefone'], ['João', 'Silva', '20444555']], 'xlsx'), 'pt.xlsx');
     const ru = await upload(other, sheetFile([['Имя', 'Фамилия', 'Телефон'], ['Иван', 'Петров', '20555666']], 'xlsx'), 'ru.xlsx');
     for (const r of [es, pt, ru]) expect(r.body).toMatchObject({ created: 1, rejected: [] });
-    const names = (await all(other)).map((c: any) => c.first_name).sort();
+    const names = (await all(other)).map((c) => c.first_name).sort();
     expect(names).toEqual(['Lucía', 'Youssef', 'Иван', 'João'].sort());
   });
 
@@ -120,11 +128,11 @@ describe('customers: import and export', () => {
       const fresh = await newBusiness(t, `Copy ${format}`);
       const imported = await upload(fresh, res.body, `customers.${format}`);
       expect(imported.body).toMatchObject({ created: before.length, rejected: [] });
-      const strip = (c: any) => {
+      const strip = (c: Customer<string>) => {
         const { id: _i, created_at: _c, updated_at: _u, ...rest } = c;
         return rest;
       };
-      const sorted = (list: any[]) => list.map(strip).sort((x, y) => String(x.phone).localeCompare(String(y.phone)));
+      const sorted = (list: Customer<string>[]) => list.map(strip).sort((x, y) => String(x.phone).localeCompare(String(y.phone)));
       expect(sorted(await all(fresh))).toEqual(sorted(before));
       // And into the same business: nothing new, nothing changed.
       const same = await upload(owner, res.body, `customers.${format}`);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Attachment, Customer } from '@tabour/contracts';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
 
@@ -6,7 +7,7 @@ describe('customers: records, search, categories, attachments', () => {
   let t: TestApp;
   let owner: Staff;
   let other: Staff;
-  let ali: any;
+  let ali: Customer<string>;
 
   const create = (by: Staff, body: Record<string, unknown>) => t.http().put('/business/customer/create').set(by.h).send(body);
 
@@ -132,15 +133,15 @@ describe('customers: records, search, categories, attachments', () => {
 
     it('filters by category and sorts', async () => {
       const vip = await t.http().get('/business/customer?category=VIP').set(owner.h);
-      expect(vip.body.data.map((c: any) => c.first_name)).toEqual(['Ali']);
+      expect(vip.body.data.map((c: Customer<string>) => c.first_name)).toEqual(['Ali']);
       const sorted = await t.http().get('/business/customer?sort=last_name&order=asc').set(owner.h);
-      expect(sorted.body.data.map((c: any) => c.last_name)).toEqual(['Ben Ali', 'Ben Sâlah', 'Durand', 'Trabelsi']);
+      expect(sorted.body.data.map((c: Customer<string>) => c.last_name)).toEqual(['Ben Ali', 'Ben Sâlah', 'Durand', 'Trabelsi']);
       const bad = await t.http().get('/business/customer?sort=password').set(owner.h);
       expect(bad.status).toBe(422);
     });
 
     it('finds by name without accents or case, by e-mail and by internal id', async () => {
-      const names = async (kw: string) => (await t.http().get(`/business/customer/filter/${encodeURIComponent(kw)}?page=1`).set(owner.h)).body.data.map((c: any) => c.first_name).sort();
+      const names = async (kw: string) => (await t.http().get(`/business/customer/filter/${encodeURIComponent(kw)}?page=1`).set(owner.h)).body.data.map((c: Customer<string>) => c.first_name).sort();
       expect(await names('emilie')).toEqual(['Émilie']);
       expect(await names('SALAH')).toEqual(['Ali']);
       expect(await names('ben')).toEqual(['Ali', 'Sara']);
@@ -155,15 +156,15 @@ describe('customers: records, search, categories, attachments', () => {
       for (const kw of ['+216 55 111 222', '55111222', '0021655111222', '55 111']) {
         const res = await t.http().get(`/business/customer/filter/${encodeURIComponent(kw)}?page=1`).set(owner.h);
         expect(res.status).toBe(200);
-        expect(res.body.data.map((c: any) => c.first_name)).toEqual(['Mohamed']);
+        expect(res.body.data.map((c: Customer<string>) => c.first_name)).toEqual(['Mohamed']);
       }
       const q = await t.http().get(`/business/customer?q=${encodeURIComponent('0021698765432')}`).set(owner.h);
-      expect(q.body.data.map((c: any) => c.first_name)).toEqual(['Émilie']);
+      expect(q.body.data.map((c: Customer<string>) => c.first_name)).toEqual(['Émilie']);
     });
 
     it('never shows another business its customers', async () => {
       const res = await t.http().get('/business/customer/filter/ali').set(other.h);
-      expect(res.body.data.map((c: any) => c.first_name)).toEqual([]);
+      expect(res.body.data.map((c: Customer<string>) => c.first_name)).toEqual([]);
     });
   });
 
@@ -176,7 +177,7 @@ describe('customers: records, search, categories, attachments', () => {
         { id: 'BLACKLISTED', name: 'BLACKLISTED', count: 1 },
       ]);
       const vip = await t.http().get('/business/customer/book/VIP?page=1').set(owner.h);
-      expect(vip.body.data.map((c: any) => c.id)).toEqual([ali.id]);
+      expect(vip.body.data.map((c: Customer<string>) => c.id)).toEqual([ali.id]);
       const off = await t.http().get('/business/customer/book/blacklisted?pagination=off').set(owner.h);
       expect(off.body.total).toBe(1);
       expect((await t.http().get('/business/customer/book/GOLD').set(owner.h)).status).toBe(404);
@@ -202,7 +203,7 @@ describe('customers: records, search, categories, attachments', () => {
       expect(up.status).toBe(201);
       expect(up.body).toMatchObject({ customer_id: ali.id, file_name: 'report.pdf', content_type: 'application/pdf', size: PDF.length });
       const list = await t.http().get(`/business/customer/${ali.id}/attachments`).set(owner.h);
-      expect(list.body.data.map((a: any) => a.id)).toEqual([up.body.id]);
+      expect(list.body.data.map((a: Attachment<string>) => a.id)).toEqual([up.body.id]);
       const file = await t.http().get(`/business/customer/attachment/${up.body.id}`).set(owner.h).buffer(true).parse((res, cb) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -229,7 +230,7 @@ describe('customers: records, search, categories, attachments', () => {
       const big = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', ali.id).attach('file', Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), 'big.txt');
       expect(big.status).toBe(413);
       const list = await t.http().get(`/business/customer/${ali.id}/attachments`).set(owner.h);
-      expect(list.body.data.map((a: any) => a.file_name)).toEqual(['note.txt']);
+      expect(list.body.data.map((a: Attachment<string>) => a.file_name)).toEqual(['note.txt']);
     });
   });
 

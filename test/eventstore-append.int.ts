@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { AppendResult, IdempotencyConflict, PgEventStore, WrongExpectedVersion } from '@tabour/eventstore';
+import { AppendOptions, AppendResult, IdempotencyConflict, PgEventStore, WrongExpectedVersion } from '@tabour/eventstore';
 import { createTestDatabase, TestDatabase } from './support/db';
 import { actor } from './eventstore-support';
 
@@ -138,7 +138,7 @@ describe('event store append contract', () => {
     const s = stream();
     const who = { type: 'user' as const, id: randomUUID(), name: 'Ana' };
     await store.append(s, [ev('A'), ev('B')], { tenantId, actor: who, correlationId: 'corr-1', causationId: 'cause-1' });
-    const rows = await sql<{ tenant_id: string; category: string; metadata: any }>`SELECT tenant_id, category, metadata FROM es_events WHERE stream_id = ${s} ORDER BY revision`.execute(t.db);
+    const rows = await sql<{ tenant_id: string; category: string; metadata: unknown }>`SELECT tenant_id, category, metadata FROM es_events WHERE stream_id = ${s} ORDER BY revision`.execute(t.db);
     expect(rows.rows).toHaveLength(2);
     for (const r of rows.rows) {
       expect(r.tenant_id).toBe(tenantId);
@@ -148,7 +148,7 @@ describe('event store append contract', () => {
   });
 
   it('refuses an append without an actor or with a malformed stream id', async () => {
-    await expect(store.append(stream(), [ev()], { tenantId } as any)).rejects.toThrow(/actor/);
+    await expect(store.append(stream(), [ev()], { tenantId } as unknown as AppendOptions)).rejects.toThrow(/actor/);
     await expect(store.append('nocategory', [ev()], opts)).rejects.toThrow(/category/);
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { connectTo, PgEventStore, RecordedEvent, SubscriptionManager, SubscriptionOptions } from '@tabour/eventstore';
+import { connectTo, PgEventStore, RecordedEvent, SubscriptionHandler, SubscriptionManager, SubscriptionOptions } from '@tabour/eventstore';
 import { createTestDatabase, TestDatabase } from './support/db';
 import { actor, caughtUp, sleep, waitFor } from './eventstore-support';
 
@@ -102,7 +102,7 @@ describe('event store subscriptions', () => {
     let active = 0;
     let overlapped = false;
     const handled: Record<string, number> = { a: 0, b: 0 };
-    const handler = (instance: string) => async (events: RecordedEvent[], trx: any) => {
+    const handler = (instance: string): SubscriptionHandler => async (events, trx) => {
       if (++active > 1) overlapped = true;
       try {
         // Slow enough that a second runner would be caught inside.
@@ -137,7 +137,7 @@ describe('event store subscriptions', () => {
 
   it('takes over when the running instance dies (its connection is killed)', async () => {
     await sql`CREATE TABLE die_seen (position bigint PRIMARY KEY)`.execute(t.db);
-    const handler = async (events: RecordedEvent[], trx: any) => {
+    const handler: SubscriptionHandler = async (events, trx) => {
       for (const e of events) await sql`INSERT INTO die_seen VALUES (${e.position})`.execute(trx);
     };
     const a = manager();

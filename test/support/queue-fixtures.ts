@@ -8,13 +8,13 @@ import type { Staff } from './organisation-fixtures';
 export async function newQueue(t: TestApp, by: Staff, fields: Record<string, unknown> = {}, counters: string[] = ['Desk 1']) {
   const res = await t.http().put('/business/queue/create').set(by.h).send({ name: `Queue ${Math.random().toString(36).slice(2, 7)}`, ticket_prefix: 'A', ...fields, counters: counters.map((name) => ({ name })) });
   if (res.status !== 201) throw new Error(`queue/create answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; counters: { id: string; name: string }[] } & Record<string, any>;
+  return res.body as { id: string; counters: { id: string; name: string }[] } & Record<string, unknown>;
 }
 
 export async function pushTicket(t: TestApp, by: Staff, queueId: string, body: Record<string, unknown> = {}) {
   const res = await t.http().put(`/business/queue/${queueId}/push`).set(by.h).send(body);
   if (res.status !== 201) throw new Error(`push answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; uid: string; label: string; rank: number } & Record<string, any>;
+  return res.body as { id: string; uid: string; label: string; rank: number } & Record<string, unknown>;
 }
 
 export async function openCounter(t: TestApp, by: Staff, queueId: string, counterId: string) {

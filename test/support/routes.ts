@@ -9,7 +9,8 @@ export interface RouteInfo {
 /** Every route the Nest app answers, read from the Express router, so new calls are covered at once. */
 export function listRoutes(app: INestApplication): RouteInfo[] {
   const instance = app.getHttpAdapter().getInstance();
-  const stack: any[] = (instance.router ?? instance._router)?.stack ?? [];
+  // Express's router layers, as far as read here.
+  const stack: { route?: { path?: unknown; methods: Record<string, boolean> } }[] = (instance.router ?? instance._router)?.stack ?? [];
   const out: RouteInfo[] = [];
   for (const layer of stack) {
     const route = layer.route;
