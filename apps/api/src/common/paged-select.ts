@@ -2,13 +2,23 @@ import { sql, type QueryExecutorProvider, type RawBuilder, type SelectQueryBuild
 import { paged, type PageRequest, type Paged } from './paging';
 
 /**
+ * The row query as paged here: any select (joined or not) of rows O. Only O is read from it, so
+ * the tables a join adds are the query's own business, not inferred through this signature.
+ */
+interface PageQuery<O> {
+  limit(limit: number): PageQuery<O>;
+  offset(offset: number): PageQuery<O>;
+  execute(): Promise<O[]>;
+}
+
+/**
  * One page of a filtered Kysely query: `rows` adds the columns and the order to `base` (and may
  * join what only the page's rows need), the page's limit and offset are added here, and the
  * total is one `count(*)` over `base` (same filters, no order, no page).
  */
-export async function selectPage<DB, TB extends keyof DB, RowsDB, RowsTB extends keyof RowsDB, O, T = O>(
+export async function selectPage<DB, TB extends keyof DB, O, T = O>(
   base: SelectQueryBuilder<DB, TB, object>,
-  rows: (base: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<RowsDB, RowsTB, O>,
+  rows: (base: SelectQueryBuilder<DB, TB, object>) => PageQuery<O>,
   page: PageRequest,
   map?: (row: O) => T,
 ): Promise<Paged<T>> {
