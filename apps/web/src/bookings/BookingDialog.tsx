@@ -12,10 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Booking, BookingFormField, BookingInput, FormValue } from '@tabour/contracts';
-import { bookingFormFields, cancelBooking, createBooking, updateBooking } from './api';
+import { bookingFormFields, cancelBooking, checkinBooking, createBooking, updateBooking } from './api';
 import { CustomerField, type PickedCustomer } from './CustomerField';
 import { useDepartments, useMembers } from './data';
-import { bookableMembers, refusalText, todayIn } from './model';
+import { bookableMembers, MOVABLE_STATUSES, refusalText, todayIn } from './model';
 import { Payments } from './Payments';
 import { useWeekAvailability, WeekGrid, WeekNav } from './SlotPicker';
 
@@ -100,6 +100,16 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
       notify(refusalText(e), { type: 'error' });
     }
   };
+  const checkin = async () => {
+    try {
+      const { ticket } = await checkinBooking(b!.id);
+      notify('bookings.dialog.checked_in', { type: 'success', messageArgs: { label: ticket.label } });
+      onSaved();
+      onClose();
+    } catch (e) {
+      notify(refusalText(e), { type: 'error' });
+    }
+  };
   const changeDepartment = (id: string) => {
     setDepartmentId(id);
     setServiceIds([]);
@@ -173,9 +183,14 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
         )}
       </DialogContent>
       <DialogActions>
-        {b && b.status !== 'cancelled' && (
+        {b && MOVABLE_STATUSES.includes(b.status) && (
           <Button color="error" onClick={cancel} sx={{ me: 'auto' }}>
             {translate('bookings.dialog.cancel_booking')}
+          </Button>
+        )}
+        {b && MOVABLE_STATUSES.includes(b.status) && (
+          <Button onClick={checkin} data-testid="booking-checkin">
+            {translate('bookings.dialog.checkin')}
           </Button>
         )}
         <Button onClick={onClose}>{translate('bookings.dialog.close')}</Button>

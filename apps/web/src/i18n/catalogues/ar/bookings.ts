@@ -152,6 +152,8 @@ const bookings: Texts<typeof en> = {
       created: 'تم الحجز',
       updated: 'تم حفظ الحجز',
       cancelled: 'تم إلغاء الحجز',
+      checkin: 'تسجيل الحضور',
+      checked_in: 'تم تسجيل الحضور: التذكرة {{label}}',
       payments: 'المدفوعات',
       amount: 'المبلغ',
       method: 'طريقة الدفع',

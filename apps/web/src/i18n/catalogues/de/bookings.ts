@@ -152,6 +152,8 @@ const bookings: Texts<typeof en> = {
       created: 'Der Termin wurde gebucht',
       updated: 'Der Termin wurde gespeichert',
       cancelled: 'Der Termin wurde abgesagt',
+      checkin: 'Einchecken',
+      checked_in: 'Eingecheckt: Ticket {{label}}',
       payments: 'Zahlungen',
       amount: 'Betrag',
       method: 'Zahlungsart',

@@ -149,6 +149,8 @@ const bookings = {
       created: 'The booking has been made',
       updated: 'The booking has been saved',
       cancelled: 'The booking has been cancelled',
+      checkin: 'Check in',
+      checked_in: 'Checked in: ticket {{label}}',
       payments: 'Payments',
       amount: 'Amount',
       method: 'Method',

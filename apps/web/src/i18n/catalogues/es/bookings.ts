@@ -152,6 +152,8 @@ const bookings: Texts<typeof en> = {
       created: 'La cita se ha reservado',
       updated: 'La cita se ha guardado',
       cancelled: 'La cita se ha cancelado',
+      checkin: 'Registrar llegada',
+      checked_in: 'Llegada registrada: turno {{label}}',
       payments: 'Pagos',
       amount: 'Importe',
       method: 'Método',

@@ -152,6 +152,8 @@ const bookings: Texts<typeof en> = {
       created: 'Le rendez-vous a été pris',
       updated: 'Le rendez-vous a été enregistré',
       cancelled: 'Le rendez-vous a été annulé',
+      checkin: "Enregistrer l'arrivée",
+      checked_in: 'Arrivée enregistrée : ticket {{label}}',
       payments: 'Paiements',
       amount: 'Montant',
       method: 'Moyen',

@@ -152,6 +152,8 @@ const bookings: Texts<typeof en> = {
       created: 'A marcação foi feita',
       updated: 'A marcação foi guardada',
       cancelled: 'A marcação foi cancelada',
+      checkin: 'Registar chegada',
+      checked_in: 'Chegada registada: senha {{label}}',
       payments: 'Pagamentos',
       amount: 'Montante',
       method: 'Método',

@@ -152,6 +152,8 @@ const bookings: Texts<typeof en> = {
       created: 'Запись создана',
       updated: 'Запись сохранена',
       cancelled: 'Запись отменена',
+      checkin: 'Отметить приход',
+      checked_in: 'Приход отмечен: талон {{label}}',
       payments: 'Платежи',
       amount: 'Сумма',
       method: 'Способ',
