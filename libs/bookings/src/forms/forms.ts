@@ -39,10 +39,13 @@ export interface FormsState {
   fields: Map<string, FormFieldFields>;
 }
 
+/** The fields given, without those left undefined (a DTO declares every field). */
+const defined = <T extends object>(input: T): Partial<T> => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /** The whole field as it will stand; `base` is the field being edited. */
 export function checkFormField(input: FormFieldInput, base?: FormFieldFields, nextPosition = 0): FormFieldFields {
   const errors: FieldErrors = {};
-  const merged = { ...base, ...input };
+  const merged = { ...base, ...defined(input) };
   const flow = merged.flow ?? 'booking';
   if (!RULE_FLOWS.includes(flow)) addError(errors, 'flow', `Select a valid flow (${RULE_FLOWS.join(', ')})`);
   const type = merged.type ?? 'text';

@@ -66,10 +66,13 @@ function oneOf<T extends string>(list: readonly T[], value: unknown, field: stri
   return value as T;
 }
 
+/** The fields given, without those left undefined (a DTO declares every field). */
+const defined = <T extends object>(input: T): Partial<T> => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /** The whole rule as it will stand: `base` is the rule being edited (its untouched fields stay). */
 export function checkRule(input: RuleInput, base?: RuleFields): RuleFields {
   const errors: FieldErrors = {};
-  const merged = { ...base, ...input };
+  const merged = { ...base, ...defined(input) };
   const name = typeof merged.name === 'string' ? merged.name.trim() : '';
   if (!name) addError(errors, 'name', 'The name is required');
   else if (name.length > RULE_LIMITS.name) addError(errors, 'name', `The name may have at most ${RULE_LIMITS.name} characters`);

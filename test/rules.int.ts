@@ -1,0 +1,85 @@
+import { createTestApp, TestApp } from './support/app';
+import { head, newBusiness, newMember, Staff, WEEK } from './support/organisation-fixtures';
+
+describe('business rules over HTTP', () => {
+  let t: TestApp;
+  let owner: Staff;
+  let other: Staff;
+  let manager: Staff;
+  let agent: Staff;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await newBusiness(t, 'Rules Clinic');
+    other = await newBusiness(t, 'Other Clinic');
+    manager = await newMember(t, owner, 'Manager', { role: 'MANAGER' });
+    agent = await newMember(t, owner, 'Employee', { role: 'EMPLOYEE' });
+  });
+  afterAll(() => t.close());
+
+  const create = (by: Staff, body: Record<string, unknown>) => t.http().put('/business/rules/create').set(by.h).send(body);
+
+  it('creates rules in order, and reads them back paged and whole', async () => {
+    const vip = await create(owner, { name: 'VIP first', action: 'approve', applies_to: 'vip' });
+    expect(vip.status).toBe(201);
+    expect(vip.body).toMatchObject({ name: 'VIP first', action: 'approve', flow: 'booking', applies_to: 'vip', time_frame: 'forever', working_days: null, position: 0, enabled: true });
+    const summer = await create(manager, {
+      name: 'Summer closing',
+      action: 'decline',
+      time_frame: 'custom',
+      starts_on: '2026-07-01',
+      ends_on: '2026-08-31',
+      working_days: WEEK({ monday: [['09:00', '12:00']] }),
+    });
+    expect(summer.status).toBe(201);
+    expect(summer.body.position).toBe(1);
+    expect(summer.body.working_days).toHaveLength(7);
+    const page = await t.http().get('/business/rules?page=1').set(owner.h);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ total: 2, page: 1 });
+    expect(page.body.data.map((r: { name: string }) => r.name)).toEqual(['VIP first', 'Summer closing']);
+    const all = await t.http().get('/business/rules?pagination=off').set(owner.h);
+    expect(all.body.data).toHaveLength(2);
+    expect((await t.http().get(`/business/rules/${vip.body.id}`).set(owner.h)).body.name).toBe('VIP first');
+  });
+
+  it('refuses bad rules with 422 naming each field, writing nothing', async () => {
+    const before = await head(t);
+    const res = await create(owner, { name: '', action: 'maybe', time_frame: 'custom', starts_on: '2026-09-01', ends_on: '2026-08-01' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(['action']));
+    const dates = await create(owner, { name: 'Backwards', action: 'approve', time_frame: 'custom', starts_on: '2026-09-01', ends_on: '2026-08-01' });
+    expect(dates.status).toBe(422);
+    expect(dates.body.errors.ends_on).toEqual(['The end must be after the start']);
+    expect((await create(owner, { name: 'Odd', action: 'approve', colour: 'red' })).status).toBe(422);
+    expect(await head(t)).toBe(before);
+  });
+
+  it('updates, reorders and deletes, keeping positions consecutive', async () => {
+    const list = (await t.http().get('/business/rules?pagination=off').set(owner.h)).body.data as { id: string; name: string; position: number }[];
+    const [vip, summer] = list;
+    const updated = await t.http().post(`/business/rules/${vip.id}/update`).set(owner.h).send({ enabled: false, applies_to: 'new' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'VIP first', enabled: false, applies_to: 'new' });
+    const third = await create(owner, { name: 'Queue joins', action: 'approve', flow: 'queue' });
+    const reordered = await t.http().post('/business/rules/reorder').set(owner.h).send({ ids: [third.body.id, summer.id, vip.id] });
+    expect(reordered.status).toBe(200);
+    expect(reordered.body.data.map((r: { name: string; position: number }) => [r.name, r.position])).toEqual([['Queue joins', 0], ['Summer closing', 1], ['VIP first', 2]]);
+    expect((await t.http().post('/business/rules/reorder').set(owner.h).send({ ids: [summer.id] })).status).toBe(422);
+    expect((await t.http().delete(`/business/rules/${summer.id}/delete`).set(owner.h)).status).toBe(200);
+    const after = (await t.http().get('/business/rules?pagination=off').set(owner.h)).body.data;
+    expect(after.map((r: { name: string; position: number }) => [r.name, r.position])).toEqual([['Queue joins', 0], ['VIP first', 1]]);
+    expect((await t.http().get(`/business/rules/${summer.id}`).set(owner.h)).status).toBe(404);
+  });
+
+  it('keeps rules to administrators and managers, and each business to its own', async () => {
+    const [rule] = (await t.http().get('/business/rules?pagination=off').set(owner.h)).body.data;
+    expect((await t.http().get('/business/rules?page=1').set(agent.h)).status).toBe(403);
+    expect((await create(agent, { name: 'Sneaky', action: 'approve' })).status).toBe(403);
+    expect((await t.http().get(`/business/rules/${rule.id}`).set(other.h)).status).toBe(404);
+    expect((await t.http().post(`/business/rules/${rule.id}/update`).set(other.h).send({ name: 'Mine' })).status).toBe(404);
+    expect((await t.http().delete(`/business/rules/${rule.id}/delete`).set(other.h)).status).toBe(404);
+    expect((await t.http().get('/business/rules?pagination=off').set(other.h)).body.data).toEqual([]);
+    expect((await t.http().get('/business/rules/not-an-id').set(owner.h)).status).toBe(404);
+  });
+});
