@@ -118,7 +118,8 @@ export class BookingsService {
 
   async update(by: Caller, id: string, input: Partial<BookingInput>) {
     const current = await this.queries.one(by.tenantId, id);
-    const context = await this.context(by.tenantId, input, input.department_id ?? current.department_id, null);
+    // The services the booking keeps are checked again where it is going.
+    const context = await this.context(by.tenantId, { ...input, service_ids: input.service_ids ?? current.service_ids }, input.department_id ?? current.department_id, null);
     await this.run(by, id, { type: 'UpdateBooking', booking_id: id, business_id: by.tenantId, input, context });
     return this.queries.one(by.tenantId, id);
   }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Booking, BookingChannel, BookingSettings, BookingStatus, ServerInstant } from '@tabour/contracts';
 import { BOOKING_SETTINGS_DEFAULTS } from '@tabour/bookings';
-import { badRequest, Db, notFound } from '@tabour/platform';
+import { Db, invalid, notFound } from '@tabour/platform';
 import { likePattern } from '../common/like';
 import { selectPage } from '../common/paged-select';
 import type { PageRequest, Paged } from '../common/paging';
@@ -62,9 +62,11 @@ function toBooking(r: Record<string, unknown>): Booking<ServerInstant> {
 function checkRange(from: string, to: string): void {
   const a = DateTime.fromISO(from, { zone: 'utc' });
   const b = DateTime.fromISO(to, { zone: 'utc' });
-  if (!a.isValid || !b.isValid) throw badRequest('from and to must be dates (YYYY-MM-DD)');
-  if (b < a) throw badRequest('to must not be before from');
-  if (b.diff(a, 'days').days > MAX_RANGE_DAYS) throw badRequest(`A range may span at most ${MAX_RANGE_DAYS} days`);
+  if (!a.isValid) throw invalid('Give the date as YYYY-MM-DD', { from: ['Give the date as YYYY-MM-DD'] });
+  if (!b.isValid) throw invalid('Give the date as YYYY-MM-DD', { to: ['Give the date as YYYY-MM-DD'] });
+  if (b < a) throw invalid('The end date must not be before the start date', { to: ['The end date must not be before the start date'] });
+  const span = `A range may span at most ${MAX_RANGE_DAYS} days`;
+  if (b.diff(a, 'days').days > MAX_RANGE_DAYS) throw invalid(span, { to: [span] });
 }
 
 /** The book's reads, over the bookings read table (the customer's name joined at read: erasure empties it). */
