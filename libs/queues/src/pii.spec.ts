@@ -41,7 +41,7 @@ describe('personal text of queue events', () => {
     expect(openQueueEvent(stored, newDataKey()).erased).toBe(true);
     const moved = { ...stored, data: { ...stored.data, ticket_id: 't2' } };
     expect(openQueueEvent(moved, key).erased).toBe(true);
-    expect(openQueueEvent(sealQueueEvent(pushed, key), null).event.data.ticket.customer_name).toBeNull();
+    expect(openQueueEvent<typeof pushed>(sealQueueEvent(pushed, key), null).event.data.ticket.customer_name).toBeNull();
     expect(openQueueEvent(sealQueueEvent(submitted, key), null).event.data).toMatchObject({ name: '', phone: '', note: null });
   });
 

@@ -11,11 +11,13 @@ import { open, seal } from '@tabour/customers';
  * subject's key, after which the log only yields the placeholders below.
  */
 
-type AnyEvent = { type: string; data: any };
+/** An event's data as read here: a JSON object. */
+type Data = Record<string, unknown>;
+type AnyEvent = { type: string; data: unknown };
 
 interface PersonalSpec {
   /** The ticket or request whose key seals the event; also the sealed value's associated data. */
-  subject(data: any): string;
+  subject(data: Data): string;
   /** The object holding the personal fields (the event's data, its ticket, its changes). */
   container: 'data' | 'ticket' | 'changes';
   fields: readonly string[];
@@ -23,17 +25,17 @@ interface PersonalSpec {
   erased: Record<string, unknown>;
 }
 
-const TICKET_ARRIVING: PersonalSpec = { subject: (d) => d.ticket.id, container: 'ticket', fields: ['customer_name'], erased: { customer_name: null } };
+const TICKET_ARRIVING: PersonalSpec = { subject: (d) => (d.ticket as Data).id as string, container: 'ticket', fields: ['customer_name'], erased: { customer_name: null } };
 const REQUEST_FIELDS = ['name', 'phone', 'note'] as const;
 
 const SPECS: Record<string, PersonalSpec> = {
   TicketPushed: TICKET_ARRIVING,
   TicketRedirectedIn: TICKET_ARRIVING,
   TicketRestored: TICKET_ARRIVING,
-  TicketNoteAdded: { subject: (d) => d.ticket_id, container: 'data', fields: ['text'], erased: { text: '' } },
-  TicketFeedbackGiven: { subject: (d) => d.ticket_id, container: 'data', fields: ['text'], erased: { text: null } },
-  QueueRequestSubmitted: { subject: (d) => d.request_id, container: 'data', fields: REQUEST_FIELDS, erased: { name: '', phone: '', note: null } },
-  QueueRequestUpdated: { subject: (d) => d.request_id, container: 'changes', fields: REQUEST_FIELDS, erased: {} },
+  TicketNoteAdded: { subject: (d) => d.ticket_id as string, container: 'data', fields: ['text'], erased: { text: '' } },
+  TicketFeedbackGiven: { subject: (d) => d.ticket_id as string, container: 'data', fields: ['text'], erased: { text: null } },
+  QueueRequestSubmitted: { subject: (d) => d.request_id as string, container: 'data', fields: REQUEST_FIELDS, erased: { name: '', phone: '', note: null } },
+  QueueRequestUpdated: { subject: (d) => d.request_id as string, container: 'changes', fields: REQUEST_FIELDS, erased: {} },
 };
 
 /** The event types that may carry personal text. */
@@ -42,10 +44,10 @@ export const PII_EVENT_TYPES = Object.keys(SPECS);
 /** The text a note reads as once its ticket's key is destroyed. */
 export const ERASED_NOTE_TEXT = '';
 
-const containerOf = (spec: PersonalSpec, data: any): Record<string, unknown> | undefined =>
-  spec.container === 'data' ? data : spec.container === 'ticket' ? data?.ticket : data?.changes;
+const containerOf = (spec: PersonalSpec, data: Data | null | undefined): Data | undefined =>
+  (spec.container === 'data' ? data : spec.container === 'ticket' ? data?.ticket : data?.changes) as Data | undefined;
 
-function withContainer(spec: PersonalSpec, data: any, container: Record<string, unknown>): any {
+function withContainer(spec: PersonalSpec, data: Data, container: Data): Data {
   return spec.container === 'data' ? container : { ...data, [spec.container]: container };
 }
 
@@ -53,9 +55,10 @@ function withContainer(spec: PersonalSpec, data: any, container: Record<string, 
 export function piiSubject(event: AnyEvent): string | null {
   const spec = SPECS[event.type];
   if (!spec) return null;
-  if ('pii' in (event.data ?? {})) return spec.subject(event.data);
-  const c = containerOf(spec, event.data);
-  return c && spec.fields.some((f) => c[f] != null) ? spec.subject(event.data) : null;
+  const data = (event.data ?? {}) as Data;
+  if ('pii' in data) return spec.subject(data);
+  const c = containerOf(spec, data);
+  return c && spec.fields.some((f) => c[f] != null) ? spec.subject(data) : null;
 }
 
 /**
@@ -65,7 +68,8 @@ export function piiSubject(event: AnyEvent): string | null {
  */
 export function sealQueueEvent<E extends AnyEvent>(event: E, key: Buffer | null): E {
   const spec = SPECS[event.type];
-  const c = spec && containerOf(spec, event.data);
+  const eventData = event.data as Data;
+  const c = spec && containerOf(spec, eventData);
   if (!spec || !c) return event;
   const personal: Record<string, unknown> = {};
   const rest: Record<string, unknown> = { ...c };
@@ -75,16 +79,16 @@ export function sealQueueEvent<E extends AnyEvent>(event: E, key: Buffer | null)
     delete rest[f];
   }
   if (!Object.keys(personal).length) return event;
-  if (!key) return { ...event, data: withContainer(spec, event.data, { ...rest, ...spec.erased }) };
-  const data = withContainer(spec, event.data, rest);
-  return { ...event, data: { ...data, pii: seal(personal, key, spec.subject(event.data)) } };
+  if (!key) return { ...event, data: withContainer(spec, eventData, { ...rest, ...spec.erased }) };
+  const data = withContainer(spec, eventData, rest);
+  return { ...event, data: { ...data, pii: seal(personal, key, spec.subject(eventData)) } };
 }
 
 /** The decider's form of a stored event, and whether its personal part was erased. */
 export function openQueueEvent<E extends AnyEvent>(stored: AnyEvent, key: Buffer | null): { event: E; erased: boolean } {
   const spec = SPECS[stored.type];
-  if (!spec || !('pii' in (stored.data ?? {}))) return { event: stored as E, erased: false };
-  const { pii, ...data } = stored.data;
+  if (!spec || !('pii' in ((stored.data ?? {}) as Data))) return { event: stored as E, erased: false };
+  const { pii, ...data } = stored.data as Data;
   const personal = typeof pii === 'string' ? open<Record<string, unknown>>(pii, key, spec.subject(data)) : null;
   const c = containerOf(spec, data) ?? {};
   return { event: { type: stored.type, data: withContainer(spec, data, { ...c, ...(personal ?? spec.erased) }) } as E, erased: personal === null };
@@ -105,7 +109,7 @@ export function holdKeys(tenantId: string, keys: Map<string, Buffer | null>, fre
   };
 }
 
-type Db = ProjectionDb<any>;
+type Db = ProjectionDb;
 
 /** The stored keys of these (tenant, subject) pairs; a destroyed key reads as null. */
 export async function readKeys(db: Db, pairs: { tenantId: string; subject: string }[]): Promise<Map<string, Buffer | null>> {
@@ -146,7 +150,7 @@ export async function openRecorded(db: Db, events: RecordedEvent[]): Promise<{ e
  * request whose key is gone is skipped whole (its name and phone are what it is), as the
  * customers' projection skips an erased customer.
  */
-export function openingProjection<P extends InlineProjection<any, any>>(projection: P): P {
+export function openingProjection<P extends InlineProjection<AnyEvent>>(projection: P): P {
   return {
     ...projection,
     async apply(db: Db, events: RecordedEvent[]) {

@@ -216,7 +216,7 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
         case 'QueueUpdated': {
           const c = e.data.changes;
           await queue()
-            .set({ settings: sql`settings || ${json(c)}::jsonb` as any, ...(c.name !== undefined ? { name: c.name } : {}), ...(c.priority !== undefined ? { priority: c.priority } : {}), updated_at: at })
+            .set({ settings: sql<string>`settings || ${json(c)}::jsonb`, ...(c.name !== undefined ? { name: c.name } : {}), ...(c.priority !== undefined ? { priority: c.priority } : {}), updated_at: at })
             .execute();
           break;
         }
@@ -315,7 +315,7 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
           break;
         case 'TicketNoteAdded': {
           const { note_type_id, text, by } = e.data;
-          await ticket(e.data.ticket_id).set({ notes: sql`notes || ${json([{ note_type_id, text, by, at: e.data.at }])}::jsonb` as any, updated_at: at }).execute();
+          await ticket(e.data.ticket_id).set({ notes: sql<string>`notes || ${json([{ note_type_id, text, by, at: e.data.at }])}::jsonb`, updated_at: at }).execute();
           break;
         }
         case 'TicketFeedbackGiven':

@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { Kysely, Transaction } from 'kysely';
-import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
+import type { InlineProjection, ProjectionDb, RecordedEvent } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import '@tabour/accounts';
 
@@ -52,8 +51,7 @@ export class SecretWrites implements InlineProjection {
     }
   }
 
-  async apply(trx: Transaction<any> | Kysely<any>, events: RecordedEvent[]): Promise<void> {
-    const db = trx as Kysely<Database>;
+  async apply(db: ProjectionDb<Database>, events: RecordedEvent[]): Promise<void> {
     for (const e of events) {
       if (e.type === 'UserRemoved') {
         const id = e.data.user_id as string;

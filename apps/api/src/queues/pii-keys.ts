@@ -6,7 +6,7 @@ import { Db } from '@tabour/platform';
 import { holdKeys, openRecorded, piiSubject, QueueState, readKeys, sealQueueEvent, Ticket } from '@tabour/queues';
 import { DB } from '../common/tokens';
 
-type AnyEvent = { type: string; data: any };
+type AnyEvent = { type: string; data: unknown };
 /** A ticket as a snapshot stores it: its name sealed in `pii`. */
 type StoredTicket = Ticket & { pii?: string };
 
