@@ -8,7 +8,7 @@ import { ALL_WEEK, at, bookableBusiness, dayAhead, expectOk } from './bookings-f
 describe('bookings: the book over HTTP', () => {
   let t: TestApp;
   let owner: Staff;
-  let agent: Staff;
+  let agent: Staff & { memberId: string };
   let other: Staff;
   let departmentId: string;
   let serviceA: string;
