@@ -51,9 +51,41 @@ function fail(field: string, message: string): never {
 }
 
 function instant(value: string, field: string): number {
-  const at = typeof value === 'string' ? Date.parse(value) : NaN;
+  const at = typeof value === 'string' ? parseInstant(value) : NaN;
   if (Number.isNaN(at)) fail(field, `${field} must be an ISO 8601 instant`);
   return at;
+}
+
+/** Digits of the fixed-width UTC form the API writes: YYYY-MM-DDTHH:mm:ss(.sss)Z. */
+const DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
+const SEPARATORS: Array<[number, number]> = [
+  [4, 45],
+  [7, 45],
+  [10, 84],
+  [13, 58],
+  [16, 58],
+];
+
+/**
+ * Epoch ms of an ISO 8601 instant. The UTC form the API writes is read digit by digit, several
+ * times faster than `Date.parse` on the thousands of bookings of a month; any other form (and
+ * the days past the 28th, whose month decides) goes to `Date.parse`.
+ */
+export function parseInstant(value: string): number {
+  const millis = value.length === 24 && value.charCodeAt(19) === 46 && value.charCodeAt(23) === 90;
+  if (!millis && !(value.length === 20 && value.charCodeAt(19) === 90)) return Date.parse(value);
+  for (const [i, code] of SEPARATORS) if (value.charCodeAt(i) !== code) return Date.parse(value);
+  const d = (i: number) => value.charCodeAt(i) - 48;
+  for (const i of DIGITS) if (d(i) < 0 || d(i) > 9) return Date.parse(value);
+  if (millis && [20, 21, 22].some((i) => d(i) < 0 || d(i) > 9)) return Date.parse(value);
+  const month = d(5) * 10 + d(6);
+  const day = d(8) * 10 + d(9);
+  const hour = d(11) * 10 + d(12);
+  const minute = d(14) * 10 + d(15);
+  const second = d(17) * 10 + d(18);
+  if (month < 1 || month > 12 || day < 1 || day > 28 || hour > 23 || minute > 59 || second > 59) return Date.parse(value);
+  const year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3);
+  return Date.UTC(year, month - 1, day, hour, minute, second, millis ? d(20) * 100 + d(21) * 10 + d(22) : 0);
 }
 
 function wholeIn(value: number, min: number, max: number, field: string): number {

@@ -31,8 +31,15 @@ interface DayPlan {
 type Evaluation = { ok: true; remaining: number; member_ids: string[] } | { ok: false; refusal: SlotRefusal };
 
 /** Does every instant of [start, end) fall, in local wall time, inside one of the ranges? */
-function fits(ctx: Context, day: LocalDay, start: number, end: number, ranges: readonly MinuteRange[]): boolean {
-  return ctx.zone.wallPieces(day, start, end).every(([from, length]) => ranges.some(([a, b]) => a <= from && from + length <= b));
+function fits(ctx: Context, day: LocalDay, c: Candidate, ranges: readonly MinuteRange[]): boolean {
+  // Most dates keep one offset all day: the wall clock then runs with the instants.
+  if (day.offset !== null) return within(ranges, c.minute, ctx.durationMinutes);
+  return ctx.zone.wallPieces(day, c.start, c.end).every(([from, length]) => within(ranges, from, length));
+}
+
+function within(ranges: readonly MinuteRange[], from: number, length: number): boolean {
+  for (const [a, b] of ranges) if (a <= from && from + length <= b) return true;
+  return false;
 }
 
 /** A date's status and grid of candidates; with `only`, the one candidate starting at that instant. */
@@ -68,14 +75,14 @@ function planDay(ctx: Context, date: string, only?: number): DayPlan {
 function candidate(ctx: Context, day: LocalDay, minute: number): Candidate | null {
   const start = ctx.zone.instant(day, minute);
   if (start === null) return null;
-  const end = start + ctx.durationMinutes * MINUTE;
-  return fits(ctx, day, start, end, ctx.hours.get(day.weekday) ?? []) ? { minute, start, end } : null;
+  const c = { minute, start, end: start + ctx.durationMinutes * MINUTE };
+  return fits(ctx, day, c, ctx.hours.get(day.weekday) ?? []) ? c : null;
 }
 
 type MemberState = 'free' | 'member_off' | 'member_holiday' | 'member_busy';
 
 function memberState(ctx: Context, plan: DayPlan, m: MemberContext, c: Candidate): MemberState {
-  if (m.hours !== null && !fits(ctx, plan.day, c.start, c.end, m.hours.get(plan.day.weekday) ?? [])) return 'member_off';
+  if (m.hours !== null && !fits(ctx, plan.day, c, m.hours.get(plan.day.weekday) ?? [])) return 'member_off';
   if (m.holidays.overlapping(c.start, c.end) > 0) return 'member_holiday';
   if (m.busy.overlapping(c.start, c.end) > 0) return 'member_busy';
   return 'free';

@@ -8,8 +8,15 @@ export class Intervals {
   private readonly ends: Float64Array;
 
   constructor(items: ReadonlyArray<{ start: number; end: number }>) {
-    this.starts = Float64Array.from(items, (i) => i.start).sort();
-    this.ends = Float64Array.from(items, (i) => i.end).sort();
+    const n = items.length;
+    this.starts = new Float64Array(n);
+    this.ends = new Float64Array(n);
+    for (let i = 0; i < n; i += 1) {
+      this.starts[i] = items[i].start;
+      this.ends[i] = items[i].end;
+    }
+    this.starts.sort();
+    this.ends.sort();
   }
 
   get size(): number {
@@ -18,6 +25,7 @@ export class Intervals {
 
   /** How many intervals overlap [a, b). */
   overlapping(a: number, b: number): number {
+    if (this.starts.length === 0) return 0;
     return below(this.starts, b) - atOrBelow(this.ends, a);
   }
 

@@ -1,25 +1,33 @@
 /**
  * Local dates and wall-clock times of one IANA zone turned into instants (epoch milliseconds)
- * and back, with Luxon's zone data. A day whose offset does not change is pure arithmetic; a
- * daylight-saving day resolves each wall time against both offsets around it, so a time the
- * clocks skip has no instant and a time they repeat gets its first one.
+ * and back, with Luxon's zone data. Each date is worked out once: its offset, or on the day the
+ * clocks change, the offsets before and after and the instant of the change. Everything else is
+ * arithmetic: a wall time the clocks skip has no instant, one they repeat gets its first one.
  */
 import { DateTime, IANAZone } from 'luxon';
 import { WEEKDAYS, type Weekday } from '@tabour/contracts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+const MAX_CACHED_DAYS = 20_000;
+const DAYS = new Map<string, LocalDay>();
 
-export interface LocalDay {
-  /** YYYY-MM-DD */
-  date: string;
-  weekday: Weekday;
+/** The offsets around one date: constant, or one change at `change` from `before` to `after`. */
+interface Offsets {
   /** Epoch ms of this date's 00:00 read as if it were UTC: wall minute m is at `wallBase + m·60 000` in wall reckoning. */
   wallBase: number;
   /** The offset (minutes) all day long, or null when it changes during the day. */
   offset: number | null;
-  /** Offsets just before and just after the day (equal unless the clocks change). */
-  offsets: readonly number[];
+  before: number;
+  after: number;
+  /** The first instant of the new offset, or null. */
+  change: number | null;
+}
+
+export interface LocalDay extends Offsets {
+  /** YYYY-MM-DD */
+  date: string;
+  weekday: Weekday;
   /** First instant of the date and first instant of the next one. */
   start: number;
   end: number;
@@ -36,90 +44,87 @@ export class Zone {
     return this.zone.isValid;
   }
 
-  /** Offset in minutes at an instant. */
-  offset(at: number): number {
-    return this.zone.offset(at);
-  }
-
   /** The local date (YYYY-MM-DD) of an instant. */
   dateOf(at: number): string {
     return DateTime.fromMillis(at, { zone: this.zone }).toISODate() as string;
   }
 
-  /** Local wall clock HH:mm of an instant. */
-  timeOf(at: number): string {
-    return DateTime.fromMillis(at, { zone: this.zone }).toFormat('HH:mm');
-  }
-
   day(date: string): LocalDay {
+    const key = `${this.name} ${date}`;
+    const known = DAYS.get(key);
+    if (known) return known;
     const calendar = DateTime.fromISO(date, { zone: 'utc' });
     const here = this.offsets(calendar.toMillis());
     const next = this.offsets(calendar.plus({ days: 1 }).toMillis());
-    return {
+    const day: LocalDay = Object.freeze({
       date,
       weekday: WEEKDAYS[calendar.weekday - 1],
       ...here,
-      start: this.firstInstantAt(here, 0),
-      end: this.firstInstantAt(next, 0),
-    };
+      start: firstInstantAt(here, 0),
+      end: firstInstantAt(next, 0),
+    });
+    // A zone's rules do not change while the process runs: a date is worked out once.
+    if (DAYS.size >= MAX_CACHED_DAYS) DAYS.clear();
+    DAYS.set(key, day);
+    return day;
   }
 
   /** Instant of wall minute `minute` on `day`, its first one when repeated; null when the clocks skip it. */
-  instant(day: Pick<LocalDay, 'wallBase' | 'offset' | 'offsets'>, minute: number): number | null {
-    const wall = day.wallBase + minute * MINUTE;
-    if (day.offset !== null) return wall - day.offset * MINUTE;
-    let best: number | null = null;
-    for (const o of day.offsets) {
-      const at = wall - o * MINUTE;
-      if (this.zone.offset(at) === o && (best === null || at < best)) best = at;
-    }
-    return best;
+  instant(day: Offsets, minute: number): number | null {
+    return instantOf(day, minute);
   }
 
   /**
    * Wall minutes (since the date's 00:00) of each constant-offset piece of [from, to), as
    * [startMinute, lengthMinutes]: one piece unless the clocks change inside the interval.
    */
-  wallPieces(day: LocalDay, from: number, to: number): Array<[number, number]> {
-    if (day.offset !== null) return [[(from - day.wallBase) / MINUTE + day.offset, (to - from) / MINUTE]];
-    const first = this.zone.offset(from);
-    const wall = (at: number, o: number) => (at + o * MINUTE - day.wallBase) / MINUTE;
-    if (this.zone.offset(to - 1) === first) return [[wall(from, first), (to - from) / MINUTE]];
-    const change = this.firstChange(from, to - 1);
-    const pieces: Array<[number, number]> = [[wall(from, first), (change - from) / MINUTE]];
-    return pieces.concat(this.wallPieces(day, change, to));
+  wallPieces(day: Offsets, from: number, to: number): Array<[number, number]> {
+    const wall = (at: number) => (at + offsetAt(day, at) * MINUTE - day.wallBase) / MINUTE;
+    if (day.change === null || day.change <= from || day.change >= to) return [[wall(from), (to - from) / MINUTE]];
+    return [
+      [wall(from), (day.change - from) / MINUTE],
+      [wall(day.change), (to - day.change) / MINUTE],
+    ];
   }
 
-  /** The first whole-minute instant in (lo, hi] whose offset differs from lo's (clocks change on whole minutes). */
-  private firstChange(lo: number, hi: number): number {
-    const o = this.zone.offset(lo);
+  private offsets(wallBase: number): Offsets {
+    // Every instant of a date lies within 14 h of its wall reckoning, and clocks never change
+    // twice within three days, so these two offsets are all the date can have.
+    const lo = wallBase - DAY;
+    const hi = wallBase + 2 * DAY;
+    const before = this.zone.offset(lo);
+    const after = this.zone.offset(hi);
+    if (before === after) return { wallBase, offset: before, before, after, change: null };
+    // Clocks change on a whole minute: the first minute of the new offset.
     let a = Math.floor(lo / MINUTE);
     let b = Math.ceil(hi / MINUTE);
     while (b - a > 1) {
       const mid = a + Math.floor((b - a) / 2);
-      if (this.zone.offset(mid * MINUTE) === o) a = mid;
+      if (this.zone.offset(mid * MINUTE) === before) a = mid;
       else b = mid;
     }
-    return b * MINUTE;
+    return { wallBase, offset: null, before, after, change: b * MINUTE };
   }
+}
 
-  private offsets(wallBase: number): Pick<LocalDay, 'wallBase' | 'offset' | 'offsets'> {
-    // Every instant of a date lies within 14 h of its wall reckoning, and clocks never change
-    // twice within three days, so these two offsets are all the date can have.
-    const before = this.zone.offset(wallBase - DAY);
-    const after = this.zone.offset(wallBase + 2 * DAY);
-    return { wallBase, offset: before === after ? before : null, offsets: before === after ? [before] : [before, after] };
-  }
+function offsetAt(day: Offsets, at: number): number {
+  if (day.change === null) return day.before;
+  return at < day.change ? day.before : day.after;
+}
 
-  /** The first instant whose wall time is `minute` or later (the jump's instant when the clocks skip it). */
-  private firstInstantAt(day: Pick<LocalDay, 'wallBase' | 'offset' | 'offsets'>, minute: number): number {
-    const exact = this.instant(day, minute);
-    if (exact !== null) return exact;
-    const wall = day.wallBase + minute * MINUTE;
-    const lo = Math.min(...day.offsets.map((o) => wall - o * MINUTE));
-    const hi = Math.max(...day.offsets.map((o) => wall - o * MINUTE));
-    return this.firstChange(lo, hi);
-  }
+function instantOf(day: Offsets, minute: number): number | null {
+  const wall = day.wallBase + minute * MINUTE;
+  if (day.change === null) return wall - day.before * MINUTE;
+  // The wall time read with each offset; it exists under an offset when that offset is the one in force then.
+  const early = wall - day.before * MINUTE;
+  const late = wall - day.after * MINUTE;
+  const candidates = [early, late].filter((at, i) => offsetAt(day, at) === (i === 0 ? day.before : day.after));
+  return candidates.length === 0 ? null : Math.min(...candidates);
+}
+
+/** The first instant whose wall time is `minute` or later (the change's instant when the clocks skip it). */
+function firstInstantAt(day: Offsets, minute: number): number {
+  return instantOf(day, minute) ?? (day.change as number);
 }
 
 /** 'HH:mm' (or '24:00' as an end) to minutes since midnight; null when unreadable. */
