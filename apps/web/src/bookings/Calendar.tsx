@@ -133,7 +133,11 @@ export default function BookingCalendar() {
           direction={dir}
           initialView="timeGridWeek"
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek' }}
+          // FullCalendar's icon fonts are role="img" without a text; arrows as text keep the buttons accessible (named by the locale's hints).
+          buttonIcons={false}
           buttonText={{
+            prev: dir === 'rtl' ? '›' : '‹',
+            next: dir === 'rtl' ? '‹' : '›',
             today: translate('bookings.calendar.buttons.today'),
             day: translate('bookings.calendar.buttons.day'),
             week: translate('bookings.calendar.buttons.week'),

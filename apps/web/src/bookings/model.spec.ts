@@ -1,6 +1,6 @@
 import type { Booking } from '@tabour/contracts';
 import { HttpError } from '../data/http';
-import { bookableMembers, eventOf, rangeOf, refusalText, shiftDate, todayIn, visibleHours, weekOf } from './model';
+import { bookableMembers, contrast, eventOf, readableText, rangeOf, refusalText, shiftDate, todayIn, visibleHours, weekOf } from './model';
 import { isBookingNotice } from './useBookingChanges';
 
 describe('the calendar window', () => {
@@ -26,10 +26,19 @@ describe('a booking on the calendar', () => {
   const booking = {
     id: 'b1', customer_name: 'Lina', department_id: 'd1', starts_at: '2026-05-04T08:00:00.000Z', ends_at: '2026-05-04T08:30:00.000Z', status: 'confirmed',
   } as Booking;
-  const departments = { d1: { id: 'd1', name: 'Dental', primary_color: '#aa0000', text_color: '#000000' } };
+  const departments = { d1: { id: 'd1', name: 'Dental', primary_color: '#aa0000', text_color: '#ffffee' } };
 
   it('is coloured by its department and titled by its customer', () => {
-    expect(eventOf(booking, departments, 'Customer')).toMatchObject({ id: 'b1', title: 'Lina · Dental', backgroundColor: '#aa0000', textColor: '#000000', editable: true });
+    expect(eventOf(booking, departments, 'Customer')).toMatchObject({ id: 'b1', title: 'Lina · Dental', backgroundColor: '#aa0000', textColor: '#ffffee', editable: true });
+  });
+
+  it('keeps its text readable on its department’s colour', () => {
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 0);
+    expect(readableText('#8e24aa', '#ffffff')).toBe('#ffffff');
+    // White on teal is 4.1:1, under WCAG AA: black reads better there.
+    expect(readableText('#00897b', '#ffffff')).toBe('#000000');
+    expect(readableText('#ffeb3b', null)).toBe('#000000');
+    expect(readableText('not a colour', '#ffffff')).toBe('#000000');
   });
 
   it('cannot be dragged once checked in, and falls back to a colour and a title', () => {

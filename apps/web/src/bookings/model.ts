@@ -49,6 +49,35 @@ export const MOVABLE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed
 
 const FALLBACK_COLOUR = '#1565c0';
 
+/** WCAG relative luminance of a #rgb or #rrggbb colour; null when it is not one. */
+function luminance(hex: string): number | null {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return null;
+  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(h.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The contrast ratio of two colours (1 to 21), 1 when either is unreadable. */
+export function contrast(a: string, b: string): number {
+  const la = luminance(a);
+  const lb = luminance(b);
+  if (la === null || lb === null) return 1;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/**
+ * The text colour of an event: the department's own when it reads on its colour (WCAG AA, 4.5),
+ * else black or white, whichever reads better, so a pale or mid-tone department stays legible.
+ */
+export function readableText(background: string, preferred: string | null | undefined): string {
+  if (preferred && contrast(background, preferred) >= 4.5) return preferred;
+  return contrast(background, '#000000') >= contrast(background, '#ffffff') ? '#000000' : '#ffffff';
+}
+
 /** A booking as a calendar event: coloured by its department, titled by its customer. */
 export function eventOf(b: Booking, departments: Record<string, Department>, untitled: string) {
   const dep = departments[b.department_id];
@@ -60,7 +89,7 @@ export function eventOf(b: Booking, departments: Record<string, Department>, unt
     end: b.ends_at,
     backgroundColor: colour,
     borderColor: colour,
-    textColor: dep?.text_color || '#ffffff',
+    textColor: readableText(colour, dep?.text_color),
     editable: MOVABLE_STATUSES.includes(b.status),
     classNames: [`booking-${b.status}`],
   };
