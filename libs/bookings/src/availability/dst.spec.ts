@@ -50,9 +50,11 @@ const NIGHTS: WorkingDay[] = WEEKDAYS.map((day) => ({
   ],
 }));
 
-const anyWeekArb = fc.array(rangesArb, { minLength: 7, maxLength: 7 }).map((days): WorkingDay[] =>
-  WEEKDAYS.map((day, i) => ({ day, open: days[i].length > 0, ranges: days[i].map(([a, b]) => ({ from: hhmm(a), to: hhmm(b) })) })),
-);
+const anyWeekArb = fc
+  .array(rangesArb, { minLength: 7, maxLength: 7 })
+  .map((days): WorkingDay[] =>
+    WEEKDAYS.map((day, i) => ({ day, open: days[i].length > 0, ranges: days[i].map(([a, b]) => ({ from: hhmm(a), to: hhmm(b) })) })),
+  );
 
 /** Half the businesses open at night, so the changed hours themselves are always tried. */
 const weekArb = fc.oneof(anyWeekArb, fc.constant(NIGHTS));
@@ -74,9 +76,17 @@ const caseArb = fc
     selected: fc.option(fc.nat(), { nil: null }),
     nowShift: fc.integer({ min: -2 * 1440, max: 2 * 1440 }),
     notice: fc.constantFrom(0, 0, 30, 90),
-    holidays: fc.array(fc.record({ agency: fc.boolean(), member: fc.nat(), at: fc.integer({ min: 0, max: 3 * 1440 }), length: fc.integer({ min: 15, max: 600 }) }), { maxLength: 3 }),
+    holidays: fc.array(
+      fc.record({ agency: fc.boolean(), member: fc.nat(), at: fc.integer({ min: 0, max: 3 * 1440 }), length: fc.integer({ min: 15, max: 600 }) }),
+      { maxLength: 3 },
+    ),
     bookings: fc.array(
-      fc.record({ own: fc.boolean(), member: fc.option(fc.nat(), { nil: null }), at: fc.integer({ min: 0, max: 3 * 96 }), length: fc.integer({ min: 1, max: 8 }) }),
+      fc.record({
+        own: fc.boolean(),
+        member: fc.option(fc.nat(), { nil: null }),
+        at: fc.integer({ min: 0, max: 3 * 96 }),
+        length: fc.integer({ min: 1, max: 8 }),
+      }),
       { maxLength: 6 },
     ),
   })
@@ -91,7 +101,12 @@ const caseArb = fc
     const memberId = (n: number) => (members.length > 0 ? members[n % members.length].id : null);
     const holidays: AvailabilityHoliday[] = r.holidays
       .filter((h) => h.agency || members.length > 0)
-      .map((h) => ({ scope: h.agency ? 'agency' : 'members', member_ids: h.agency ? [] : [memberId(h.member) as string], starts_at: iso(start + h.at * MINUTE), ends_at: iso(start + (h.at + h.length) * MINUTE) }));
+      .map((h) => ({
+        scope: h.agency ? 'agency' : 'members',
+        member_ids: h.agency ? [] : [memberId(h.member) as string],
+        starts_at: iso(start + h.at * MINUTE),
+        ends_at: iso(start + (h.at + h.length) * MINUTE),
+      }));
     const bookings: HeldBooking[] = r.bookings.map((b, i) => ({
       id: `old${i}`,
       department_id: b.own ? 'dep' : 'other',
@@ -208,7 +223,13 @@ describe('availability across daylight-saving changes (fast-check)', () => {
           for (;;) {
             const check = checkSlot(current, slot.starts_at);
             if (!check.ok) return n;
-            const booking: HeldBooking = { id: `new${made++}`, department_id: 'dep', member_id: check.member_id, starts_at: check.starts_at, ends_at: check.ends_at };
+            const booking: HeldBooking = {
+              id: `new${made++}`,
+              department_id: 'dep',
+              member_id: check.member_id,
+              starts_at: check.starts_at,
+              ends_at: check.ends_at,
+            };
             current = { ...current, bookings: [...current.bookings, booking] };
             n += 1;
             expect(n).toBeLessThanOrEqual(slot.remaining);
@@ -234,7 +255,9 @@ describe('availability across daylight-saving changes (fast-check)', () => {
         for (const b of current.bookings.filter((x) => x.id.startsWith('new')).map(span)) {
           for (let at = b.start; at < b.end; at += cell) {
             const c = { start: at, end: Math.min(at + cell, b.end) };
-            expect(own.filter((o) => overlaps(o, c)).length).toBeLessThanOrEqual(input.department.max_bookings_per_slot + input.bookings.filter((o) => o.department_id === 'dep' && overlaps(span(o), c)).length);
+            expect(own.filter((o) => overlaps(o, c)).length).toBeLessThanOrEqual(
+              input.department.max_bookings_per_slot + input.bookings.filter((o) => o.department_id === 'dep' && overlaps(span(o), c)).length,
+            );
           }
         }
       }),

@@ -23,11 +23,26 @@ describe('availability: the status of a date', () => {
     ['the last date of the days-ahead limit is open', { booking_days_limit: 4 }, '2026-03-06', 'open'],
     ['the date after it is beyond the limit', { booking_days_limit: 4 }, '2026-03-07', 'beyond_limit'],
     ['a limit of 0 leaves today', { booking_days_limit: 0 }, '2026-03-02', 'open'],
-    ['an all-day agency holiday', { holidays: [{ scope: 'agency', member_ids: [], starts_at: '2026-03-02T23:00:00Z', ends_at: '2026-03-03T23:00:00Z' }] }, '2026-03-03', 'holiday'],
-    ['a holiday of the only member', { members: [B], holidays: [{ scope: 'members', member_ids: ['b'], starts_at: '2026-03-02T23:00:00Z', ends_at: '2026-03-03T23:00:00Z' }] }, '2026-03-03', 'holiday'],
+    [
+      'an all-day agency holiday',
+      { holidays: [{ scope: 'agency', member_ids: [], starts_at: '2026-03-02T23:00:00Z', ends_at: '2026-03-03T23:00:00Z' }] },
+      '2026-03-03',
+      'holiday',
+    ],
+    [
+      'a holiday of the only member',
+      { members: [B], holidays: [{ scope: 'members', member_ids: ['b'], starts_at: '2026-03-02T23:00:00Z', ends_at: '2026-03-03T23:00:00Z' }] },
+      '2026-03-03',
+      'holiday',
+    ],
     ['a day no member works is closed', { members: [A] }, '2026-03-05', 'closed'],
     ['every place taken: full', { bookings: [booked('2026-03-03', '09:00', '12:00'), booked('2026-03-03', '14:00', '17:00')] }, '2026-03-03', 'full'],
-    ['the daily cap reached', { department: dep({ max_daily_bookings: 2 }), bookings: [booked('2026-03-03', '09:00', '09:30'), booked('2026-03-03', '15:00', '15:30')] }, '2026-03-03', 'daily_limit'],
+    [
+      'the daily cap reached',
+      { department: dep({ max_daily_bookings: 2 }), bookings: [booked('2026-03-03', '09:00', '09:30'), booked('2026-03-03', '15:00', '15:30')] },
+      '2026-03-03',
+      'daily_limit',
+    ],
     ['today once the notice leaves no slot', { now: '2026-03-02T15:00:00Z', min_notice_minutes: 60 }, '2026-03-02', 'past'],
   ])('%s', (_name, changes, date, status) => {
     expect(day(base(changes), date).status).toBe(status);
@@ -66,14 +81,46 @@ describe('availability: the slots of a date', () => {
     ],
     [
       'capacity 2, two bookings in different cells: a 60-minute slot over both keeps one place',
-      { duration_minutes: 60, department: dep({ max_bookings_per_slot: 2 }), bookings: [booked('2026-03-03', '10:00', '10:30'), booked('2026-03-03', '10:30', '11:00')] },
+      {
+        duration_minutes: 60,
+        department: dep({ max_bookings_per_slot: 2 }),
+        bookings: [booked('2026-03-03', '10:00', '10:30'), booked('2026-03-03', '10:30', '11:00')],
+      },
       ['09:00', '09:30', '10:00', '10:30', '11:00', '14:00', '14:30', '15:00', '15:30', '16:00'],
       [2, 1, 1, 1, 2, 2, 2, 2, 2, 2],
     ],
-    ['an agency holiday in the morning', { holidays: [{ scope: 'agency', member_ids: [], starts_at: '2026-03-03T09:00:00Z', ends_at: '2026-03-03T10:15:00Z' }] }, without('10:00', '10:30', '11:00'), null],
-    ['a holiday of another business member does not close the department', { holidays: [{ scope: 'members', member_ids: ['x'], starts_at: '2026-03-02T23:00:00Z', ends_at: '2026-03-03T23:00:00Z' }] }, ALL_DAY, null],
-    ['the daily cap leaves as many places as it has left', { department: dep({ max_daily_bookings: 2, max_bookings_per_slot: 5 }), bookings: [booked('2026-03-03', '09:00', '09:30')] }, ALL_DAY, ALL_DAY.map(() => 1)],
-    ['touching ranges make one: a 60-minute slot runs across their edge', { duration_minutes: 60, working_days: hours({ tuesday: [['09:00', '10:00'], ['10:00', '11:00']] }) }, ['09:00', '09:30', '10:00'], null],
+    [
+      'an agency holiday in the morning',
+      { holidays: [{ scope: 'agency', member_ids: [], starts_at: '2026-03-03T09:00:00Z', ends_at: '2026-03-03T10:15:00Z' }] },
+      without('10:00', '10:30', '11:00'),
+      null,
+    ],
+    [
+      'a holiday of another business member does not close the department',
+      { holidays: [{ scope: 'members', member_ids: ['x'], starts_at: '2026-03-02T23:00:00Z', ends_at: '2026-03-03T23:00:00Z' }] },
+      ALL_DAY,
+      null,
+    ],
+    [
+      'the daily cap leaves as many places as it has left',
+      { department: dep({ max_daily_bookings: 2, max_bookings_per_slot: 5 }), bookings: [booked('2026-03-03', '09:00', '09:30')] },
+      ALL_DAY,
+      ALL_DAY.map(() => 1),
+    ],
+    [
+      'touching ranges make one: a 60-minute slot runs across their edge',
+      {
+        duration_minutes: 60,
+        working_days: hours({
+          tuesday: [
+            ['09:00', '10:00'],
+            ['10:00', '11:00'],
+          ],
+        }),
+      },
+      ['09:00', '09:30', '10:00'],
+      null,
+    ],
   ])('%s', (_name, changes, times, remaining) => {
     const d = day(base(changes));
     expect(d.times).toEqual(times);
@@ -88,7 +135,13 @@ describe('availability: the slots of a date', () => {
   it('the answer names the zone, the duration and each slot as instants, local time and places', () => {
     const result = availability(base({ duration_minutes: 45 }));
     expect(result).toMatchObject({ department_id: 'dep', member_id: null, time_zone: 'Europe/Paris', duration: 45, member_required: false });
-    expect(result.days[0].slots[0]).toEqual({ starts_at: '2026-03-03T08:00:00.000Z', ends_at: '2026-03-03T08:45:00.000Z', time: '09:00', remaining: 1, member_ids: [] });
+    expect(result.days[0].slots[0]).toEqual({
+      starts_at: '2026-03-03T08:00:00.000Z',
+      ends_at: '2026-03-03T08:45:00.000Z',
+      time: '09:00',
+      remaining: 1,
+      member_ids: [],
+    });
   });
 });
 
@@ -118,7 +171,11 @@ describe('availability: members', () => {
   it('a member on holiday: the others serve', () => {
     const input = base({ ...team, holidays: [{ scope: 'members', member_ids: ['b'], starts_at: '2026-03-03T08:00:00Z', ends_at: '2026-03-03T09:00:00Z' }] });
     expect(day(input).members.slice(0, 3)).toEqual(['a', 'a', 'a+b']);
-    expect(checkSlot(input, '2026-03-03T08:00:00Z', 'b')).toMatchObject({ ok: false, code: 'member_holiday', message: 'This team member is on holiday at this time' });
+    expect(checkSlot(input, '2026-03-03T08:00:00Z', 'b')).toMatchObject({
+      ok: false,
+      code: 'member_holiday',
+      message: 'This team member is on holiday at this time',
+    });
   });
 
   it('must_select_member: the listing says so and a booking without a member is refused', () => {
@@ -136,10 +193,20 @@ describe('availability: members', () => {
 });
 
 describe('checkSlot', () => {
-  const input = base({ department: dep({ max_bookings_per_slot: 2 }), members: [A, B], bookings: [booked('2026-03-03', '10:00', '10:30', { member_id: 'a' })] });
+  const input = base({
+    department: dep({ max_bookings_per_slot: 2 }),
+    members: [A, B],
+    bookings: [booked('2026-03-03', '10:00', '10:30', { member_id: 'a' })],
+  });
 
   it.each<[string, AvailabilityInput, string, string | null, object]>([
-    ['a free slot, any member: the first free one', input, '2026-03-03T08:00:00Z', null, { ok: true, member_id: 'a', remaining: 2, member_ids: ['a', 'b'], time: '09:00' }],
+    [
+      'a free slot, any member: the first free one',
+      input,
+      '2026-03-03T08:00:00Z',
+      null,
+      { ok: true, member_id: 'a', remaining: 2, member_ids: ['a', 'b'], time: '09:00' },
+    ],
     ['the other member when the first is busy', input, '2026-03-03T09:00:00Z', null, { ok: true, member_id: 'b', remaining: 1 }],
     ['an offset given in local time is the same instant', input, '2026-03-03T09:00:00+01:00', null, { ok: true, time: '09:00' }],
     ['off the grid', input, '2026-03-03T08:10:00Z', null, { ok: false, code: 'not_a_slot' }],
@@ -149,8 +216,20 @@ describe('checkSlot', () => {
     ['earlier today', { ...input, now: '2026-03-02T08:20:00Z' }, '2026-03-02T08:00:00Z', null, { ok: false, code: 'past' }],
     ['inside the notice', { ...input, min_notice_minutes: 120 }, '2026-03-02T09:00:00Z', null, { ok: false, code: 'too_soon' }],
     ['beyond the limit', { ...input, booking_days_limit: 0 }, '2026-03-03T08:00:00Z', null, { ok: false, code: 'beyond_limit' }],
-    ['a holiday', { ...input, holidays: [{ scope: 'agency', member_ids: [], starts_at: NOW, ends_at: '2026-03-04T00:00:00Z' }] }, '2026-03-03T08:00:00Z', null, { ok: false, code: 'holiday', message: 'The date is a holiday' }],
-    ['a full slot', { ...input, bookings: [...input.bookings, booked('2026-03-03', '10:00', '10:30')] }, '2026-03-03T09:00:00Z', null, { ok: false, code: 'full', message: 'No available slots on this date' }],
+    [
+      'a holiday',
+      { ...input, holidays: [{ scope: 'agency', member_ids: [], starts_at: NOW, ends_at: '2026-03-04T00:00:00Z' }] },
+      '2026-03-03T08:00:00Z',
+      null,
+      { ok: false, code: 'holiday', message: 'The date is a holiday' },
+    ],
+    [
+      'a full slot',
+      { ...input, bookings: [...input.bookings, booked('2026-03-03', '10:00', '10:30')] },
+      '2026-03-03T09:00:00Z',
+      null,
+      { ok: false, code: 'full', message: 'No available slots on this date' },
+    ],
     ['the daily cap', { ...input, department: dep({ max_daily_bookings: 1 }) }, '2026-03-03T08:00:00Z', null, { ok: false, code: 'daily_limit' }],
   ])('%s', (_name, i, start, member, expected) => {
     expect(checkSlot(i, start, member)).toMatchObject(expected);
@@ -192,5 +271,16 @@ describe('availability: daylight saving in Paris (the table; the property tests 
     expect(d.times).toEqual(['00:00', '00:30', '01:00', '01:30', '02:00', '02:30', '03:00', '03:30', '04:00', '04:30']);
     expect(d.slots.find((s) => s.time === '02:30')).toMatchObject({ starts_at: '2026-10-25T00:30:00.000Z', ends_at: '2026-10-25T01:00:00.000Z' });
     expect(d.slots.find((s) => s.time === '03:00')?.starts_at).toBe('2026-10-25T02:00:00.000Z');
+  });
+
+  it('fall back: checkSlot takes 02:30 at its first occurrence and refuses the second', () => {
+    const input = base({ working_days: night, now: '2026-01-01T00:00:00Z', booking_days_limit: 400 });
+    expect(checkSlot(input, '2026-10-25T00:30:00Z')).toMatchObject({ ok: true, time: '02:30' });
+    expect(checkSlot(input, '2026-10-25T01:30:00Z')).toMatchObject({ ok: false, code: 'not_a_slot' });
+  });
+
+  it('a slot across the jump is one of real minutes: 01:30 for 60 minutes ends at 03:30', () => {
+    const d = day(base({ working_days: night, now: '2026-01-01T00:00:00Z', booking_days_limit: 400, duration_minutes: 60 }), '2026-03-29');
+    expect(d.slots.find((s) => s.time === '01:30')).toMatchObject({ starts_at: '2026-03-29T00:30:00.000Z', ends_at: '2026-03-29T01:30:00.000Z' });
   });
 });
