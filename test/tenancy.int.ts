@@ -55,7 +55,12 @@ describe('tenancy: another business can reach nothing', () => {
     expect(kiosk.status).toBe(201);
     const display = await t.http().post('/business/display/create').set(a.h).send({ name: 'A-only display', queue_ids: [queue.body.id] });
     expect(display.status).toBe(201);
+    await t.http().post('/business/bookingdays/update').set(a.h).send({ working_days: WEEK(Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [['08:00', '18:00']]]))) }).expect(200);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const booking = await t.http().put('/business/booking/create').set(a.h).send({ department_id: department.body.id, starts_at: `${tomorrow}T10:00:00Z` });
+    expect(booking.status).toBe(201);
     Object.assign(ids, {
+      booking: booking.body.id,
       service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id, customer: customer.body.id, attachment: attachment.body.id,
       queue: queue.body.id, target: target.body.id, counter: queue.body.counters[0].id, ticket: ticket.body.id, ticket2: ticket2.body.id, noteType: noteType.body.id, kiosk: kiosk.body.id, display: display.body.id, request: request.id,
     });
@@ -101,6 +106,7 @@ describe('tenancy: another business can reach nothing', () => {
       };
       return queueParams[param];
     }
+    if (resource === 'booking' && param === 'id' && /^\/business\/booking\/:id(\/|$)/.test(route.path)) return ids.booking;
     if (resource === 'note-type') return ids.noteType;
     if (resource === 'kiosk') return ids.kiosk;
     if (resource === 'display') return ids.display;
