@@ -8,6 +8,7 @@ import {
   bookingDecider,
   bookingStream,
   checkSlot,
+  formFieldErrors,
   readAvailabilityInput,
   type BookingCommand,
   type BookingContext,
@@ -67,6 +68,11 @@ export class BookingsService {
       input.customer_id ? this.db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('id', '=', input.customer_id).executeTakeFirst() : Promise.resolve(null),
     ]);
     const known = serviceIds.length ? await this.db.selectFrom('services').select('id').where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).execute() : [];
+    // A create is held to the business's booking form (docs/bookings.md, "Forms"); an update only when it sends additional_data.
+    const formErrors =
+      channel !== null || input.additional_data !== undefined
+        ? formFieldErrors(await this.db.selectFrom('booking_form_fields').select(['id', 'type', 'options', 'required']).where('tenant_id', '=', tenantId).where('flow', '=', 'booking').execute(), input.additional_data)
+        : {};
     return {
       time_zone: business?.time_zone ?? 'UTC',
       department: department
@@ -77,6 +83,7 @@ export class BookingsService {
       customer_known: !input.customer_id || !!customer,
       // Staff book straight into the book; online bookings wait while the business confirms them.
       needs_confirmation: channel !== null && channel !== 'staff' && channel !== 'import' && !!business?.booking_confirmation,
+      additional_data_errors: formErrors,
     };
   }
 

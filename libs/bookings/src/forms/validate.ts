@@ -3,7 +3,7 @@ import { addError, type BookingFormField, type FieldErrors, type FormValue } fro
 export const FORM_VALUE_MAX_LENGTH = 1000;
 
 /** What validation needs of a field: the read model's row or the wire type. */
-export type ValidatedField = Pick<BookingFormField, 'id' | 'type' | 'options' | 'required'> & { names?: BookingFormField['names'] };
+export type ValidatedField = Pick<BookingFormField, 'id' | 'options' | 'required'> & { type: BookingFormField['type'] | string; names?: BookingFormField['names'] };
 
 /**
  * The values a booking or a queue join gives for the business's form fields (of that flow),
@@ -56,4 +56,10 @@ export function validateFormValues(fields: readonly ValidatedField[], values: un
     out[field.id] = value;
   }
   return { values: out, errors };
+}
+
+/** `validateFormValues`' errors keyed by the field's id alone (the booking decision's `additional_data_errors`). */
+export function formFieldErrors(fields: readonly ValidatedField[], values: unknown): FieldErrors {
+  const { errors } = validateFormValues(fields, values);
+  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key.replace(/^additional_data\.?/, '') || '_', messages]));
 }
