@@ -143,7 +143,7 @@ describe('CommandHandler', () => {
 
   it('opens stored events on read and seals new ones before the append', async () => {
     const hooks = {
-      open: (e: RecordedEvent): Ev => ({ type: 'Added', data: { by: Number(String(e.data.sealed).slice(1)) } }),
+      open: (e: RecordedEvent): Ev => ({ type: 'Added', data: { by: Number((e.data as { sealed: string }).sealed.slice(1)) } }),
       seal: (e: Ev): NewEvent => ({ type: e.type, data: { sealed: `x${e.data.by}` } }),
     };
     await handler.handle(counter, 'counter-1', { type: 'Add', by: 3 }, { tenantId: 't1', actor, ...hooks });

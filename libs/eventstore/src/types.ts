@@ -35,7 +35,7 @@ export interface NewEvent<T extends string = string, D = unknown> {
   actor?: Actor;
 }
 
-export interface RecordedEvent<T extends string = string, D = any> {
+export interface RecordedEvent<T extends string = string, D = unknown> {
   position: number;
   streamId: string;
   revision: number;

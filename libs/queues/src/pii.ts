@@ -124,13 +124,13 @@ export async function readKeys(db: Db, pairs: { tenantId: string; subject: strin
   return out;
 }
 
-const tenantOf = (e: RecordedEvent): string => e.tenantId ?? e.data?.business_id;
+const tenantOf = (e: RecordedEvent): string => e.tenantId ?? ((e.data as Data | null)?.business_id as string);
 
 /** Opens stored events with the held keys, or with the stored ones (a rebuild, another process's append). */
 export async function openRecorded(db: Db, events: RecordedEvent[]): Promise<{ event: RecordedEvent; erased: boolean }[]> {
   const missing = new Map<string, string>();
   for (const e of events) {
-    const s = 'pii' in (e.data ?? {}) ? piiSubject(e) : null;
+    const s = 'pii' in ((e.data ?? {}) as Data) ? piiSubject(e) : null;
     if (s && !held.has(s)) missing.set(s, tenantOf(e));
   }
   const stored = await readKeys(
@@ -138,7 +138,7 @@ export async function openRecorded(db: Db, events: RecordedEvent[]): Promise<{ e
     [...missing].map(([subject, tenantId]) => ({ tenantId, subject })),
   );
   return events.map((e) => {
-    if (!('pii' in (e.data ?? {}))) return { event: e, erased: false };
+    if (!('pii' in ((e.data ?? {}) as Data))) return { event: e, erased: false };
     const s = piiSubject(e)!;
     const { event, erased } = openQueueEvent(e, held.has(s) ? held.get(s)!.key : (stored.get(s) ?? null));
     return { event: { ...e, data: event.data }, erased };
@@ -207,7 +207,7 @@ export const queuePiiErasureProjection: InlineProjection = {
   tables: [],
   handles: ['CustomerErased', 'BusinessHistoryDeleted', 'BusinessAccountDeleted'],
   async apply(db, events) {
-    for (const e of events as RecordedEvent[]) {
+    for (const e of events as RecordedEvent<string, Data>[]) {
       const tenant = e.data.business_id as string;
       const tickets =
         e.type === 'CustomerErased'

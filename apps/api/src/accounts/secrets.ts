@@ -51,7 +51,7 @@ export class SecretWrites implements InlineProjection {
     }
   }
 
-  async apply(db: ProjectionDb<Database>, events: RecordedEvent[]): Promise<void> {
+  async apply(db: ProjectionDb<Database>, events: RecordedEvent<string, Record<string, unknown>>[]): Promise<void> {
     for (const e of events) {
       if (e.type === 'UserRemoved') {
         const id = e.data.user_id as string;

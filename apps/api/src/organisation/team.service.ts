@@ -115,7 +115,7 @@ export class TeamService {
         return registration && registration.data.business_id === tenantId ? [registration] : [];
       },
       alongside: async () =>
-        (await this.commands.readStream(`user-${memberId}`)).filter((e) => e.type === 'UserProfileUpdated' && e.data?.source === 'self' && e.data?.business_id === tenantId),
+        (await this.commands.readStream(`user-${memberId}`)).filter((e) => e.type === 'UserProfileUpdated' && (e.data as { source?: string } | null)?.source === 'self' && (e.data as { business_id?: string } | null)?.business_id === tenantId),
     };
   }
 
