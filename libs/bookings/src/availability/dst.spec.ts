@@ -140,16 +140,21 @@ function local(zone: IANAZone, at: number): { date: string; minute: number } {
   return { date: wall.slice(0, 10), minute: Number(wall.slice(11, 13)) * 60 + Number(wall.slice(14, 16)) };
 }
 
-/** Every minute of [start, end) in local time, on `date`, inside one of the day's ranges. */
+/**
+ * Every minute of [start, end) in local time, on `date`, inside one of the day's ranges. Range
+ * ends, slot starts and clock changes fall on multiples of 5 minutes, so looking every 5 minutes
+ * and at the last minute sees every minute a slot could stray into.
+ */
 function insideHours(zone: IANAZone, date: string, start: number, end: number, week: WorkingDay[]): boolean {
   const weekday = WEEKDAYS[DateTime.fromISO(date, { zone: 'utc' }).weekday - 1];
   const ranges = (week.find((d) => d.day === weekday)?.ranges ?? []).map((r) => [hm(r.from), hm(r.to)]);
-  for (let at = start; at < end; at += MINUTE) {
+  const looks: number[] = [];
+  for (let at = start; at < end; at += 5 * MINUTE) looks.push(at);
+  looks.push(end - MINUTE);
+  return looks.every((at) => {
     const l = local(zone, at);
-    // A minute is inside when it starts inside a range and (for its last instant) does not leave it.
-    if (l.date !== date || !ranges.some(([a, b]) => a <= l.minute && l.minute < b)) return false;
-  }
-  return true;
+    return l.date === date && ranges.some(([a, b]) => a <= l.minute && l.minute < b);
+  });
 }
 const hm = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
