@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { BookingInput } from '@tabour/contracts';
 import { UserPrincipal } from '@tabour/platform';
@@ -8,6 +9,7 @@ import { pageRequest } from '../common/paging';
 import { AvailabilityQueryDto, BookingArchiveRangeDto, BookingDto, BookingFilterQuery, BookingListQuery, BookingRangeDto, CancelBookingDto, UpdateBookingDto } from './dto';
 import { BookingsService } from './bookings.service';
 import { BookingQueries } from './queries';
+import { BookingRequestsService } from './requests.service';
 
 /**
  * The book (SPEC §7 Bookings): any staff member reads and books. Fixed paths (filter, range,
@@ -20,6 +22,7 @@ export class BookingsController {
   constructor(
     private readonly bookings: BookingsService,
     private readonly queries: BookingQueries,
+    private readonly requests: BookingRequestsService,
   ) {}
 
   @Get('booking')
@@ -51,7 +54,12 @@ export class BookingsController {
 
   @Put('booking/create')
   @HttpCode(201)
-  create(@CurrentUser() user: UserPrincipal, @Body() body: BookingDto) {
+  async create(@CurrentUser() user: UserPrincipal, @Body() body: BookingDto, @Res({ passthrough: true }) res: Response) {
+    // An online booking while the business confirms bookings is a booking request: 202 with the request (docs/bookings.md).
+    if (body.is_online && (await this.requests.confirmsBookings(user.tenantId))) {
+      res.status(202);
+      return this.requests.submit(user.tenantId, body as BookingInput, { type: 'user', id: user.userId, name: user.name });
+    }
     return this.bookings.create(user, body as BookingInput);
   }
 

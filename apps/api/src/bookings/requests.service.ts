@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Actor } from '@tabour/eventstore';
 import type { BookingChannel, BookingInput, BookingRequest, Rule, RuleFlow } from '@tabour/contracts';
-import { bookingRequestDecider, BookingRequestCommand, bookingRequestStream, checkPending, matchRule, type MatchCustomer } from '@tabour/bookings';
+import { bookingDecider, bookingRequestDecider, BookingRequestCommand, bookingRequestStream, checkPending, matchRule, type MatchCustomer } from '@tabour/bookings';
 import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { selectPage } from '../common/paged-select';
@@ -54,10 +54,19 @@ export class BookingRequestsService {
       throw invalid('Choose a department and a start', { starts_at: ['Choose a free slot'] });
     }
     const id = randomUUID();
+    // The booking's own checks (department, services, member, customer, form fields) refuse a bad request now, with 422; the slot is judged when it is approved.
+    const context = await this.bookings.context(tenantId, data, data.department_id, 'online');
+    bookingDecider.decide({ type: 'CreateBooking', booking_id: id, business_id: tenantId, channel: 'online', input: data, context }, { status: 'none' });
     const customerId = data.customer_id ?? null;
     await this.write({ type: 'RequestBooking', request_id: id, business_id: tenantId, flow: 'booking', data, customer_id: customerId }, actor);
     await this.applyRules(tenantId, id, data, customerId);
     return this.one(tenantId, id);
+  }
+
+  /** Whether online bookings wait for approval (the business's booking_confirmation). */
+  async confirmsBookings(tenantId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('business_profiles').select('booking_confirmation').where('tenant_id', '=', tenantId).executeTakeFirst();
+    return !!row?.booking_confirmation;
   }
 
   /** The rule that decides a request of this flow for this customer at this instant, if any. */
