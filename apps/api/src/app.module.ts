@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { AppConfig } from '@tabour/platform';
 import { AccountsModule } from './accounts/accounts.module';
 import { ActivityModule } from './activity/activity.module';
+import { BookingDeskModule } from './bookings/checkin.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { BroadcastModule } from './broadcast/broadcast.module';
 import { CustomersModule } from './customers/customers.module';
@@ -19,7 +20,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.forRoot(config, databaseUrl), EventingModule.forRoot(databaseUrl), AccountsModule, OrganisationModule, CustomersModule, QueuesModule, DevicesModule, BookingsModule, ActivityModule, BroadcastModule],
+      imports: [InfraModule.forRoot(config, databaseUrl), EventingModule.forRoot(databaseUrl), AccountsModule, OrganisationModule, CustomersModule, QueuesModule, BookingDeskModule, DevicesModule, BookingsModule, ActivityModule, BroadcastModule],
       controllers: [HealthController],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
     };

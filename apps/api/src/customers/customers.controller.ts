@@ -89,22 +89,12 @@ export class CustomersController {
     return { channel: body.channel, sent: sent.length, sent_ids: sent, skipped };
   }
 
-  @Post('bookings')
-  @HttpCode(200)
-  bookings(@CurrentUser() user: UserPrincipal, @Body() body: RelatedDto) {
-    return this.queries.related(user.tenantId, body.customer_id.toLowerCase(), 'bookings', pageRequest(body as unknown as Record<string, unknown>));
-  }
+  // The booking tabs (POST customer/bookings, customer/archiveBookings) read the book: apps/api/src/bookings/customer-bookings.controller.ts.
 
   @Post('archiveQueue')
   @HttpCode(200)
   archivedTickets(@CurrentUser() user: UserPrincipal, @Body() body: RelatedDto) {
     return this.queries.related(user.tenantId, body.customer_id.toLowerCase(), 'archived_tickets', pageRequest(body as unknown as Record<string, unknown>));
-  }
-
-  @Post('archiveBookings')
-  @HttpCode(200)
-  archivedBookings(@CurrentUser() user: UserPrincipal, @Body() body: RelatedDto) {
-    return this.queries.related(user.tenantId, body.customer_id.toLowerCase(), 'archived_bookings', pageRequest(body as unknown as Record<string, unknown>));
   }
 
   @Get(':id')

@@ -9,6 +9,7 @@ import { AppConfig, conflict, DomainError, forbidden, invalid, notFound, planReq
 import { toE164 } from '@tabour/customers';
 import { Ctx, MembershipReader, PrincipalKinds, Public, RequiresPlan } from '../common/auth';
 import { APP_CONFIG, DB } from '../common/tokens';
+import { BookingCheckins } from '../bookings/checkin.service';
 import { CustomersService } from '../customers/customers.service';
 import { OrganisationQueries } from '../organisation/queries';
 import { QueueClock } from '../queues/clock';
@@ -21,6 +22,7 @@ import { ticketSms } from './sms-text';
 import { Db } from '@tabour/platform';
 
 export const KIOSK_BAD_CREDENTIALS = 'Key and Secret do not match our records';
+const NO_CONFIRMED_BOOKING = 'This queue admits only customers with a confirmed booking for today';
 type KioskPrincipal = Extract<Principal, { kind: 'kiosk' }>;
 const clientIp = (req: Request) => (req.ip ?? req.socket.remoteAddress ?? null)?.replace(/^::ffff:/, '') ?? null;
 
@@ -44,6 +46,7 @@ export class KioskDeviceController {
     private readonly organisation: OrganisationQueries,
     private readonly customers: CustomersService,
     private readonly notifier: Notifier,
+    private readonly checkins: BookingCheckins,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
   ) {}
@@ -111,6 +114,17 @@ export class KioskDeviceController {
     return { customer: { id: c.id, first_name: c.first_name } };
   }
 
+  /**
+   * A queue that requires a confirmed booking admits a customer with one of today: the join is
+   * that booking's check-in, so the ticket and the booking name each other.
+   */
+  private async checkInBooked(kiosk: KioskPrincipal, queueId: string, departmentIds: string[], customerId: string | null | undefined) {
+    const bookingId = customerId ? await this.checkins.confirmedToday(kiosk.tenantId, customerId, queueId, departmentIds) : null;
+    if (!bookingId) throw invalid(NO_CONFIRMED_BOOKING, { customer_id: [NO_CONFIRMED_BOOKING] });
+    const done = await this.checkins.checkIn(kiosk.tenantId, bookingId, { type: 'kiosk', id: kiosk.kioskId }, queueId);
+    return { ticketId: done.ticket_id, outcome: done.outcome };
+  }
+
   /** Joins a queue of this kiosk: the ticket, its link, and the SMS when the kiosk sends one. */
   @Put('queue/push')
   @RequiresPlan('LIBERUP', 'LIBERPRO')
@@ -128,12 +142,14 @@ export class KioskDeviceController {
       if (!q.customer_chooses_member) throw invalid('This queue does not let customers choose a team member', { member_id: ['This queue does not let customers choose a team member'] });
       if (!q.member_ids.includes(body.member_id.toLowerCase())) throw invalid('Select a valid team member', { member_id: ['Select a valid team member'] });
     }
-    const { ticketId, outcome } = await this.queues.push(kiosk.tenantId, queueId, { type: 'kiosk', id: kiosk.kioskId }, {
-      service_ids: body.service_ids,
-      customer_id: body.customer_id?.toLowerCase() ?? null,
-      customer_name: body.customer_id ? null : body.customer_name ?? null,
-      member_id: body.member_id?.toLowerCase() ?? null,
-    });
+    const { ticketId, outcome } = queue.settings!.require_confirmed_booking
+      ? await this.checkInBooked(kiosk, queueId, queue.settings!.department_ids, body.customer_id)
+      : await this.queues.push(kiosk.tenantId, queueId, { type: 'kiosk', id: kiosk.kioskId }, {
+          service_ids: body.service_ids,
+          customer_id: body.customer_id?.toLowerCase() ?? null,
+          customer_name: body.customer_id ? null : body.customer_name ?? null,
+          member_id: body.member_id?.toLowerCase() ?? null,
+        });
     const t = outcome.state.tickets.get(ticketId)!;
     const rank = outcome.state.waiting.indexOf(ticketId) + 1;
     const link = `${this.config.publicUrl.replace(/\/$/, '')}/t/${t.uid}`;

@@ -33,7 +33,14 @@ interface Ids {
 }
 
 export type BookingCommand =
-  | (Ids & { type: 'CreateBooking'; input: BookingInput; channel: BookingChannel; context: BookingContext })
+  | (Ids & {
+      type: 'CreateBooking';
+      input: BookingInput;
+      channel: BookingChannel;
+      context: BookingContext;
+      /** Set by an import: whether the customers are to be told of their bookings (the notifications context acts on it). */
+      notify_customer?: boolean;
+    })
   | (Ids & { type: 'UpdateBooking'; input: Partial<BookingInput>; context: BookingContext })
   | (Ids & { type: 'CancelBooking'; reason: string | null })
   | (Ids & { type: 'DeleteBooking' })

@@ -14,5 +14,18 @@ export function createBooking(command: Create, state: BookingState): BookingEven
   const details = checkDetails(command.input, command.context, errors, false) as BookingDetails;
   throwIfAny(errors);
   const status = command.context.needs_confirmation ? 'pending' : 'confirmed';
-  return [{ type: 'BookingCreated', data: { booking_id: command.booking_id, business_id: command.business_id, ...slot!, ...details, channel: command.channel, status } }];
+  return [
+    {
+      type: 'BookingCreated',
+      data: {
+        booking_id: command.booking_id,
+        business_id: command.business_id,
+        ...slot!,
+        ...details,
+        channel: command.channel,
+        status,
+        ...(command.notify_customer !== undefined ? { notify_customer: command.notify_customer } : {}),
+      },
+    },
+  ];
 }

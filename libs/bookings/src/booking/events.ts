@@ -36,7 +36,7 @@ interface Ids {
 }
 
 export type BookingEvent =
-  | { type: 'BookingCreated'; data: Ids & BookingFields & { status: 'pending' | 'confirmed' } }
+  | { type: 'BookingCreated'; data: Ids & BookingFields & { status: 'pending' | 'confirmed'; notify_customer?: boolean } }
   | { type: 'BookingRescheduled'; data: Ids & BookingSlot & { previous: BookingSlot } }
   | { type: 'BookingUpdated'; data: Ids & { changes: Partial<BookingDetails> } }
   | { type: 'BookingCancelled'; data: Ids & { reason: string | null } }
@@ -59,8 +59,6 @@ export const BOOKING_EVENT_TYPES = [
 /** The events that take a place in the book: the capacity guard checks exactly these. */
 export const BOOKING_PLACING_EVENT_TYPES = ['BookingCreated', 'BookingRescheduled'] as const satisfies readonly BookingEvent['type'][];
 
-export type BookingState =
-  | { status: 'none' }
-  | ({ status: BookingStatus | 'deleted'; business_id: string; ticket_id: string | null } & BookingFields);
+export type BookingState = { status: 'none' } | ({ status: BookingStatus | 'deleted'; business_id: string; ticket_id: string | null } & BookingFields);
 
 export const bookingStream = (id: string) => `booking-${id}`;

@@ -1,0 +1,140 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { sql } from 'kysely';
+import { Actor, CommandHandler, PgEventStore } from '@tabour/eventstore';
+import { BOOKING_SETTINGS_DEFAULTS, bookingDecider, bookingStream } from '@tabour/bookings';
+import { Db, DomainError } from '@tabour/platform';
+import { DB, EVENT_STORE } from '../common/tokens';
+import { autostart } from '../eventing/projection-registry';
+import { QueueClock } from '../queues/clock';
+import { BookingCheckins } from './checkin.service';
+
+const SYSTEM: Actor = { type: 'system', name: 'bookings' };
+/** One number for the whole installation: pg_try_advisory_lock(BOOKING_JOB_LOCK). */
+export const BOOKING_JOB_LOCK = 0x7a62_0003;
+/** At most this many bookings per kind and run: a backlog (a first start on old data) drains over a few runs. */
+const BATCH = 500;
+
+export interface BookingJobRun {
+  pushed: number;
+  no_show: number;
+}
+
+/**
+ * The bookings' clock work, on one instance at a time (an advisory lock held on one connection
+ * for the run):
+ * - a queue with "auto push bookings" gets each of its confirmed bookings of the business's
+ *   today at the booking's start, as a check-in by the system;
+ * - a booking still not checked in `no_show_after_minutes` (booking settings) after its start
+ *   is marked no-show.
+ * Both are decided by the booking's own stream, so a run repeated, or racing a desk's check-in,
+ * changes nothing twice.
+ */
+@Injectable()
+export class BookingClockJob implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('bookings.clock');
+  private readonly handler: CommandHandler;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    @Inject(EVENT_STORE) store: PgEventStore,
+    @Inject(DB) private readonly db: Db,
+    private readonly checkins: BookingCheckins,
+    private readonly clock: QueueClock,
+  ) {
+    this.handler = new CommandHandler(store);
+  }
+
+  onApplicationBootstrap(): void {
+    if (!autostart() || process.env.BOOKING_JOB === 'off') return;
+    const every = Number(process.env.BOOKING_JOB_POLL_MS ?? 30_000);
+    this.timer = setInterval(() => void this.tick(), every);
+    this.timer.unref();
+  }
+
+  private tick(): Promise<unknown> {
+    if (this.running) return this.running;
+    this.running = this.run()
+      .catch((err) => this.log.error(`bookings clock failed: ${String(err)}`))
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Does what is due at `now`; null when another instance holds the run. */
+  async run(now = new Date()): Promise<BookingJobRun | null> {
+    return this.db.connection().execute(async (conn) => {
+      const got = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${BOOKING_JOB_LOCK}) AS ok`.execute(conn);
+      if (!got.rows[0].ok) return null;
+      try {
+        const pushed = await this.autoPush(now);
+        const noShow = await this.markNoShows(now);
+        if (pushed || noShow) this.log.log(`${pushed} bookings pushed to their queues, ${noShow} marked no-show`);
+        return { pushed, no_show: noShow };
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${BOOKING_JOB_LOCK})`.execute(conn);
+      }
+    });
+  }
+
+  private async autoPush(now: Date): Promise<number> {
+    // Started already, within the last day (the local-date test below narrows it to the business's today).
+    const due = await this.db
+      .selectFrom('bookings as b')
+      .innerJoin('queues as q', (j) => j.onRef('q.id', '=', 'b.queue_id').onRef('q.tenant_id', '=', 'b.tenant_id'))
+      .select(['b.id', 'b.tenant_id', 'b.local_date'])
+      .where('b.status', '=', 'confirmed')
+      .where('b.starts_at', '<=', now)
+      .where('b.starts_at', '>', new Date(now.getTime() - 86_400_000))
+      .where(sql<boolean>`(q.settings->>'auto_push_bookings')::boolean`)
+      .orderBy('b.starts_at')
+      .limit(BATCH)
+      .execute();
+    let pushed = 0;
+    for (const b of due) {
+      if (String(b.local_date) !== (await this.clock.now(b.tenant_id)).day) continue;
+      try {
+        await this.checkins.checkIn(b.tenant_id, b.id, SYSTEM);
+        pushed++;
+      } catch (err) {
+        // A refusal (the customer already waits in that queue, the queue was deleted) leaves the booking to the desk.
+        if (!(err instanceof DomainError)) throw err;
+        this.log.warn(`booking ${b.id} not pushed: ${err.message}`);
+      }
+    }
+    return pushed;
+  }
+
+  private async markNoShows(now: Date): Promise<number> {
+    const late = await this.db
+      .selectFrom('bookings as b')
+      .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
+      .select(['b.id', 'b.tenant_id'])
+      .where('b.status', '=', 'confirmed')
+      .where('b.ticket_id', 'is', null)
+      .where(sql<boolean>`b.starts_at + make_interval(mins => coalesce(s.no_show_after_minutes, ${BOOKING_SETTINGS_DEFAULTS.no_show_after_minutes})) <= ${now}`)
+      .orderBy('b.starts_at')
+      .limit(BATCH)
+      .execute();
+    let marked = 0;
+    for (const b of late) {
+      try {
+        const { events } = await this.handler.handle(
+          bookingDecider,
+          bookingStream(b.id),
+          { type: 'MarkBookingNoShow', booking_id: b.id, business_id: b.tenant_id },
+          { tenantId: b.tenant_id, actor: SYSTEM },
+        );
+        marked += events.length ? 1 : 0;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        this.log.warn(`booking ${b.id} not marked no-show: ${err.message}`);
+      }
+    }
+    return marked;
+  }
+}

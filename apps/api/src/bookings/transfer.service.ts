@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import * as XLSX from '@e965/xlsx';
+import { bookingDecider, bookingStream, type BookingCommand } from '@tabour/bookings';
+import type { BookingInput, FieldErrors } from '@tabour/contracts';
+import { Actor, CommandHandler, PgEventStore } from '@tabour/eventstore';
+import { Db, DomainError, invalid } from '@tabour/platform';
+import { DB, EVENT_STORE } from '../common/tokens';
+import { CustomersService } from '../customers/customers.service';
+import { isPlainText } from '../customers/sniff';
+import { BookingsService } from './bookings.service';
+import { mapBookingHeaders, parseBookingRow, type ImportLookups, type RowCustomer } from './transfer.map';
+
+export const MAX_BOOKING_IMPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_BOOKING_IMPORT_ROWS = 5_000;
+const FILE_INVALID = 'Attach a valid file (CSV, XLS or XLSX)';
+
+export interface ImportRowReport {
+  /** The row's number as the spreadsheet shows it (the header is row 1 when it is the first). */
+  row: number;
+  ok: boolean;
+  /** The booking made, when ok. */
+  booking_id?: string;
+  errors: FieldErrors;
+}
+
+export interface BookingImportReport {
+  imported: number;
+  rejected: number;
+  unknown_columns: string[];
+  rows: ImportRowReport[];
+}
+
+/**
+ * The rows of the first sheet, cells as stored: date and time cells of a spreadsheet stay
+ * numbers (serial days, fractions of a day) for the row's parser; CSV cells stay text.
+ */
+function readRows(content: Buffer): unknown[][] {
+  let wb: XLSX.WorkBook;
+  try {
+    const zip = content.length >= 4 && content[0] === 0x50 && content[1] === 0x4b;
+    const ole = content.length >= 8 && content.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex'));
+    if (zip || ole) wb = XLSX.read(content, { type: 'buffer' });
+    else if (isPlainText(content)) wb = XLSX.read(content.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true });
+    else throw new Error('not a spreadsheet');
+  } catch {
+    throw invalid(FILE_INVALID, { file: [FILE_INVALID] });
+  }
+  const sheet = wb.Sheets[wb.SheetNames[0]];
+  if (!sheet) throw invalid(FILE_INVALID, { file: [FILE_INVALID] });
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+  // The export quotes cells a spreadsheet would run as formulas; the quote goes again here.
+  return rows.map((r) => r.map((c) => (typeof c === 'string' && /^'[=+\-@\t\r]/.test(c) ? c.slice(1) : c)));
+}
+
+const blank = (cells: unknown[]) => !cells.some((c) => String(c ?? '').trim() !== '');
+
+/**
+ * Bookings from a file: each row is one booking, made whole or not at all. A row's customer is
+ * the business's customer with its internal id, else phone, else e-mail; when none matches and
+ * the row names one, the customer is made with the booking, and taken back (erased) should the
+ * booking then be refused (the slot filled meanwhile), so a refused row leaves nothing behind.
+ */
+@Injectable()
+export class BookingTransferService {
+  private readonly handler: CommandHandler;
+
+  constructor(
+    @Inject(EVENT_STORE) store: PgEventStore,
+    @Inject(DB) private readonly db: Db,
+    private readonly bookings: BookingsService,
+    private readonly customers: CustomersService,
+  ) {
+    this.handler = new CommandHandler(store);
+  }
+
+  async importFile(tenantId: string, actor: Actor, content: Buffer, notifyCustomers: boolean): Promise<BookingImportReport> {
+    const rows = readRows(content);
+    const headerAt = rows.findIndex((r) => !blank(r));
+    if (headerAt < 0) throw invalid('The file has no header row', { file: ['The file has no header row'] });
+    const { columns, unknown } = mapBookingHeaders(rows[headerAt]);
+    for (const needed of ['date', 'time', 'department'] as const) {
+      if (!columns.includes(needed)) throw invalid(`The file has no ${needed} column`, { file: [`The file has no ${needed} column`] });
+    }
+    const data = rows.slice(headerAt + 1);
+    if (data.length > MAX_BOOKING_IMPORT_ROWS)
+      throw invalid(`A file may hold at most ${MAX_BOOKING_IMPORT_ROWS} rows`, { file: [`A file may hold at most ${MAX_BOOKING_IMPORT_ROWS} rows`] });
+    const lookups = await this.lookups(tenantId);
+    const report: BookingImportReport = { imported: 0, rejected: 0, unknown_columns: unknown, rows: [] };
+    // One row after another, in file order: two rows for the last place of a slot get it in that order.
+    for (let i = 0; i < data.length; i++) {
+      if (blank(data[i])) continue;
+      const row = headerAt + i + 2;
+      const result = await this.importRow(tenantId, actor, columns, data[i], lookups, notifyCustomers);
+      report.rows.push({ row, ...result });
+      if (result.ok) report.imported++;
+      else report.rejected++;
+    }
+    return report;
+  }
+
+  private async importRow(
+    tenantId: string,
+    actor: Actor,
+    columns: ReturnType<typeof mapBookingHeaders>['columns'],
+    cells: unknown[],
+    lookups: ImportLookups,
+    notify: boolean,
+  ): Promise<Omit<ImportRowReport, 'row'>> {
+    const { row, errors } = parseBookingRow(columns, cells, lookups);
+    if (!row) return { ok: false, errors };
+    const found = row.customer ? await this.findCustomer(tenantId, row.customer) : null;
+    const input: BookingInput = {
+      department_id: row.department_id,
+      service_ids: row.service_ids,
+      member_id: row.member_id,
+      starts_at: row.starts_at,
+      remarks: row.remarks,
+      customer_id: found,
+    };
+    const id = randomUUID();
+    const command = async (customerId: string | null): Promise<Extract<BookingCommand, { type: 'CreateBooking' }>> => {
+      const withCustomer = { ...input, customer_id: customerId };
+      return {
+        type: 'CreateBooking',
+        booking_id: id,
+        business_id: tenantId,
+        channel: 'import',
+        input: withCustomer,
+        context: await this.bookings.context(tenantId, withCustomer, row.department_id, 'import'),
+        notify_customer: notify,
+      };
+    };
+    let made: string | null = null;
+    try {
+      if (row.customer && !found) {
+        // The booking's own checks first (a customer the decision will know), so a row refused for them makes no customer.
+        const dry = await command(null);
+        bookingDecider.decide({ ...dry, context: { ...dry.context, customer_known: true } }, { status: 'none' });
+        made = (await this.customers.create(tenantId, actor, customerInput(row.customer))).id;
+      }
+      await this.handler.handle(bookingDecider, bookingStream(id), await command(found ?? made), { tenantId, actor, fresh: true });
+      return { ok: true, booking_id: id, errors: {} };
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      if (made) await this.customers.erase(tenantId, actor, made, 'request');
+      return { ok: false, errors: err.errors && Object.keys(err.errors).length ? err.errors : { starts_at: [err.message] } };
+    }
+  }
+
+  private async findCustomer(tenantId: string, c: RowCustomer): Promise<string | null> {
+    for (const [column, value] of [
+      ['internal_id', c.internal_id],
+      ['phone', c.phone],
+      ['email', c.email],
+    ] as const) {
+      if (!value) continue;
+      const hit = await this.db
+        .selectFrom('customers')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where(column, '=', value)
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirst();
+      if (hit) return hit.id;
+    }
+    return null;
+  }
+
+  private async lookups(tenantId: string): Promise<ImportLookups> {
+    const [business, departments, services, members] = await Promise.all([
+      this.db.selectFrom('business_profiles').select(['time_zone', 'country']).where('tenant_id', '=', tenantId).executeTakeFirst(),
+      this.db.selectFrom('departments').select(['id', 'name']).where('tenant_id', '=', tenantId).execute(),
+      this.db.selectFrom('services').select(['id', 'name']).where('tenant_id', '=', tenantId).execute(),
+      this.db.selectFrom('team_members').select(['id', 'first_name', 'last_name', 'email']).where('tenant_id', '=', tenantId).execute(),
+    ]);
+    return {
+      time_zone: business?.time_zone ?? 'UTC',
+      country: business?.country ?? null,
+      departments,
+      services,
+      members: members.map((m) => ({ id: m.id, name: [m.first_name, m.last_name].filter(Boolean).join(' '), email: m.email })),
+    };
+  }
+}
+
+function customerInput(c: RowCustomer) {
+  return {
+    first_name: c.first_name ?? undefined,
+    last_name: c.last_name ?? undefined,
+    phone: c.phone ?? undefined,
+    email: c.email ?? undefined,
+    internal_id: c.internal_id ?? undefined,
+  };
+}
