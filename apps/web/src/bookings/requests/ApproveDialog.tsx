@@ -14,10 +14,10 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useQuery } from '@tanstack/react-query';
-import { useGetList, useNotify, useTranslate } from 'react-admin';
+import { useGetList, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { BookingRequest } from '@tabour/contracts';
 import { approveRequest, declineRequest, freeSlots } from './api';
-import { addDays, approvalChanges, weekStart } from './model';
+import { addDays, approvalChanges, weekStart, when } from './model';
 
 interface Named {
   id: string;
@@ -76,6 +76,7 @@ function SlotPicker(props: { departmentId: string; memberId: string | null; serv
 /** Approve as asked, or with another slot, member or services first. */
 export function ApproveDialog({ request, onClose, onDone }: { request: BookingRequest; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
+  const locale = useLocale();
   const notify = useNotify();
   const asked = request.data;
   const departmentId = request.department_id ?? asked.department_id;
@@ -132,7 +133,7 @@ export function ApproveDialog({ request, onClose, onDone }: { request: BookingRe
           ))}
         </TextField>
         <Typography variant="subtitle2">
-          {translate('bookings.requests.slot')}: {new Date(startsAt).toLocaleString()}
+          {translate('bookings.requests.slot')}: {when(startsAt, locale)}
         </Typography>
         <SlotPicker departmentId={departmentId} memberId={memberId} serviceIds={serviceIds} value={startsAt} onChange={setStartsAt} />
       </DialogContent>

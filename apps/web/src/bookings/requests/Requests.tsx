@@ -10,11 +10,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { DateInput, List, Pagination, ReferenceInput, SelectInput, TextInput, useGetList, useListContext, useTranslate } from 'react-admin';
+import { DateInput, List, Pagination, ReferenceInput, SelectInput, TextInput, useGetList, useListContext, useLocale, useTranslate } from 'react-admin';
 import { BOOKING_REQUEST_STATUSES, type BookingRequest } from '@tabour/contracts';
 import { ApproveDialog, DeclineDialog } from './ApproveDialog';
 import { useBusinessNotices } from './live';
-import { decisionKey, isRequestNotice, pendingFirst } from './model';
+import { decisionKey, isRequestNotice, pendingFirst, shownReason, when } from './model';
 
 const STATUS_COLOURS = { pending: 'warning', approved: 'success', declined: 'error' } as const;
 
@@ -29,9 +29,9 @@ function Decision({ request }: { request: BookingRequest }) {
   return (
     <Box>
       <Typography variant="body2">{translate(who.key, { name: who.name })}</Typography>
-      {request.decision.reason && (
+      {shownReason(request) && (
         <Typography variant="caption" color="text.secondary">
-          {request.decision.reason}
+          {shownReason(request)}
         </Typography>
       )}
     </Box>
@@ -41,6 +41,7 @@ function Decision({ request }: { request: BookingRequest }) {
 /** The page's requests, pending first, with approve and decline on the pending ones; refreshed by the business's notices. */
 function RequestTable() {
   const translate = useTranslate();
+  const locale = useLocale();
   const { data, refetch } = useListContext<BookingRequest>();
   const departments = names(useGetList('settings/departments', { pagination: { page: 1, perPage: 500 } }).data);
   const [approving, setApproving] = useState<BookingRequest | null>(null);
@@ -78,11 +79,11 @@ function RequestTable() {
         <TableBody>
           {pendingFirst(data ?? []).map((r) => (
             <TableRow key={r.id} data-testid={`request-${r.id}`} data-status={r.status}>
-              <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
+              <TableCell>{when(r.created_at, locale)}</TableCell>
               <TableCell>{r.customer_name ?? '—'}</TableCell>
               <TableCell>{translate(`bookings.requests.flows.${r.flow}`, { _: r.flow })}</TableCell>
               <TableCell>{departments[r.department_id ?? r.data?.department_id] ?? '—'}</TableCell>
-              <TableCell>{r.data?.starts_at ? new Date(r.data.starts_at).toLocaleString() : '—'}</TableCell>
+              <TableCell>{when(r.data?.starts_at, locale)}</TableCell>
               <TableCell>
                 <Chip size="small" color={STATUS_COLOURS[r.status]} label={translate(`bookings.requests.statuses.${r.status}`)} />
               </TableCell>

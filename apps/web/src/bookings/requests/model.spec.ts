@@ -1,4 +1,4 @@
-import { addDays, approvalChanges, decisionKey, isRequestNotice, pendingFirst, weekStart } from './model';
+import { addDays, approvalChanges, decisionKey, isRequestNotice, pendingFirst, shownReason, weekStart, when } from './model';
 
 describe('the requests order', () => {
   it('puts pending requests first, each group newest first', () => {
@@ -53,5 +53,19 @@ describe('the slot picker week', () => {
     expect(weekStart('2026-03-04')).toBe('2026-03-02');
     expect(weekStart('2026-03-01')).toBe('2026-02-23');
     expect(addDays('2026-02-27', 7)).toBe('2026-03-06');
+  });
+});
+
+describe('what a request shows', () => {
+  it('words an instant in the interface language', () => {
+    expect(when('2026-03-02T08:00:00Z', 'en')).toMatch(/2026/);
+    expect(when(null, 'en')).toBe('—');
+    expect(when('soon', 'en')).toBe('—');
+  });
+  it('leaves out a reason that only repeats the deciding rule', () => {
+    const at = '2026-01-01T00:00:00Z';
+    expect(shownReason({ decision: { status: 'declined', rule_id: 'r', rule_name: 'Blacklist', by: null, reason: 'Blacklist', at } })).toBeNull();
+    expect(shownReason({ decision: { status: 'declined', rule_id: null, rule_name: null, by: 'u', reason: 'Closed that day', at } })).toBe('Closed that day');
+    expect(shownReason({ decision: null })).toBeNull();
   });
 });

@@ -49,3 +49,16 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** An instant in the interface's language, date and time without seconds. */
+export function when(iso: string | null | undefined, locale: string): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '—';
+  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The reason worth showing under the decision: a rule's own name as its reason says nothing more. */
+export function shownReason(r: Pick<BookingRequest, 'decision'>): string | null {
+  const d = r.decision;
+  if (!d?.reason) return null;
+  return d.rule_id && d.reason === d.rule_name ? null : d.reason;
+}

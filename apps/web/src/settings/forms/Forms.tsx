@@ -100,7 +100,14 @@ function FieldForm() {
       <SelectInput source="flow" label={`${T}.fields.flow`} choices={RULE_FLOWS.map((id) => ({ id, name: `${T}.flows.${id}` }))} validate={required()} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {FORM_FIELD_LANGUAGES.map((l) => (
-          <TextInput key={l} source={`names.${l}`} label={`${T}.languages.${l}`} validate={maxLength(120)} dir={l === 'ar' || l === 'he' ? 'rtl' : 'ltr'} />
+          <TextInput
+            key={l}
+            source={`names.${l}`}
+            label={`${T}.languages.${l}`}
+            fullWidth={false}
+            validate={maxLength(120)}
+            dir={l === 'ar' || l === 'he' ? 'rtl' : 'ltr'}
+          />
         ))}
       </Box>
       <SelectInput source="type" label={`${T}.fields.type`} choices={FORM_FIELD_TYPES.map((id) => ({ id, name: `${T}.types.${id}` }))} validate={required()} />

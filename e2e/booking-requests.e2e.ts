@@ -1,0 +1,173 @@
+import type { Page } from 'playwright-core';
+import type { Availability, BookingRequest, FreeSlot } from '@tabour/contracts';
+import { loginThroughForm, newPage } from './support/browser';
+import { PASSWORD } from './support/api';
+import { BookingRequestsService } from '../apps/api/src/bookings/requests.service';
+import { apiCall, approvedOwner, browser, server, useE2e } from './support/suite';
+
+useE2e();
+
+const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+  day,
+  open: true,
+  ranges: [{ from: '08:00', to: '20:00' }],
+}));
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.getByTestId('toast').filter({ hasText: text }).last().waitFor();
+}
+
+async function toArabic(page: Page) {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-ar').click();
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+}
+
+async function toEnglish(page: Page) {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-en').click();
+  await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+}
+
+/** A clinic that confirms online bookings, with one department of two places per slot and its next free slots. */
+async function clinic(name: string) {
+  const { email, session } = await approvedOwner(name);
+  const token = session.token;
+  await apiCall('/business/workingdays/update', 'POST', { working_days: EVERY_DAY }, token);
+  await apiCall('/business/bookingSettings', 'PUT', { booking_confirmation: true }, token);
+  const service = await apiCall('/business/service/create', 'PUT', { name: 'Consultation', price: 30, duration: 30 }, token);
+  const department = await apiCall(
+    '/business/department/create',
+    'PUT',
+    {
+      name: 'Médecine générale',
+      service_ids: [service.id],
+      slot_duration: 30,
+      max_bookings_per_slot: 2,
+      primary_color: '#1e88e5',
+      text_color: '#ffffff',
+    },
+    token,
+  );
+  const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+  const free = (await apiCall(`/business/booking/available/?dep=${department.id}&from=${from}&to=${to}`, 'GET', undefined, token)) as Availability;
+  const day = free.days.find((d) => d.slots.length >= 3)!;
+  expect(day).toBeDefined();
+  return { email, token, businessId: session.business.id, service, department, day };
+}
+
+/**
+ * A customer's online booking while the business confirms bookings: it arrives as a booking
+ * request, through the same service the online channels call (the back-office's own create
+ * books straight into the book), then matched against the business's rules.
+ */
+async function onlineBooking(
+  businessId: string,
+  input: { department_id: string; service_ids: string[]; customer_id: string; slot: FreeSlot },
+): Promise<BookingRequest> {
+  const requests = server.app.get(BookingRequestsService);
+  const request = await requests.submit(businessId, {
+    department_id: input.department_id,
+    service_ids: input.service_ids,
+    customer_id: input.customer_id,
+    starts_at: input.slot.starts_at,
+    is_online: true,
+  });
+  return JSON.parse(JSON.stringify(request)) as BookingRequest;
+}
+
+describe('booking requests and rules', () => {
+  it('approves a pending request with another time from /bookings/request, and the booking shows in /bookings/table', async () => {
+    const { email, token, businessId, service, department, day } = await clinic('Cabinet Médical El Menzah');
+    const customer = await apiCall('/business/customer/create', 'PUT', { first_name: 'Amira', last_name: 'Ben Salah', phone: '+21620111222' }, token);
+    const [asked, , chosen] = day.slots;
+    const request = await onlineBooking(businessId, { department_id: department.id, service_ids: [service.id], customer_id: customer.id, slot: asked });
+    expect(request.status).toBe('pending');
+
+    const { page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughForm(page, email, PASSWORD);
+    await page.getByTestId('nav-bookings-request').click();
+    await page.waitForURL('**/bookings/request');
+    const row = page.locator(`[data-testid="request-${request.id}"][data-status="pending"]`);
+    await row.filter({ hasText: 'Amira Ben Salah' }).waitFor();
+    await page.locator('[data-testid="requests-live"]').filter({ hasText: 'Live' }).waitFor();
+    await page.screenshot({ path: '/tmp/tabour-booking-requests-en.png', fullPage: true });
+
+    // Approved at another free time of the same day, picked in the dialog's week of free slots.
+    await row.getByTestId('approve').click();
+    await page.getByTestId(`slot-${day.date}-${chosen.time}`).click();
+    await page.getByTestId('approve-confirm').click();
+    await toast(page, 'The request has been approved');
+    await page.locator(`[data-testid="request-${request.id}"][data-status="approved"]`).filter({ hasText: 'By staff' }).waitFor();
+
+    const approved = (await apiCall(`/business/booking/request/${request.id}`, 'GET', undefined, token)) as BookingRequest;
+    expect(approved.status).toBe('approved');
+    expect(approved.booking_id).toBeTruthy();
+
+    // The booking is in the table, at the time staff chose, found by the customer's name.
+    await page.getByTestId('nav-bookings-table').click();
+    await page.waitForURL('**/bookings/table**');
+    await page.getByTestId('bookings-search').locator('input').fill('Amira');
+    const booked = page.getByTestId('bookings-table').locator('tbody tr').filter({ hasText: 'Amira Ben Salah' });
+    await booked.filter({ hasText: chosen.time }).waitFor();
+    await expect(booked.count()).resolves.toBe(1);
+    await page.screenshot({ path: '/tmp/tabour-bookings-table-en.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('a rule made in /settings/rules declines the next request of a blacklisted customer, and the request says which rule did', async () => {
+    const { email, token, businessId, service, department, day } = await clinic('Polyclinique Les Jasmins');
+    const { page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughForm(page, email, PASSWORD);
+
+    await page.getByTestId('nav-settings-rules').click();
+    await page.waitForURL('**/settings/rules');
+    await page.getByTestId('rule-create').click();
+    await page.waitForURL('**/settings/rules/create');
+    await page.locator('input[name="name"]').fill('Blacklisted customers are declined');
+    await page.getByRole('combobox', { name: 'Applies to' }).click();
+    await page.getByRole('option', { name: 'Blacklisted customers' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/settings/rules');
+    await page.getByTestId('rule-0').filter({ hasText: 'Blacklisted customers are declined' }).waitFor();
+    await page.getByTestId('rule-0').filter({ hasText: 'Decline' }).waitFor();
+    await page.screenshot({ path: '/tmp/tabour-rules-en.png', fullPage: true });
+
+    // The requests screen is open while the request arrives: the rule's decision shows without a reload.
+    await page.getByTestId('nav-bookings-request').click();
+    await page.waitForURL('**/bookings/request');
+    await page.locator('[data-testid="requests-live"]').filter({ hasText: 'Live' }).waitFor();
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const customer = await apiCall(
+      '/business/customer/create',
+      'PUT',
+      { first_name: 'Karim', last_name: 'Haddad', phone: '+21620333444', category: 'BLACKLISTED' },
+      token,
+    );
+    const request = await onlineBooking(businessId, { department_id: department.id, service_ids: [service.id], customer_id: customer.id, slot: day.slots[0] });
+    expect(request.status).toBe('declined');
+    expect(request.decision?.rule_name).toBe('Blacklisted customers are declined');
+    await page
+      .locator(`[data-testid="request-${request.id}"][data-status="declined"]`)
+      .filter({ hasText: 'By the rule “Blacklisted customers are declined”' })
+      .waitFor();
+    await expect(page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).resolves.toBe(true);
+
+    // Both screens in Arabic, right to left.
+    await toArabic(page);
+    await page.getByRole('heading', { name: 'طلبات الحجز' }).or(page.getByText('طلبات الحجز').first()).first().waitFor();
+    await page.locator(`[data-testid="request-${request.id}"]`).filter({ hasText: 'مرفوض' }).waitFor();
+    await page.screenshot({ path: '/tmp/tabour-booking-requests-ar.png', fullPage: true });
+    await page.goto('/settings/rules');
+    await page.getByTestId('rule-0').filter({ hasText: 'رفض' }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+    await page.screenshot({ path: '/tmp/tabour-rules-ar.png', fullPage: true });
+    await toEnglish(page);
+    expect(errors).toEqual([]);
+  });
+});
