@@ -15,36 +15,70 @@ describe('bookings: capacity under concurrent creates', () => {
   afterAll(() => t.close());
 
   /** Answers neither 201 nor 409 are printed, so a failure says what went wrong. */
-  const unexpected = (answers: { status: number; body: unknown }[]) => [...new Set(answers.filter((a) => a.status !== 201 && a.status !== 409).map((a) => `${a.status} ${JSON.stringify(a.body)}`))];
+  const unexpected = (answers: { status: number; body: unknown }[]) => [
+    ...new Set(answers.filter((a) => a.status !== 201 && a.status !== 409).map((a) => `${a.status} ${JSON.stringify(a.body)}`)),
+  ];
   const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
   it(`gives a slot of 3 places to exactly 3 of ${N} concurrent bookings`, async () => {
     const R = 3;
     const { owner, departmentId } = await bookableBusiness(t, 'Race Clinic', { max_bookings_per_slot: R });
     const starts_at = at(dayAhead(3), '10:00');
-    const answers = await Promise.all(Array.from({ length: N }, () => t.http().put('/business/booking/create').set(owner.h).send({ department_id: departmentId, starts_at })));
+    const answers = await Promise.all(
+      Array.from({ length: N }, () => t.http().put('/business/booking/create').set(owner.h).send({ department_id: departmentId, starts_at })),
+    );
     const counts = tally(answers.map((r) => r.status));
-    console.log(`bookings.concurrency slot: N=${N} R=${R} → ${counts[201] ?? 0} × 201, ${counts[409] ?? 0} × 409, others ${N - (counts[201] ?? 0) - (counts[409] ?? 0)}`);
+    console.log(
+      `bookings.concurrency slot: N=${N} R=${R} → ${counts[201] ?? 0} × 201, ${counts[409] ?? 0} × 409, others ${N - (counts[201] ?? 0) - (counts[409] ?? 0)}`,
+    );
     expect(unexpected(answers)).toEqual([]);
     expect(counts).toEqual({ 201: R, 409: N - R });
     for (const r of answers.filter((a) => a.status === 409)) expect(r.body).toMatchObject({ message: 'No available slots on this date', code: 'slot_full' });
-    const day = await expectOk(await t.http().post('/business/booking/range?pagination=off').set(owner.h).send({ from: dayAhead(3), to: dayAhead(3) }), 200);
+    const day = await expectOk(
+      await t
+        .http()
+        .post('/business/booking/range?pagination=off')
+        .set(owner.h)
+        .send({ from: dayAhead(3), to: dayAhead(3) }),
+      200,
+    );
     expect(day.data).toHaveLength(R);
   });
 
   it(`gives one member to exactly 1 of ${N} concurrent bookings across two departments`, async () => {
     const { owner, departmentId: first } = await bookableBusiness(t, 'Member Race Clinic', { max_bookings_per_slot: 50, can_select_member: true });
-    const second = (await expectOk(await t.http().put('/business/department/create').set(owner.h).send({ name: 'Surgery', slot_duration: 30, max_bookings_per_slot: 50, can_select_member: true }), 201)).id;
+    const second = (
+      await expectOk(
+        await t
+          .http()
+          .put('/business/department/create')
+          .set(owner.h)
+          .send({ name: 'Surgery', slot_duration: 30, max_bookings_per_slot: 50, can_select_member: true }),
+        201,
+      )
+    ).id;
     // A member without a department is booked in every department, and serves one booking at a time.
-    const member = await expectOk(await t.http().post('/business/team/create').set(owner.h).send({ first_name: 'Amal', last_name: 'Haddad', position: 'Employee', is_bookable: true }), 201);
+    const member = await expectOk(
+      await t.http().post('/business/team/create').set(owner.h).send({ first_name: 'Amal', last_name: 'Haddad', position: 'Employee', is_bookable: true }),
+      201,
+    );
     const starts_at = at(dayAhead(4), '11:00');
     const answers = await Promise.all(
-      Array.from({ length: N }, (_, i) => t.http().put('/business/booking/create').set(owner.h).send({ department_id: i % 2 ? first : second, member_id: member.id, starts_at })),
+      Array.from({ length: N }, (_, i) =>
+        t
+          .http()
+          .put('/business/booking/create')
+          .set(owner.h)
+          .send({ department_id: i % 2 ? first : second, member_id: member.id, starts_at }),
+      ),
     );
     const counts = tally(answers.map((r) => r.status));
-    console.log(`bookings.concurrency member across two departments: N=${N} → ${counts[201] ?? 0} × 201, ${counts[409] ?? 0} × 409, others ${N - (counts[201] ?? 0) - (counts[409] ?? 0)}`);
+    console.log(
+      `bookings.concurrency member across two departments: N=${N} → ${counts[201] ?? 0} × 201, ${counts[409] ?? 0} × 409, others ${N - (counts[201] ?? 0) - (counts[409] ?? 0)}`,
+    );
     expect(unexpected(answers)).toEqual([]);
     expect(counts).toEqual({ 201: 1, 409: N - 1 });
-    for (const r of answers.filter((a) => a.status === 409)) expect(r.body).toMatchObject({ message: 'This team member already has a booking at this time', code: 'slot_member_busy' });
+    for (const r of answers.filter((a) => a.status === 409))
+      expect(r.body).toMatchObject({ message: 'This team member already has a booking at this time', code: 'slot_member_busy' });
   });
 });

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { Response } from 'supertest';
 import type { TestApp } from './support/app';
 import { newBusiness, Staff, WEEK } from './support/organisation-fixtures';
 
@@ -14,9 +15,10 @@ export const dayAhead = (days: number) => DateTime.now().setZone(ZONE).plus({ da
 /** The instant of a local wall time on a local date, with its offset. */
 export const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: ZONE }).toISO()!;
 
-export async function expectOk(res: { status: number; body: unknown }, status: number) {
+/** The answer's body once its status is the one expected; otherwise fails with the answer in the message. */
+export async function expectOk(res: Response, status: number): Promise<Response['body']> {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body as any;
+  return res.body;
 }
 
 /** A business in Paris, open all week, with one department of the given booking settings. */
@@ -24,6 +26,13 @@ export async function bookableBusiness(t: TestApp, name: string, department: Rec
   const owner = await newBusiness(t, name);
   await expectOk(await t.http().post('/business/update').set(owner.h).send({ time_zone: ZONE }), 200);
   await expectOk(await t.http().post('/business/bookingdays/update').set(owner.h).send({ working_days: ALL_WEEK }), 200);
-  const dep = await expectOk(await t.http().put('/business/department/create').set(owner.h).send({ name: 'Dental', slot_duration: 30, max_bookings_per_slot: 1, ...department }), 201);
+  const dep = await expectOk(
+    await t
+      .http()
+      .put('/business/department/create')
+      .set(owner.h)
+      .send({ name: 'Dental', slot_duration: 30, max_bookings_per_slot: 1, ...department }),
+    201,
+  );
   return { owner, departmentId: dep.id };
 }

@@ -39,9 +39,23 @@ describe('bookings: live change notices', () => {
     calendar.on('change', (n: Notice) => got.push(n));
     elsewhere.on('change', (n: Notice) => leaked.push(n));
 
-    const booking = await expectOk(await t.http().put('/business/booking/create').set(owner.h).send({ department_id: departmentId, starts_at: at(dayAhead(2), '10:00') }), 201);
+    const booking = await expectOk(
+      await t
+        .http()
+        .put('/business/booking/create')
+        .set(owner.h)
+        .send({ department_id: departmentId, starts_at: at(dayAhead(2), '10:00') }),
+      201,
+    );
     await until(() => got.some((n) => n.view === 'booking' && n.key === `booking-${booking.id}` && n.type === 'BookingCreated'));
-    await expectOk(await t.http().post(`/business/booking/${booking.id}/update`).set(owner.h).send({ starts_at: at(dayAhead(2), '11:00'), remarks: 'Moved' }), 200);
+    await expectOk(
+      await t
+        .http()
+        .post(`/business/booking/${booking.id}/update`)
+        .set(owner.h)
+        .send({ starts_at: at(dayAhead(2), '11:00'), remarks: 'Moved' }),
+      200,
+    );
     await until(() => got.some((n) => n.key === `booking-${booking.id}` && n.type !== 'BookingCreated'));
     await new Promise((r) => setTimeout(r, 200));
     // Rescheduled and updated in one append: one notice.

@@ -23,20 +23,49 @@ describe('bookings: the book over HTTP', () => {
     agent = await newMember(t, owner, 'Employee');
     serviceA = (await expectOk(await t.http().put('/business/service/create').set(owner.h).send({ name: 'Check-up', price: 20, duration: 20 }), 201)).id;
     serviceB = (await expectOk(await t.http().put('/business/service/create').set(owner.h).send({ name: 'Cleaning', price: 30, duration: 25 }), 201)).id;
-    await expectOk(await t.http().post(`/business/department/${departmentId}/update`).set(owner.h).send({ service_ids: [serviceA, serviceB] }), 200);
-    customerId = (await expectOk(await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Leila', last_name: 'Ben Ali', phone: '+21620111222' }), 201)).id;
+    await expectOk(
+      await t
+        .http()
+        .post(`/business/department/${departmentId}/update`)
+        .set(owner.h)
+        .send({ service_ids: [serviceA, serviceB] }),
+      200,
+    );
+    customerId = (
+      await expectOk(
+        await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Leila', last_name: 'Ben Ali', phone: '+21620111222' }),
+        201,
+      )
+    ).id;
   });
   afterAll(() => t.close());
 
-  const create = (by: Staff, body: Record<string, unknown>) => t.http().put('/business/booking/create').set(by.h).send({ department_id: departmentId, ...body });
+  const create = (by: Staff, body: Record<string, unknown>) =>
+    t
+      .http()
+      .put('/business/booking/create')
+      .set(by.h)
+      .send({ department_id: departmentId, ...body });
 
   describe('create and read', () => {
     let id: string;
 
-    it('books a free slot: 201 with the derived end, local date and slot, the customer\'s name, and any staff member may book', async () => {
-      const booking = await expectOk(await create(agent, { starts_at: at(day, '09:00'), service_ids: [serviceA, serviceB], customer_id: customerId, remarks: 'First visit' }), 201);
+    it("books a free slot: 201 with the derived end, local date and slot, the customer's name, and any staff member may book", async () => {
+      const booking = await expectOk(
+        await create(agent, { starts_at: at(day, '09:00'), service_ids: [serviceA, serviceB], customer_id: customerId, remarks: 'First visit' }),
+        201,
+      );
       id = booking.id;
-      expect(booking).toMatchObject({ date: day, slot: '09:00', duration: 45, status: 'confirmed', channel: 'staff', customer_name: 'Leila Ben Ali', remarks: 'First visit', member_id: null });
+      expect(booking).toMatchObject({
+        date: day,
+        slot: '09:00',
+        duration: 45,
+        status: 'confirmed',
+        channel: 'staff',
+        customer_name: 'Leila Ben Ali',
+        remarks: 'First visit',
+        member_id: null,
+      });
       expect(new Date(booking.ends_at).getTime() - new Date(booking.starts_at).getTime()).toBe(45 * 60_000);
       expect((await expectOk(await t.http().get(`/business/booking/${id}`).set(owner.h), 200)).id).toBe(id);
     });
@@ -49,7 +78,15 @@ describe('bookings: the book over HTTP', () => {
       const unknownCustomer = await create(owner, { starts_at: at(day, '10:00'), customer_id: '00000000-0000-4000-8000-000000000000' });
       expect(unknownCustomer.status).toBe(422);
       expect(unknownCustomer.body.errors.customer_id).toBeDefined();
-      expect((await t.http().put('/business/booking/create').set(owner.h).send({ starts_at: at(day, '10:00') })).status).toBe(422);
+      expect(
+        (
+          await t
+            .http()
+            .put('/business/booking/create')
+            .set(owner.h)
+            .send({ starts_at: at(day, '10:00') })
+        ).status,
+      ).toBe(422);
       expect(await head(t)).toBe(before);
     });
 
@@ -59,10 +96,13 @@ describe('bookings: the book over HTTP', () => {
       expect(await expectOk(await create(owner, { starts_at: at(dayAhead(-2), '09:00') }), 409)).toMatchObject({ code: 'slot_past' });
     });
 
-    it('fills a slot and then refuses it with the catalogue\'s text', async () => {
+    it("fills a slot and then refuses it with the catalogue's text", async () => {
       await expectOk(await create(owner, { starts_at: at(day, '09:30') }), 201);
       // 09:00 (45 min) and 09:30 overlap at 09:30: the slot's two places are taken.
-      expect(await expectOk(await create(owner, { starts_at: at(day, '09:30') }), 409)).toEqual({ message: 'No available slots on this date', code: 'slot_full' });
+      expect(await expectOk(await create(owner, { starts_at: at(day, '09:30') }), 409)).toEqual({
+        message: 'No available slots on this date',
+        code: 'slot_full',
+      });
     });
 
     it('lists, pages, filters and reads the calendar range', async () => {
@@ -75,27 +115,64 @@ describe('bookings: the book over HTTP', () => {
       const filtered = await expectOk(await t.http().get(`/business/booking/filter/?q=leila&from=${day}&to=${day}`).set(owner.h), 200);
       expect(filtered.data.map((b: { id: string }) => b.id)).toEqual([id]);
       expect((await expectOk(await t.http().get(`/business/booking/filter/?customer_id=${customerId}&status=confirmed`).set(owner.h), 200)).total).toBe(1);
-      const range = await expectOk(await t.http().post('/business/booking/range?pagination=off').set(owner.h).send({ from: day, to: day, department_id: departmentId }), 200);
+      const range = await expectOk(
+        await t.http().post('/business/booking/range?pagination=off').set(owner.h).send({ from: day, to: day, department_id: departmentId }),
+        200,
+      );
       expect(range.data.map((b: { slot: string }) => b.slot)).toEqual(['09:00', '09:30']);
-      expect((await expectOk(await t.http().post('/business/booking/range?pagination=off').set(owner.h).send({ from: dayAhead(5), to: dayAhead(6) }), 200)).data).toEqual([]);
+      expect(
+        (
+          await expectOk(
+            await t
+              .http()
+              .post('/business/booking/range?pagination=off')
+              .set(owner.h)
+              .send({ from: dayAhead(5), to: dayAhead(6) }),
+            200,
+          )
+        ).data,
+      ).toEqual([]);
       expect((await t.http().post('/business/booking/range?pagination=off').set(owner.h).send({ from: day, to: 'tomorrow' })).status).toBe(422);
-      expect((await t.http().post('/business/booking/range?pagination=off').set(owner.h).send({ from: day, to: dayAhead(-1) })).status).toBe(422);
+      expect(
+        (
+          await t
+            .http()
+            .post('/business/booking/range?pagination=off')
+            .set(owner.h)
+            .send({ from: day, to: dayAhead(-1) })
+        ).status,
+      ).toBe(422);
     });
 
     it('answers the free slots of the department, counted as the book counts', async () => {
-      const res = await expectOk(await t.http().get(`/business/booking/available/?dep=${departmentId}&from=${day}&to=${day}&service_ids=${serviceA}`).set(owner.h), 200);
+      const res = await expectOk(
+        await t.http().get(`/business/booking/available/?dep=${departmentId}&from=${day}&to=${day}&service_ids=${serviceA}`).set(owner.h),
+        200,
+      );
       expect(res).toMatchObject({ department_id: departmentId, time_zone: 'Europe/Paris', duration: 20 });
       const times = res.days[0].slots.map((s: { time: string }) => s.time);
       expect(times).not.toContain('09:30');
       expect(times).toContain('10:00');
       expect(res.days[0].slots.find((s: { time: string }) => s.time === '09:00').remaining).toBe(1);
-      const month = await expectOk(await t.http().get(`/business/booking/available/?dep=${departmentId}&from=${dayAhead(1)}&to=${dayAhead(30)}`).set(owner.h), 200);
+      const month = await expectOk(
+        await t
+          .http()
+          .get(`/business/booking/available/?dep=${departmentId}&from=${dayAhead(1)}&to=${dayAhead(30)}`)
+          .set(owner.h),
+        200,
+      );
       expect(month.days).toHaveLength(30);
       // Five reads and the engine: 30 days answer in a few milliseconds (the bench measures it at scale).
       const spent: number[] = [];
       for (let i = 0; i < 20; i++) {
         const started = performance.now();
-        await expectOk(await t.http().get(`/business/booking/available/?dep=${departmentId}&from=${dayAhead(1)}&to=${dayAhead(30)}&service_ids=${serviceA}`).set(owner.h), 200);
+        await expectOk(
+          await t
+            .http()
+            .get(`/business/booking/available/?dep=${departmentId}&from=${dayAhead(1)}&to=${dayAhead(30)}&service_ids=${serviceA}`)
+            .set(owner.h),
+          200,
+        );
         spent.push(performance.now() - started);
       }
       spent.sort((x, y) => x - y);
@@ -107,18 +184,36 @@ describe('bookings: the book over HTTP', () => {
     it('updates the details, reschedules on a new start, and refuses a move into a full slot', async () => {
       const updated = await expectOk(await t.http().post(`/business/booking/${id}/update`).set(owner.h).send({ remarks: 'Bring the X-ray' }), 200);
       expect(updated).toMatchObject({ remarks: 'Bring the X-ray', slot: '09:00' });
-      const moved = await expectOk(await t.http().post(`/business/booking/${id}/update`).set(owner.h).send({ starts_at: at(day, '11:00') }), 200);
+      const moved = await expectOk(
+        await t
+          .http()
+          .post(`/business/booking/${id}/update`)
+          .set(owner.h)
+          .send({ starts_at: at(day, '11:00') }),
+        200,
+      );
       expect(moved).toMatchObject({ slot: '11:00', date: day, duration: 45 });
       await expectOk(await create(owner, { starts_at: at(day, '14:00') }), 201);
       await expectOk(await create(owner, { starts_at: at(day, '14:00') }), 201);
-      expect(await expectOk(await t.http().post(`/business/booking/${id}/update`).set(owner.h).send({ starts_at: at(day, '14:00') }), 409)).toMatchObject({ code: 'slot_full' });
+      expect(
+        await expectOk(
+          await t
+            .http()
+            .post(`/business/booking/${id}/update`)
+            .set(owner.h)
+            .send({ starts_at: at(day, '14:00') }),
+          409,
+        ),
+      ).toMatchObject({ code: 'slot_full' });
       expect((await expectOk(await t.http().get(`/business/booking/${id}`).set(owner.h), 200)).slot).toBe('11:00');
     });
 
     it('cancels (freeing the place), refuses to change a cancelled booking, archives it, and deletes', async () => {
       const cancelled = await expectOk(await t.http().post(`/business/booking/${id}/cancel`).set(owner.h).send({ reason: 'Ill' }), 200);
       expect(cancelled).toMatchObject({ status: 'cancelled', cancel_reason: 'Ill' });
-      expect(await expectOk(await t.http().post(`/business/booking/${id}/update`).set(owner.h).send({ remarks: 'x' }), 409)).toMatchObject({ code: 'booking_closed' });
+      expect(await expectOk(await t.http().post(`/business/booking/${id}/update`).set(owner.h).send({ remarks: 'x' }), 409)).toMatchObject({
+        code: 'booking_closed',
+      });
       const archive = await expectOk(await t.http().post('/business/booking/archive/range').set(owner.h).send({ from: day, to: day }), 200);
       expect(archive.data.map((b: { id: string }) => b.id)).toEqual([id]);
       await expectOk(await t.http().delete(`/business/booking/${id}/delete`).set(owner.h), 200);
@@ -126,7 +221,7 @@ describe('bookings: the book over HTTP', () => {
       expect((await t.http().delete(`/business/booking/${id}/delete`).set(owner.h)).status).toBe(404);
     });
 
-    it('answers another business\'s booking as missing, for every call', async () => {
+    it("answers another business's booking as missing, for every call", async () => {
       const mine = await expectOk(await create(owner, { starts_at: at(day, '15:00') }), 201);
       expect((await t.http().get(`/business/booking/${mine.id}`).set(other.h)).status).toBe(404);
       expect((await t.http().post(`/business/booking/${mine.id}/update`).set(other.h).send({ remarks: 'x' })).status).toBe(404);
@@ -134,7 +229,11 @@ describe('bookings: the book over HTTP', () => {
       expect((await t.http().delete(`/business/booking/${mine.id}/delete`).set(other.h)).status).toBe(404);
       expect((await expectOk(await t.http().get('/business/booking?pagination=off').set(other.h), 200)).data).toEqual([]);
       // Another business's department is not one to book in.
-      const res = await t.http().put('/business/booking/create').set(other.h).send({ department_id: departmentId, starts_at: at(day, '16:00') });
+      const res = await t
+        .http()
+        .put('/business/booking/create')
+        .set(other.h)
+        .send({ department_id: departmentId, starts_at: at(day, '16:00') });
       expect(res.status).toBe(422);
       expect((await t.http().get(`/business/booking/available/?dep=${departmentId}`).set(other.h)).status).toBe(404);
     });
@@ -149,7 +248,10 @@ describe('bookings: the book over HTTP', () => {
         no_show_after_minutes: 15,
         allow_several_bookings: true,
       });
-      const saved = await expectOk(await t.http().put('/business/bookingSettings').set(owner.h).send({ booking_days_limit: 60, min_notice_minutes: 120, allow_several_bookings: false }), 200);
+      const saved = await expectOk(
+        await t.http().put('/business/bookingSettings').set(owner.h).send({ booking_days_limit: 60, min_notice_minutes: 120, allow_several_bookings: false }),
+        200,
+      );
       expect(saved).toMatchObject({ booking_days_limit: 60, min_notice_minutes: 120, allow_several_bookings: false, no_show_after_minutes: 15 });
       expect((await t.http().get('/business/info').set(owner.h)).body.booking_days_limit).toBe(60);
       expect((await t.http().put('/business/bookingSettings').set(agent.h).send({ min_notice_minutes: 0 })).status).toBe(403);
@@ -157,7 +259,7 @@ describe('bookings: the book over HTTP', () => {
       await expectOk(await t.http().put('/business/bookingSettings').set(owner.h).send({ min_notice_minutes: 0 }), 200);
     });
 
-    it('sets the business\'s booking days, and a member\'s own', async () => {
+    it("sets the business's booking days, and a member's own", async () => {
       const closedSunday = ALL_WEEK.map((d) => (d.day === 'sunday' ? { ...d, open: false, ranges: [] } : d));
       const res = await expectOk(await t.http().post('/business/bookingdays/update').set(owner.h).send({ working_days: closedSunday }), 200);
       expect(res.working_days.find((d: { day: string }) => d.day === 'sunday').open).toBe(false);

@@ -76,7 +76,13 @@ export const bookingsProjection: InlineProjection<BookingEvent, Database> = {
           const c = e.data.changes;
           const set: Record<string, unknown> = { updated_at: at };
           for (const [key, value] of Object.entries(c)) {
-            set[key] = ['counter_ids', 'additional_data', 'attachments'].includes(key) ? json(value) : key === 'location' ? (value ? json(value) : null) : value;
+            set[key] = ['counter_ids', 'additional_data', 'attachments'].includes(key)
+              ? json(value)
+              : key === 'location'
+                ? value
+                  ? json(value)
+                  : null
+                : value;
           }
           await row.set(set).execute();
           break;
@@ -121,7 +127,7 @@ export const bookingSettingsProjection: InlineProjection<BookingSettingsEvent, D
 function utcDays(starts_at: string, ends_at: string): string[] {
   const days: string[] = [];
   const last = new Date(Date.parse(ends_at) - 1).toISOString().slice(0, 10);
-  for (let d = starts_at.slice(0, 10); ; ) {
+  for (let d = starts_at.slice(0, 10); ;) {
     days.push(d);
     if (d >= last || days.length > 31) return days;
     d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -6,7 +6,16 @@ import { UserPrincipal } from '@tabour/platform';
 import { CurrentUser } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { AvailabilityQueryDto, BookingArchiveRangeDto, BookingDto, BookingFilterQuery, BookingListQuery, BookingRangeDto, CancelBookingDto, UpdateBookingDto } from './dto';
+import {
+  AvailabilityQueryDto,
+  BookingArchiveRangeDto,
+  BookingDto,
+  BookingFilterQuery,
+  BookingListQuery,
+  BookingRangeDto,
+  CancelBookingDto,
+  UpdateBookingDto,
+} from './dto';
 import { BookingsService } from './bookings.service';
 import { BookingQueries } from './queries';
 import { BookingRequestsService } from './requests.service';

@@ -1,5 +1,13 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
-import { bookingCapacityGuard, BOOKING_PROJECTIONS, bookingRequestsProjection, formsProjection, paymentsProjection, paymentTypesProjection, rulesProjection } from '@tabour/bookings';
+import {
+  bookingCapacityGuard,
+  BOOKING_PROJECTIONS,
+  bookingRequestsProjection,
+  formsProjection,
+  paymentsProjection,
+  paymentTypesProjection,
+  rulesProjection,
+} from '@tabour/bookings';
 import { PgEventStore } from '@tabour/eventstore';
 import { AccountsModule } from '../accounts/accounts.module';
 import { EVENT_STORE } from '../common/tokens';
@@ -24,7 +32,15 @@ import { TransactionsController } from './transactions.controller';
 @Module({
   imports: [AccountsModule, OrganisationModule],
   // Controllers with fixed paths under business/booking/ (request, export, upload…) go before BookingsController, whose booking/:id would take them.
-  controllers: [BookingSettingsController, BookingRequestsController, TransactionsController, BookingsController, RulesController, FormsController, PaymentTypesController],
+  controllers: [
+    BookingSettingsController,
+    BookingRequestsController,
+    TransactionsController,
+    BookingsController,
+    RulesController,
+    FormsController,
+    PaymentTypesController,
+  ],
   providers: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService],
   exports: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService],
 })
@@ -35,6 +51,7 @@ export class BookingsModule implements OnModuleInit {
     // The guard comes first: a refused place never reaches the book's rows.
     this.store.registerInlineProjection(bookingCapacityGuard);
     for (const projection of BOOKING_PROJECTIONS) this.store.registerInlineProjection(projection);
-    for (const projection of [rulesProjection, bookingRequestsProjection, formsProjection, paymentsProjection, paymentTypesProjection]) this.store.registerInlineProjection(projection);
+    for (const projection of [rulesProjection, bookingRequestsProjection, formsProjection, paymentsProjection, paymentTypesProjection])
+      this.store.registerInlineProjection(projection);
   }
 }

@@ -48,7 +48,12 @@ export class BookingsService {
     const serviceIds = input.service_ids ?? [];
     const [business, department, services, members, customer] = await Promise.all([
       this.db.selectFrom('business_profiles').select(['time_zone', 'booking_confirmation']).where('tenant_id', '=', tenantId).executeTakeFirst(),
-      this.db.selectFrom('departments').select(['id', 'slot_duration', 'must_select_member']).where('tenant_id', '=', tenantId).where('id', '=', departmentId).executeTakeFirst(),
+      this.db
+        .selectFrom('departments')
+        .select(['id', 'slot_duration', 'must_select_member'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', departmentId)
+        .executeTakeFirst(),
       this.db
         .selectFrom('department_services as ds')
         .innerJoin('services as s', 's.id', 'ds.service_id')
@@ -65,19 +70,29 @@ export class BookingsService {
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
-      input.customer_id ? this.db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('id', '=', input.customer_id).executeTakeFirst() : Promise.resolve(null),
+      input.customer_id
+        ? this.db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('id', '=', input.customer_id).executeTakeFirst()
+        : Promise.resolve(null),
     ]);
-    const known = serviceIds.length ? await this.db.selectFrom('services').select('id').where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).execute() : [];
+    const known = serviceIds.length
+      ? await this.db.selectFrom('services').select('id').where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).execute()
+      : [];
     // A create is held to the business's booking form (docs/bookings.md, "Forms"); an update only when it sends additional_data.
     const formErrors =
       channel !== null || input.additional_data !== undefined
-        ? formFieldErrors(await this.db.selectFrom('booking_form_fields').select(['id', 'type', 'options', 'required']).where('tenant_id', '=', tenantId).where('flow', '=', 'booking').execute(), input.additional_data)
+        ? formFieldErrors(
+            await this.db
+              .selectFrom('booking_form_fields')
+              .select(['id', 'type', 'options', 'required'])
+              .where('tenant_id', '=', tenantId)
+              .where('flow', '=', 'booking')
+              .execute(),
+            input.additional_data,
+          )
         : {};
     return {
       time_zone: business?.time_zone ?? 'UTC',
-      department: department
-        ? { ...department, services: services.map((s) => ({ id: s.id, duration_seconds: s.own_seconds ?? s.duration_seconds })) }
-        : null,
+      department: department ? { ...department, services: services.map((s) => ({ id: s.id, duration_seconds: s.own_seconds ?? s.duration_seconds })) } : null,
       business_service_ids: known.map((s) => s.id),
       bookable_member_ids: members.map((m) => m.id),
       customer_known: !input.customer_id || !!customer,
@@ -116,7 +131,13 @@ export class BookingsService {
   }
 
   private async pickMember(tenantId: string, place: { department_id: string; date: string; starts_at: string; duration: number }): Promise<string | null> {
-    const input = await readAvailabilityInput(this.db, tenantId, { department_id: place.department_id, from: place.date, to: place.date, now: new Date(), duration_minutes: place.duration });
+    const input = await readAvailabilityInput(this.db, tenantId, {
+      department_id: place.department_id,
+      from: place.date,
+      to: place.date,
+      now: new Date(),
+      duration_minutes: place.duration,
+    });
     if (!input) throw notFound();
     const check = checkSlot(input, place.starts_at, null);
     if (!check.ok) throw conflict(check.message, `slot_${check.code}`);
@@ -126,7 +147,12 @@ export class BookingsService {
   async update(by: Caller, id: string, input: Partial<BookingInput>) {
     const current = await this.queries.one(by.tenantId, id);
     // The services the booking keeps are checked again where it is going.
-    const context = await this.context(by.tenantId, { ...input, service_ids: input.service_ids ?? current.service_ids }, input.department_id ?? current.department_id, null);
+    const context = await this.context(
+      by.tenantId,
+      { ...input, service_ids: input.service_ids ?? current.service_ids },
+      input.department_id ?? current.department_id,
+      null,
+    );
     await this.run(by, id, { type: 'UpdateBooking', booking_id: id, business_id: by.tenantId, input, context });
     return this.queries.one(by.tenantId, id);
   }
@@ -145,9 +171,23 @@ export class BookingsService {
   async available(tenantId: string, q: { dep: string; selected_member?: string; from?: string; to?: string; service_ids?: string }): Promise<Availability> {
     const zone = (await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst())?.time_zone ?? 'UTC';
     const from = q.from ?? DateTime.now().setZone(zone).toISODate()!;
-    const to = q.to ?? DateTime.fromISO(from, { zone }).plus({ days: DEFAULT_DAYS - 1 }).toISODate()!;
-    const serviceIds = (q.service_ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    const input = await readAvailabilityInput(this.db, tenantId, { department_id: q.dep, from, to, now: new Date(), service_ids: serviceIds, selected_member_id: q.selected_member || null });
+    const to =
+      q.to ??
+      DateTime.fromISO(from, { zone })
+        .plus({ days: DEFAULT_DAYS - 1 })
+        .toISODate()!;
+    const serviceIds = (q.service_ids ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const input = await readAvailabilityInput(this.db, tenantId, {
+      department_id: q.dep,
+      from,
+      to,
+      now: new Date(),
+      service_ids: serviceIds,
+      selected_member_id: q.selected_member || null,
+    });
     if (!input) throw notFound();
     try {
       return availability(input);

@@ -1,5 +1,20 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { BOOKING_STATUSES } from '@tabour/contracts';
 import { ReadFields } from '../common/input-rules';
 import { WorkingDaysDto } from '../organisation/dto';
@@ -8,7 +23,21 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = 'Give the date as YYYY-MM-DD';
 
 /** A booking as the dialog sends it; what the server derives (end, local date, slot, status) is read-only. */
-@ReadFields('id', 'customer_name', 'duration', 'ends_at', 'date', 'slot', 'status', 'channel', 'ticket_id', 'cancel_reason', 'attachments', 'created_at', 'updated_at')
+@ReadFields(
+  'id',
+  'customer_name',
+  'duration',
+  'ends_at',
+  'date',
+  'slot',
+  'status',
+  'channel',
+  'ticket_id',
+  'cancel_reason',
+  'attachments',
+  'created_at',
+  'updated_at',
+)
 export class BookingDto {
   @ApiProperty() @IsUUID() department_id: string;
   @ApiProperty({ example: '2026-03-30T09:00:00+02:00' }) @IsString() @MaxLength(40) starts_at: string;

@@ -24,7 +24,6 @@ export interface BookingFilter {
   q?: string;
 }
 
-
 const CUSTOMER_NAME = sql<string | null>`nullif(trim(concat_ws(' ', customers.first_name, customers.last_name)), '')`;
 
 function toBooking(r: Record<string, unknown>): Booking<ServerInstant> {
@@ -102,7 +101,10 @@ export class BookingQueries {
   }
 
   list(tenantId: string, page: PageRequest, departmentId?: string) {
-    return this.page(this.base(tenantId).$if(!!departmentId, (q) => q.where('bookings.department_id', '=', departmentId!)), page);
+    return this.page(
+      this.base(tenantId).$if(!!departmentId, (q) => q.where('bookings.department_id', '=', departmentId!)),
+      page,
+    );
   }
 
   filter(tenantId: string, f: BookingFilter, page: PageRequest) {

@@ -46,7 +46,12 @@ export class BookingSettingsController {
     // Both parts are checked before either is written.
     await this.commands.check(bookingSettingsDecider, bookingSettingsStream(user.tenantId), ownCommand);
     if (Object.keys(profile).length) {
-      await this.commands.run(businessDecider, businessStream(user.tenantId), { type: 'UpdateBusinessInformation', business_id: user.tenantId, changes: profile }, this.options(user));
+      await this.commands.run(
+        businessDecider,
+        businessStream(user.tenantId),
+        { type: 'UpdateBusinessInformation', business_id: user.tenantId, changes: profile },
+        this.options(user),
+      );
     }
     await this.commands.run(bookingSettingsDecider, bookingSettingsStream(user.tenantId), ownCommand, { tenantId: user.tenantId, actor: actorOf(user) });
     return this.queries.settings(user.tenantId);

@@ -48,7 +48,11 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
           .selectFrom('department_services as ds')
           .innerJoin('services as sv', 'sv.id', 'ds.service_id')
           .whereRef('ds.department_id', '=', 'd.id')
-          .select(sql<{ id: string; seconds: number }[]>`coalesce(json_agg(json_build_object('id', sv.id, 'seconds', coalesce(ds.duration_seconds, sv.duration_seconds))), '[]')`.as('x'))
+          .select(
+            sql<
+              { id: string; seconds: number }[]
+            >`coalesce(json_agg(json_build_object('id', sv.id, 'seconds', coalesce(ds.duration_seconds, sv.duration_seconds))), '[]')`.as('x'),
+          )
           .as('services'),
       )
       .where('d.id', '=', q.department_id)
@@ -98,7 +102,8 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
 
   const durations = new Map((department.services ?? []).map((s) => [s.id, s.seconds]));
   const chosen = (q.service_ids ?? []).filter((id) => durations.has(id));
-  const duration = q.duration_minutes ?? (chosen.length ? Math.max(1, Math.ceil(chosen.reduce((sum, id) => sum + durations.get(id)!, 0) / 60)) : department.slot_duration);
+  const duration =
+    q.duration_minutes ?? (chosen.length ? Math.max(1, Math.ceil(chosen.reduce((sum, id) => sum + durations.get(id)!, 0) / 60)) : department.slot_duration);
   return {
     time_zone: zone,
     now: q.now.toISOString(),
@@ -117,8 +122,19 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
     members: members.map((m) => ({ id: m.id, working_days: m.working_days })),
     holidays: holidays
       .filter((h) => h.scope === 'agency' || h.member_ids.some((id) => memberIds.includes(id)))
-      .map((h) => ({ scope: h.scope === 'agency' ? ('agency' as const) : ('members' as const), member_ids: h.member_ids, starts_at: iso(h.starts_at), ends_at: iso(h.ends_at) })),
-    bookings: bookings.map((b): HeldBooking => ({ id: b.id, department_id: b.department_id, member_id: b.member_id, starts_at: iso(b.starts_at), ends_at: iso(b.ends_at) })),
+      .map((h) => ({
+        scope: h.scope === 'agency' ? ('agency' as const) : ('members' as const),
+        member_ids: h.member_ids,
+        starts_at: iso(h.starts_at),
+        ends_at: iso(h.ends_at),
+      })),
+    bookings: bookings.map((b): HeldBooking => ({
+      id: b.id,
+      department_id: b.department_id,
+      member_id: b.member_id,
+      starts_at: iso(b.starts_at),
+      ends_at: iso(b.ends_at),
+    })),
     duration_minutes: duration,
     selected_member_id: q.selected_member_id ?? null,
   };

@@ -13,5 +13,10 @@ import { existing, open } from './lookup';
 export function checkInBooking(command: Extract<BookingCommand, { type: 'CheckInBooking' }>, state: BookingState): BookingEvent[] {
   if (existing(command, state).status === 'checked_in') throw conflict('The booking is already checked in', 'booking_closed');
   open(command, state);
-  return [{ type: 'BookingCheckedIn', data: { booking_id: command.booking_id, business_id: command.business_id, queue_id: command.queue_id, ticket_id: command.ticket_id } }];
+  return [
+    {
+      type: 'BookingCheckedIn',
+      data: { booking_id: command.booking_id, business_id: command.business_id, queue_id: command.queue_id, ticket_id: command.ticket_id },
+    },
+  ];
 }

@@ -25,9 +25,12 @@ export const bookingSettingsDecider: Decider<BookingSettingsCommand, BookingSett
   decide(command, state) {
     const errors: FieldErrors = {};
     const c = command.changes;
-    if (c.min_notice_minutes !== undefined && !wholeIn(c.min_notice_minutes, 0, 525600)) addError(errors, 'min_notice_minutes', 'Enter a notice from 0 to 525600 minutes');
-    if (c.no_show_after_minutes !== undefined && !wholeIn(c.no_show_after_minutes, 0, 1440)) addError(errors, 'no_show_after_minutes', 'Enter a delay from 0 to 1440 minutes');
-    if (c.allow_several_bookings !== undefined && typeof c.allow_several_bookings !== 'boolean') addError(errors, 'allow_several_bookings', 'allow_several_bookings must be true or false');
+    if (c.min_notice_minutes !== undefined && !wholeIn(c.min_notice_minutes, 0, 525600))
+      addError(errors, 'min_notice_minutes', 'Enter a notice from 0 to 525600 minutes');
+    if (c.no_show_after_minutes !== undefined && !wholeIn(c.no_show_after_minutes, 0, 1440))
+      addError(errors, 'no_show_after_minutes', 'Enter a delay from 0 to 1440 minutes');
+    if (c.allow_several_bookings !== undefined && typeof c.allow_several_bookings !== 'boolean')
+      addError(errors, 'allow_several_bookings', 'allow_several_bookings must be true or false');
     throwIfAny(errors);
     const changes: Partial<OwnBookingSettings> = {};
     for (const key of Object.keys(BOOKING_SETTINGS_DEFAULTS) as (keyof OwnBookingSettings)[]) {

@@ -30,11 +30,12 @@ export function checkSlot(input: Partial<BookingInput>, context: BookingContext,
   const serviceIds = uniqueIds(input.service_ids, 'service_ids', errors);
   const durations = new Map(department.services.map((s) => [s.id, s.duration_seconds]));
   serviceIds.forEach((id, i) => {
-    if (!context.business_service_ids.includes(id)) addError(errors, `service_ids.${i}`, 'The service is not one of the business\'s');
+    if (!context.business_service_ids.includes(id)) addError(errors, `service_ids.${i}`, "The service is not one of the business's");
     else if (!durations.has(id)) addError(errors, `service_ids.${i}`, 'The service is not offered in this department');
   });
   const memberId = input.member_id ?? null;
-  if (memberId !== null && !context.bookable_member_ids.includes(memberId)) addError(errors, 'member_id', 'This team member cannot be booked in this department');
+  if (memberId !== null && !context.bookable_member_ids.includes(memberId))
+    addError(errors, 'member_id', 'This team member cannot be booked in this department');
   if (memberId === null && department.must_select_member) addError(errors, 'member_id', 'Select a team member');
 
   const start = typeof input.starts_at === 'string' && INSTANT.test(input.starts_at) ? DateTime.fromISO(input.starts_at, { setZone: true }) : null;
@@ -106,7 +107,8 @@ export function checkDetails(input: Partial<BookingInput>, context: BookingConte
   const has = (key: keyof BookingInput) => !partial || input[key] !== undefined;
   if (has('customer_id')) {
     const id = input.customer_id ?? null;
-    if (id !== null && (typeof id !== 'string' || !UUID.test(id) || !context.customer_known)) addError(errors, 'customer_id', 'The customer is not one of the business\'s');
+    if (id !== null && (typeof id !== 'string' || !UUID.test(id) || !context.customer_known))
+      addError(errors, 'customer_id', "The customer is not one of the business's");
     out.customer_id = id;
   }
   if (has('queue_id')) {
@@ -117,7 +119,8 @@ export function checkDetails(input: Partial<BookingInput>, context: BookingConte
   if (has('counter_ids')) out.counter_ids = uniqueIds(input.counter_ids, 'counter_ids', errors);
   if (has('additional_data')) {
     out.additional_data = additionalData(input.additional_data, errors);
-    for (const [field, messages] of Object.entries(context.additional_data_errors ?? {})) for (const m of messages) addError(errors, `additional_data.${field}`, m);
+    for (const [field, messages] of Object.entries(context.additional_data_errors ?? {}))
+      for (const m of messages) addError(errors, `additional_data.${field}`, m);
   }
   if (has('remarks')) out.remarks = text(input.remarks, 'remarks', 2000, errors);
   if (has('phone_number')) out.phone_number = text(input.phone_number, 'phone_number', 30, errors);
