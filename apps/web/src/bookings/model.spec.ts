@@ -49,12 +49,15 @@ describe('a booking on the calendar', () => {
 
 describe('a refused booking', () => {
   it('speaks the catalogue’s text for the refusal codes the interface knows', () => {
-    expect(refusalText(new HttpError('No available slots on this date', 409, { code: 'full' }))).toBe('bookings.availability.reasons.full');
-    expect(refusalText(new HttpError('busy', 409, { code: 'member_busy' }))).toBe('bookings.availability.refusals.member_busy');
+    expect(refusalText(new HttpError('No available slots on this date', 409, { code: 'slot_full' }))).toBe('bookings.availability.reasons.full');
+    expect(refusalText(new HttpError('The date is a holiday', 409, { code: 'slot_holiday' }))).toBe('bookings.availability.reasons.holiday');
+    expect(refusalText(new HttpError('busy', 409, { code: 'slot_member_busy' }))).toBe('bookings.availability.refusals.member_busy');
+    expect(refusalText(new HttpError('closed', 409, { code: 'booking_closed' }))).toBe('bookings.availability.refusals.booking_closed');
   });
 
   it('keeps the server’s message otherwise', () => {
     expect(refusalText(new HttpError('No available slots on this date', 409, {}))).toBe('No available slots on this date');
+    expect(refusalText(new HttpError('Select a department', 422, { code: 'validation_failed' }))).toBe('Select a department');
     expect(refusalText(null)).toBe('app.errors.internal');
   });
 });

@@ -1,6 +1,6 @@
 /** Pure rules of the booking screens: tested without a browser. */
 import { DateTime } from 'luxon';
-import type { Booking, BookingStatus, DayStatus, WorkingDay } from '@tabour/contracts';
+import { BOOKING_REFUSALS, type Booking, type BookingRefusal, type BookingStatus, type DayStatus, type WorkingDay } from '@tabour/contracts';
 
 /** A department as the organisation API lists it (the part the booking screens read). */
 export interface Department {
@@ -98,20 +98,24 @@ export function eventOf(b: Booking, departments: Record<string, Department>, unt
 /** The day's reason key: why it has no slot, or that it has some. */
 export const reasonKey = (status: DayStatus) => `bookings.availability.reasons.${status}`;
 
-const REFUSALS = ['past', 'too_soon', 'not_a_slot', 'member_required', 'member_unknown', 'member_off', 'member_holiday', 'member_busy'];
-const DAY_REFUSALS: readonly string[] = ['full', 'holiday', 'closed', 'beyond_limit', 'daily_limit'];
+const DAY_REFUSALS: readonly DayStatus[] = ['full', 'holiday', 'closed', 'beyond_limit', 'daily_limit'];
 
 /**
- * What a refused booking says, in the user's language: the catalogue key of the server's
- * refusal code when the interface knows it, else the server's own message.
+ * What a refused booking says, in the user's language: the catalogue's text for the API's
+ * refusal code (`slot_<refusal>` of the availability engine, `booking_closed`), else the
+ * server's own message.
  */
 export function refusalText(error: unknown): string {
   const e = error as { body?: { code?: unknown }; message?: unknown } | null;
   const code = typeof e?.body?.code === 'string' ? e.body.code : '';
-  if (DAY_REFUSALS.includes(code)) return reasonKey(code as DayStatus);
-  if (REFUSALS.includes(code)) return `bookings.availability.refusals.${code}`;
+  if (isBookingRefusal(code)) {
+    const refusal = code.replace(/^slot_/, '');
+    return (DAY_REFUSALS as readonly string[]).includes(refusal) ? reasonKey(refusal as DayStatus) : `bookings.availability.refusals.${refusal}`;
+  }
   return typeof e?.message === 'string' && e.message ? e.message : 'app.errors.internal';
 }
+
+const isBookingRefusal = (code: string): code is BookingRefusal => (BOOKING_REFUSALS as readonly string[]).includes(code);
 
 /** The team members a booking in this department may name: its bookable members. */
 export const bookableMembers = (members: Member[] | undefined, departmentId: string | null | undefined) =>

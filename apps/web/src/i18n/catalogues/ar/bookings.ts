@@ -186,6 +186,7 @@ const bookings: Texts<typeof en> = {
         member_off: 'هذا العضو لا يعمل في هذا الوقت',
         member_holiday: 'هذا العضو في إجازة في هذا الوقت',
         member_busy: 'لدى هذا العضو حجز في هذا الوقت',
+        booking_closed: 'لم يعد من الممكن تعديل هذا الحجز',
       },
     },
     fields: {

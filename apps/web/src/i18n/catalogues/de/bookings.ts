@@ -186,6 +186,7 @@ const bookings: Texts<typeof en> = {
         member_off: 'Dieses Teammitglied arbeitet zu dieser Zeit nicht',
         member_holiday: 'Dieses Teammitglied ist zu dieser Zeit im Urlaub',
         member_busy: 'Dieses Teammitglied hat zu dieser Zeit bereits einen Termin',
+        booking_closed: 'Dieser Termin kann nicht mehr geändert werden',
       },
     },
     fields: {

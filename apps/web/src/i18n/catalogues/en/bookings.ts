@@ -183,6 +183,7 @@ const bookings = {
         member_off: 'This team member does not work at this time',
         member_holiday: 'This team member is on holiday at this time',
         member_busy: 'This team member already has a booking at this time',
+        booking_closed: 'This booking can no longer be changed',
       },
     },
     fields: {

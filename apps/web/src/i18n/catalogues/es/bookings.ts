@@ -186,6 +186,7 @@ const bookings: Texts<typeof en> = {
         member_off: 'Este miembro del equipo no trabaja a esta hora',
         member_holiday: 'Este miembro del equipo está de vacaciones a esta hora',
         member_busy: 'Este miembro del equipo ya tiene una cita a esta hora',
+        booking_closed: 'Esta cita ya no se puede modificar',
       },
     },
     fields: {

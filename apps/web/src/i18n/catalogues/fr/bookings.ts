@@ -186,6 +186,7 @@ const bookings: Texts<typeof en> = {
         member_off: 'Ce membre de l’équipe ne travaille pas à cette heure',
         member_holiday: "Ce membre de l'équipe est en congé à cette heure",
         member_busy: "Ce membre de l'équipe a déjà un rendez-vous à cette heure",
+        booking_closed: 'Ce rendez-vous ne peut plus être modifié',
       },
     },
     fields: {

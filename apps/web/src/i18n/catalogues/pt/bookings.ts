@@ -186,6 +186,7 @@ const bookings: Texts<typeof en> = {
         member_off: 'Este membro da equipa não trabalha a esta hora',
         member_holiday: 'Este membro da equipa está de férias a esta hora',
         member_busy: 'Este membro da equipa já tem uma marcação a esta hora',
+        booking_closed: 'Esta marcação já não pode ser alterada',
       },
     },
     fields: {

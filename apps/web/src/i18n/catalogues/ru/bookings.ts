@@ -186,6 +186,7 @@ const bookings: Texts<typeof en> = {
         member_off: 'Этот сотрудник не работает в это время',
         member_holiday: 'Этот сотрудник в это время в отпуске',
         member_busy: 'У этого сотрудника уже есть запись на это время',
+        booking_closed: 'Эту запись больше нельзя изменить',
       },
     },
     fields: {
