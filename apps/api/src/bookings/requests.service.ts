@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Actor } from '@tabour/eventstore';
 import type { BookingChannel, BookingInput, BookingRequest, Rule, RuleFlow } from '@tabour/contracts';
-import { bookingDecider, bookingRequestDecider, BookingRequestCommand, bookingRequestStream, checkPending, matchRule, type MatchCustomer } from '@tabour/bookings';
+import { bookingDecider, bookingRequestDecider, BookingRequestCommand, bookingRequestStream, checkPending, matchRule } from '@tabour/bookings';
 import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { selectPage } from '../common/paged-select';
@@ -13,7 +13,7 @@ import { likePattern } from '../common/like';
 import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
 import { BookingsService } from './bookings.service';
-import { RulesService } from './rules.service';
+import { businessZone, matchCustomer, RulesService } from './rules.service';
 
 type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'>;
 
@@ -73,7 +73,7 @@ export class BookingRequestsService {
   async ruleFor(tenantId: string, flow: RuleFlow, at: Date | string, customerId: string | null): Promise<Rule<Date> | null> {
     const rules = await this.rules.forFlow(tenantId, flow);
     if (rules.length === 0) return null;
-    const [zone, customer] = await Promise.all([this.zone(tenantId), this.customer(tenantId, customerId)]);
+    const [zone, customer] = await Promise.all([businessZone(this.db, tenantId), matchCustomer(this.db, tenantId, customerId)]);
     return matchRule(rules, { flow, at }, { zone, customer });
   }
 
@@ -170,18 +170,5 @@ export class BookingRequestsService {
 
   private write(command: BookingRequestCommand, actor: Actor) {
     return this.commands.run(bookingRequestDecider, bookingRequestStream(command.request_id), command, { tenantId: command.business_id, actor });
-  }
-
-  private async zone(tenantId: string): Promise<string> {
-    const row = await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
-    return row?.time_zone ?? 'UTC';
-  }
-
-  /** The customer as matching sees them: their category and whether they came before (null: no record). */
-  async customer(tenantId: string, customerId: string | null): Promise<MatchCustomer | null> {
-    if (!customerId) return null;
-    const row = await this.db.selectFrom('customers').select('category').where('tenant_id', '=', tenantId).where('id', '=', customerId).executeTakeFirst();
-    if (!row) return null;
-    return { category: row.category, has_history: await this.rules.hasHistory(tenantId, customerId) };
   }
 }

@@ -2,13 +2,40 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Rule, RuleFlow } from '@tabour/contracts';
-import { RuleInput, rulesDecider, RulesCommand, rulesStream } from '@tabour/bookings';
+import { type MatchableRule, type MatchCustomer, RuleInput, rulesDecider, RulesCommand, rulesStream } from '@tabour/bookings';
 import { Db, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { selectPage } from '../common/paged-select';
 import { PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
+
+/**
+ * The customer as rule matching sees them: their category and whether they came before (a
+ * booking or a ticket); null when the request names no customer record of the business.
+ */
+export async function matchCustomer(db: Db, tenantId: string, customerId: string | null): Promise<MatchCustomer | null> {
+  if (!customerId) return null;
+  const r = await sql<{ category: string; seen: boolean }>`SELECT c.category,
+      EXISTS (SELECT 1 FROM bookings b WHERE b.tenant_id = c.tenant_id AND b.customer_id = c.id AND b.status <> 'cancelled')
+      OR EXISTS (SELECT 1 FROM customer_archived_bookings a WHERE a.tenant_id = c.tenant_id AND a.customer_id = c.id)
+      OR EXISTS (SELECT 1 FROM queue_tickets q WHERE q.tenant_id = c.tenant_id AND q.customer_id = c.id) AS seen
+    FROM customers c WHERE c.tenant_id = ${tenantId} AND c.id = ${customerId}`.execute(db);
+  const row = r.rows[0];
+  return row ? { category: row.category, has_history: !!row.seen } : null;
+}
+
+/** The business's IANA zone: rules' dates and hours are its local ones. */
+export async function businessZone(db: Db, tenantId: string): Promise<string> {
+  const row = await db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
+  return row?.time_zone ?? 'UTC';
+}
+
+/** The enabled rules of one flow in position order, as matching reads them. */
+export async function rulesOfFlow(db: Db, tenantId: string, flow: RuleFlow): Promise<(MatchableRule & Rule<Date>)[]> {
+  const rows = await db.selectFrom('booking_rules').select(COLUMNS).where('tenant_id', '=', tenantId).where('flow', '=', flow).where('enabled', '=', true).orderBy('position').execute();
+  return rows as (MatchableRule & Rule<Date>)[];
+}
 
 const COLUMNS = ['id', 'name', 'action', 'flow', 'applies_to', 'time_frame', 'starts_on', 'ends_on', 'working_days', 'position', 'enabled', 'created_at', 'updated_at'] as const;
 
@@ -26,9 +53,8 @@ export class RulesService {
   }
 
   /** The enabled rules of one flow in position order, as matching reads them. */
-  async forFlow(tenantId: string, flow: RuleFlow): Promise<Rule<Date>[]> {
-    const rows = await this.db.selectFrom('booking_rules').select(COLUMNS).where('tenant_id', '=', tenantId).where('flow', '=', flow).where('enabled', '=', true).orderBy('position').execute();
-    return rows as Rule<Date>[];
+  forFlow(tenantId: string, flow: RuleFlow) {
+    return rulesOfFlow(this.db, tenantId, flow);
   }
 
   async one(tenantId: string, id: string): Promise<Rule<Date>> {
@@ -56,14 +82,6 @@ export class RulesService {
   async reorder(user: UserPrincipal, ids: string[]): Promise<{ data: Rule<Date>[] }> {
     await this.run(user, { type: 'ReorderRules', business_id: user.tenantId, ids });
     return this.list(user.tenantId, { limit: null, offset: 0, page: 1 });
-  }
-
-  /** Whether the customer has had a booking or a ticket before (a `new` customer has not). */
-  async hasHistory(tenantId: string, customerId: string): Promise<boolean> {
-    const r = await sql<{ seen: boolean }>`SELECT EXISTS (SELECT 1 FROM bookings WHERE tenant_id = ${tenantId} AND customer_id = ${customerId} AND status <> 'cancelled')
-      OR EXISTS (SELECT 1 FROM customer_archived_bookings WHERE tenant_id = ${tenantId} AND customer_id = ${customerId})
-      OR EXISTS (SELECT 1 FROM queue_tickets WHERE tenant_id = ${tenantId} AND customer_id = ${customerId}) AS seen`.execute(this.db);
-    return !!r.rows[0]?.seen;
   }
 
   private run(user: UserPrincipal, command: RulesCommand) {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Actor } from '@tabour/eventstore';
-import { conflict, Db, invalid, notFound, TooManyRequests, UserPrincipal } from '@tabour/platform';
+import { matchRule } from '@tabour/bookings';
+import { conflict, Db, DomainError, invalid, notFound, TooManyRequests, UserPrincipal } from '@tabour/platform';
 import {
   checkApprovable,
   ONE_PENDING_REQUEST_PER_PHONE,
@@ -18,6 +19,7 @@ import { selectPage } from '../common/paged-select';
 import { RateLimits } from '../common/rate-limits';
 import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
+import { businessZone, matchCustomer, rulesOfFlow } from '../bookings/rules.service';
 import { actorOf } from '../common/actor';
 import { QueuePiiKeys } from './pii-keys';
 import { newTicketUid, QueuesService } from './queues.service';
@@ -58,7 +60,7 @@ export class RequestsService {
 
   // ---- public side ----
 
-  async submit(queueId: string, input: Required<Pick<QueueRequestInput, 'name' | 'phone'>> & QueueRequestInput, address: string): Promise<{ uid: string; status: 'pending' }> {
+  async submit(queueId: string, input: Required<Pick<QueueRequestInput, 'name' | 'phone'>> & QueueRequestInput, address: string): Promise<{ uid: string; status: string }> {
     await this.throttle(address);
     const queue = await this.db.selectFrom('queues').select(['tenant_id', 'settings']).where('id', '=', queueId).executeTakeFirst();
     if (!queue) throw notFound('Queue not found');
@@ -78,7 +80,30 @@ export class RequestsService {
       { request_id: id, business_id: tenantId, queue_id: queueId, type: 'SubmitQueueRequest', uid, country, input },
       { type: 'customer_link', id: uid },
     );
-    return { uid, status: 'pending' };
+    return { uid, status: await this.applyRules(tenantId, queueId, id, phone) };
+  }
+
+  /**
+   * The business's queue-flow rules decide a join on arrival when one matches (docs/bookings.md,
+   * "Requests and rules"); the event's actor names the rule. A join the queue refuses stays
+   * pending for staff. Answers the request's status afterwards.
+   */
+  private async applyRules(tenantId: string, queueId: string, id: string, phone: string | null): Promise<string> {
+    const rules = await rulesOfFlow(this.db, tenantId, 'queue');
+    if (rules.length === 0) return 'pending';
+    const customerId = phone ? await this.customerByPhone(tenantId, phone) : null;
+    const [zone, customer] = await Promise.all([businessZone(this.db, tenantId), matchCustomer(this.db, tenantId, customerId)]);
+    const rule = matchRule(rules, { flow: 'queue', at: new Date() }, { zone, customer });
+    if (!rule) return 'pending';
+    const actor: Actor = { type: 'system', id: rule.id, name: `rule: ${rule.name}` };
+    try {
+      if (rule.action === 'approve') await this.approve({ tenantId }, queueId, id, actor);
+      else await this.decline({ tenantId }, queueId, id, rule.name, actor);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.status >= 500) throw err;
+      this.log.log(`request ${id}: rule "${rule.name}" could not decide it (${err.message}); it waits for staff`);
+    }
+    return (await this.one(tenantId, queueId, id)).status;
   }
 
   /** What the customer's request page shows: its status, the queue's name, and once approved the ticket's link and label. */
@@ -139,7 +164,7 @@ export class RequestsService {
    * the approval recorded with it: a push the queue refuses (paused, the customer already
    * waiting, a service it no longer offers) leaves the request pending and answers why.
    */
-  async approve(user: UserPrincipal, queueId: string, id: string) {
+  async approve(user: Pick<UserPrincipal, 'tenantId'>, queueId: string, id: string, actor: Actor = actorOf(user as UserPrincipal)) {
     const tenantId = user.tenantId;
     return this.exclusive(id, async () => {
       await this.one(tenantId, queueId, id);
@@ -147,7 +172,6 @@ export class RequestsService {
       const { state } = await this.commands.load(queueRequestDecider, queueRequestStream(id), { open: (e) => this.pii.open(e) });
       const request = checkApprovable(state, ids);
       const customerId = await this.customerByPhone(tenantId, request.fields.phone);
-      const actor = actorOf(user);
       const { ticketId, outcome } = await this.queues.push(tenantId, queueId, actor, {
         service_ids: request.fields.service_ids,
         member_id: request.fields.member_id,
@@ -171,10 +195,10 @@ export class RequestsService {
     });
   }
 
-  async decline(user: UserPrincipal, queueId: string, id: string, reason: string | null) {
+  async decline(user: Pick<UserPrincipal, 'tenantId'>, queueId: string, id: string, reason: string | null, actor: Actor = actorOf(user as UserPrincipal)) {
     return this.exclusive(id, async () => {
       await this.one(user.tenantId, queueId, id);
-      await this.write({ ...this.ids(user, queueId, id), type: 'DeclineQueueRequest', reason }, actorOf(user));
+      await this.write({ ...this.ids(user, queueId, id), type: 'DeclineQueueRequest', reason }, actor);
       return this.one(user.tenantId, queueId, id);
     });
   }
@@ -189,7 +213,7 @@ export class RequestsService {
 
   // ---- helpers ----
 
-  private ids(user: UserPrincipal, queueId: string, id: string): Ids {
+  private ids(user: Pick<UserPrincipal, 'tenantId'>, queueId: string, id: string): Ids {
     return { request_id: id, business_id: user.tenantId, queue_id: queueId };
   }
 
