@@ -121,7 +121,6 @@ describe('bad input at every call', () => {
       ).catch((e: unknown) => failures.push(`${route.method} ${route.path}: ${String((e as Error)?.message ?? e).split('\n').slice(0, 6).join(' | ').slice(0, 600)}`));
     }
     // The figures the hardening is judged by: requests tried, answers of 5xx, the slowest answer.
-    // eslint-disable-next-line no-console
     console.log(`bad input: ${stats.tried} requests over ${routes.length} calls, 5xx: ${stats.serverErrors}, slowest ${Math.round(stats.slowest.ms)} ms (${stats.slowest.call})`);
     expect(stats.tried).toBeGreaterThan(routes.length);
     expect(failures).toEqual([]);
