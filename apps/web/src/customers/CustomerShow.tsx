@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { Customer as ContractCustomer, CustomerCategory } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
 import { Attachments } from './Attachments';
+import { CustomerBookings } from './CustomerBookings';
 import { CategoryChip, PhoneField } from './CategoryChip';
 import { CustomerForm } from './CustomerForm';
 import { NotifyForm } from './Notify';
@@ -85,12 +86,6 @@ const Id = ({ children }: { children: (id: string) => React.ReactNode }) => {
   return record ? <>{children(String(record.id))}</> : null;
 };
 
-function NextBooking() {
-  const record = useRecordContext<Customer>();
-  if (!record?.next_booking) return <EmptyTab />;
-  return <Typography component="pre">{JSON.stringify(record.next_booking, null, 2)}</Typography>;
-}
-
 export function CustomerShow() {
   const translate = useTranslate();
   const tab = (k: string) => translate(`customers.tabs.${k}`);
@@ -122,16 +117,16 @@ export function CustomerShow() {
           <Id>{(id) => <NotifyForm ids={[id]} />}</Id>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('booking')} path="booking">
-          <NextBooking />
+          <Id>{(id) => <CustomerBookings customerId={id} kind="next" first />}</Id>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('ticket')} path="ticket">
           <EmptyTab />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('next_bookings')} path="next-bookings">
-          <Id>{(id) => <RelatedList path="/business/customer/bookings" customerId={id} />}</Id>
+          <Id>{(id) => <CustomerBookings customerId={id} kind="next" />}</Id>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('booking_archive')} path="booking-archive">
-          <Id>{(id) => <RelatedList path="/business/customer/archiveBookings" customerId={id} />}</Id>
+          <Id>{(id) => <CustomerBookings customerId={id} kind="past" />}</Id>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('queue_archive')} path="queue-archive">
           <Id>{(id) => <RelatedList path="/business/customer/archiveQueue" customerId={id} />}</Id>

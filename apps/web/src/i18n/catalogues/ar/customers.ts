@@ -26,6 +26,8 @@ const customers: Texts<typeof en> = {
       attachments: 'المرفقات',
     },
     empty_tab: 'لا يوجد شيء بعد.',
+    no_next_booking: 'لا يوجد حجز قادم.',
+    no_past_booking: 'لا توجد حجوزات سابقة.',
     mark_vip: 'تمييز كـ VIP',
     blacklist: 'إضافة إلى القائمة السوداء',
     make_basic: 'إعادة إلى عادي',

@@ -26,6 +26,8 @@ const customers: Texts<typeof en> = {
       attachments: 'Anhänge',
     },
     empty_tab: 'Noch nichts vorhanden.',
+    no_next_booking: 'Kein anstehender Termin.',
+    no_past_booking: 'Keine vergangenen Termine.',
     mark_vip: 'Als VIP markieren',
     blacklist: 'Sperren',
     make_basic: 'Zurück zu Standard',

@@ -23,6 +23,8 @@ const customers = {
       attachments: 'Attachments',
     },
     empty_tab: 'Nothing here yet.',
+    no_next_booking: 'No booking ahead.',
+    no_past_booking: 'No past booking.',
     mark_vip: 'Mark VIP',
     blacklist: 'Blacklist',
     make_basic: 'Back to basic',

@@ -26,6 +26,8 @@ const customers: Texts<typeof en> = {
       attachments: 'Adjuntos',
     },
     empty_tab: 'Todavía no hay nada.',
+    no_next_booking: 'No hay ninguna cita próxima.',
+    no_past_booking: 'No hay citas pasadas.',
     mark_vip: 'Marcar VIP',
     blacklist: 'Lista negra',
     make_basic: 'Volver a básico',

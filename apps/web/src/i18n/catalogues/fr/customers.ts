@@ -26,6 +26,8 @@ const customers: Texts<typeof en> = {
       attachments: 'Pièces jointes',
     },
     empty_tab: 'Rien pour l’instant.',
+    no_next_booking: 'Aucun rendez-vous à venir.',
+    no_past_booking: 'Aucun rendez-vous passé.',
     mark_vip: 'Marquer VIP',
     blacklist: 'Liste noire',
     make_basic: 'Remettre en standard',

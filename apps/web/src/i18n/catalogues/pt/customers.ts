@@ -26,6 +26,8 @@ const customers: Texts<typeof en> = {
       attachments: 'Anexos',
     },
     empty_tab: 'Ainda não há nada.',
+    no_next_booking: 'Nenhum agendamento futuro.',
+    no_past_booking: 'Nenhum agendamento passado.',
     mark_vip: 'Marcar VIP',
     blacklist: 'Lista negra',
     make_basic: 'Voltar a básico',

@@ -26,6 +26,8 @@ const customers: Texts<typeof en> = {
       attachments: 'Вложения',
     },
     empty_tab: 'Пока ничего нет.',
+    no_next_booking: 'Предстоящих записей нет.',
+    no_past_booking: 'Прошлых записей нет.',
     mark_vip: 'Отметить VIP',
     blacklist: 'В чёрный список',
     make_basic: 'Вернуть в обычные',
