@@ -22,7 +22,10 @@ describe('booking form fields over HTTP', () => {
   let insurance: string;
 
   it('creates fields per flow with names in the five languages, listed in position order', async () => {
-    const a = await expectOk(await create(owner, { names: { en: 'Age', ar: 'العمر', fr: 'Âge', he: 'גיל', ru: 'Возраст' }, type: 'number', required: true }), 201);
+    const a = await expectOk(
+      await create(owner, { names: { en: 'Age', ar: 'العمر', fr: 'Âge', he: 'גיל', ru: 'Возраст' }, type: 'number', required: true }),
+      201,
+    );
     age = a.id;
     expect(a).toMatchObject({ flow: 'booking', type: 'number', required: true, options: [], position: 0, names: { ar: 'العمر', ru: 'Возраст' } });
     insurance = (await expectOk(await create(owner, { names: { en: 'Insurance' }, options: ['CNAM', 'Private'] }), 201)).id;
@@ -40,13 +43,19 @@ describe('booking form fields over HTTP', () => {
     expect(res.body.errors.type).toBeDefined();
     const names = await create(owner, { names: { de: 'Alter' } });
     expect(Object.keys(names.body.errors).sort()).toEqual(['names', 'names.de']);
-    expect((await create(owner, { names: { en: 'Size' }, type: 'number', options: ['big'] })).body.errors.options).toEqual(['The options of a number field must be numbers']);
+    expect((await create(owner, { names: { en: 'Size' }, type: 'number', options: ['big'] })).body.errors.options).toEqual([
+      'The options of a number field must be numbers',
+    ]);
     expect(await head(t)).toBe(before);
   });
 
-  it('holds a booking\'s additional data to the form: required, numbers, options, unknown fields', async () => {
+  it("holds a booking's additional data to the form: required, numbers, options, unknown fields", async () => {
     const book = (additional_data: Record<string, unknown>, time: string) =>
-      t.http().put('/business/booking/create').set(owner.h).send({ department_id: departmentId, starts_at: at(dayAhead(2), time), additional_data });
+      t
+        .http()
+        .put('/business/booking/create')
+        .set(owner.h)
+        .send({ department_id: departmentId, starts_at: at(dayAhead(2), time), additional_data });
     const missing = await book({}, '09:00');
     expect(missing.status).toBe(422);
     expect(missing.body.errors[`additional_data.${age}`]).toEqual(['This field is required']);

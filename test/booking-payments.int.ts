@@ -17,31 +17,88 @@ describe('booking payments and payment types over HTTP', () => {
     agent = await newMember(t, owner, 'Employee');
     const a = (await expectOk(await t.http().put('/business/service/create').set(owner.h).send({ name: 'Check-up', price: 20.5, duration: 15 }), 201)).id;
     const b = (await expectOk(await t.http().put('/business/service/create').set(owner.h).send({ name: 'X-ray', price: 29.5, duration: 15 }), 201)).id;
-    await expectOk(await t.http().post(`/business/department/${departmentId}/update`).set(owner.h).send({ service_ids: [a, b] }), 200);
-    bookingId = (await expectOk(await t.http().put('/business/booking/create').set(owner.h).send({ department_id: departmentId, starts_at: at(dayAhead(2), '10:00'), service_ids: [a, b] }), 201)).id;
+    await expectOk(
+      await t
+        .http()
+        .post(`/business/department/${departmentId}/update`)
+        .set(owner.h)
+        .send({ service_ids: [a, b] }),
+      200,
+    );
+    bookingId = (
+      await expectOk(
+        await t
+          .http()
+          .put('/business/booking/create')
+          .set(owner.h)
+          .send({ department_id: departmentId, starts_at: at(dayAhead(2), '10:00'), service_ids: [a, b] }),
+        201,
+      )
+    ).id;
   });
   afterAll(() => t.close());
 
-  const pay = (by: Staff, body: Record<string, unknown>) => t.http().post('/business/booking/transaction/create').set(by.h).send({ booking_id: bookingId, method: 'cash', ...body });
+  const pay = (by: Staff, body: Record<string, unknown>) =>
+    t
+      .http()
+      .post('/business/booking/transaction/create')
+      .set(by.h)
+      .send({ booking_id: bookingId, method: 'cash', ...body });
 
   it('accepts every method until the business chooses, and lets only an administrator choose', async () => {
     expect(await expectOk(await t.http().get('/business/payment-types').set(agent.h), 200)).toEqual({ methods: ['cash', 'cheque', 'online', 'other'] });
-    expect((await t.http().post('/business/payment-types/update').set(agent.h).send({ methods: ['cash'] })).status).toBe(403);
-    expect((await t.http().post('/business/payment-types/update').set(owner.h).send({ methods: ['gold'] })).status).toBe(422);
+    expect(
+      (
+        await t
+          .http()
+          .post('/business/payment-types/update')
+          .set(agent.h)
+          .send({ methods: ['cash'] })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t
+          .http()
+          .post('/business/payment-types/update')
+          .set(owner.h)
+          .send({ methods: ['gold'] })
+      ).status,
+    ).toBe(422);
     expect((await t.http().post('/business/payment-types/update').set(owner.h).send({ methods: [] })).status).toBe(422);
-    expect(await expectOk(await t.http().post('/business/payment-types/update').set(owner.h).send({ methods: ['online', 'cash'] }), 200)).toEqual({ methods: ['cash', 'online'] });
+    expect(
+      await expectOk(
+        await t
+          .http()
+          .post('/business/payment-types/update')
+          .set(owner.h)
+          .send({ methods: ['online', 'cash'] }),
+        200,
+      ),
+    ).toEqual({ methods: ['cash', 'online'] });
     expect(await expectOk(await t.http().get('/business/payment-types').set(owner.h), 200)).toEqual({ methods: ['cash', 'online'] });
     expect(await expectOk(await t.http().get('/business/payment-types').set(other.h), 200)).toEqual({ methods: ['cash', 'cheque', 'online', 'other'] });
   });
 
-  it('records payments against the price of the booking\'s services, unpaid to partially paid to paid', async () => {
+  it("records payments against the price of the booking's services, unpaid to partially paid to paid", async () => {
     const first = await expectOk(await pay(agent, { amount: '20.50', paid_on: '2026-06-01', note: 'deposit' }), 201);
-    expect(first).toMatchObject({ booking_id: bookingId, amount: 20.5, method: 'cash', status: 'partially_paid', rest_to_pay: 29.5, paid_on: '2026-06-01', note: 'deposit' });
+    expect(first).toMatchObject({
+      booking_id: bookingId,
+      amount: 20.5,
+      method: 'cash',
+      status: 'partially_paid',
+      rest_to_pay: 29.5,
+      paid_on: '2026-06-01',
+      note: 'deposit',
+    });
     const second = await expectOk(await pay(owner, { amount: 29.5, method: 'online' }), 201);
     expect(second).toMatchObject({ status: 'paid', rest_to_pay: 0 });
     const list = await expectOk(await t.http().get(`/business/booking/transaction/${bookingId}`).set(agent.h), 200);
     expect(list).toMatchObject({ price: 50, paid: 50, rest_to_pay: 0 });
-    expect(list.data.map((p: { amount: number; status: string }) => [p.amount, p.status])).toEqual([[20.5, 'partially_paid'], [29.5, 'paid']]);
+    expect(list.data.map((p: { amount: number; status: string }) => [p.amount, p.status])).toEqual([
+      [20.5, 'partially_paid'],
+      [29.5, 'paid'],
+    ]);
   });
 
   it('refuses a bad amount, a method the business does not take, more than the rest, with 422 and nothing written', async () => {
@@ -67,7 +124,17 @@ describe('booking payments and payment types over HTTP', () => {
 
   it('keeps each business to its own bookings', async () => {
     expect((await t.http().get(`/business/booking/transaction/${bookingId}`).set(other.h)).status).toBe(404);
-    expect((await t.http().post('/business/booking/transaction/create').set(other.h).send({ booking_id: bookingId, amount: 1, method: 'cash' })).status).toBe(404);
-    expect((await t.http().post('/business/booking/transaction/create').set(owner.h).send({ booking_id: '00000000-0000-4000-8000-000000000000', amount: 1, method: 'cash' })).status).toBe(404);
+    expect((await t.http().post('/business/booking/transaction/create').set(other.h).send({ booking_id: bookingId, amount: 1, method: 'cash' })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await t
+          .http()
+          .post('/business/booking/transaction/create')
+          .set(owner.h)
+          .send({ booking_id: '00000000-0000-4000-8000-000000000000', amount: 1, method: 'cash' })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -20,7 +20,16 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
     agent = await newMember(t, owner, 'Employee');
     await expectOk(await t.http().post('/business/update').set(owner.h).send({ booking_confirmation: true }), 200);
     const customer = async (first_name: string, category: string) =>
-      (await expectOk(await t.http().put('/business/customer/create').set(owner.h).send({ first_name, last_name: 'Test', phone: `+2162${Math.floor(1e6 + Math.random() * 8e6)}`, category }), 201)).id as string;
+      (
+        await expectOk(
+          await t
+            .http()
+            .put('/business/customer/create')
+            .set(owner.h)
+            .send({ first_name, last_name: 'Test', phone: `+2162${Math.floor(1e6 + Math.random() * 8e6)}`, category }),
+          201,
+        )
+      ).id as string;
     vip = await customer('Vera', 'VIP');
     blacklisted = await customer('Boris', 'BLACKLISTED');
     regular = await customer('Rita', 'BASIC');
@@ -28,7 +37,11 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
   afterAll(() => t.close());
 
   const ask = (by: Staff, time: string, extra: Record<string, unknown> = {}) =>
-    t.http().put('/business/booking/create').set(by.h).send({ department_id: departmentId, starts_at: at(day, time), is_online: true, ...extra });
+    t
+      .http()
+      .put('/business/booking/create')
+      .set(by.h)
+      .send({ department_id: departmentId, starts_at: at(day, time), is_online: true, ...extra });
 
   describe('without rules, staff decide', () => {
     let id: string;
@@ -36,10 +49,26 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
     it('turns an online booking into a pending request (202) while the business confirms bookings; a desk booking stays a booking', async () => {
       const res = await ask(agent, '09:00', { customer_id: regular, remarks: 'online' });
       expect(res.status).toBe(202);
-      expect(res.body).toMatchObject({ flow: 'booking', status: 'pending', department_id: departmentId, customer_id: regular, customer_name: 'Rita Test', booking_id: null, decision: null });
+      expect(res.body).toMatchObject({
+        flow: 'booking',
+        status: 'pending',
+        department_id: departmentId,
+        customer_id: regular,
+        customer_name: 'Rita Test',
+        booking_id: null,
+        decision: null,
+      });
       id = res.body.id;
       expect(res.body.history.map((h: { type: string }) => h.type)).toEqual(['BookingRequested']);
-      expect((await t.http().put('/business/booking/create').set(owner.h).send({ department_id: departmentId, starts_at: at(day, '15:00') })).status).toBe(201);
+      expect(
+        (
+          await t
+            .http()
+            .put('/business/booking/create')
+            .set(owner.h)
+            .send({ department_id: departmentId, starts_at: at(day, '15:00') })
+        ).status,
+      ).toBe(201);
     });
 
     it('refuses a request the booking itself would refuse, with 422 and nothing written', async () => {
@@ -52,16 +81,32 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
     it('lists, pages, filters and reads one request', async () => {
       const page = await expectOk(await t.http().get('/business/booking/request?page=1').set(agent.h), 200);
       expect(page).toMatchObject({ total: 1, page: 1 });
-      expect((await expectOk(await t.http().get('/business/booking/request?pagination=off').set(owner.h), 200)).data.map((r: { id: string }) => r.id)).toEqual([id]);
-      const filtered = await expectOk(await t.http().post('/business/booking/request/filter').set(owner.h).send({ status: 'pending', department_id: departmentId, from: day, to: day, q: 'rita' }), 200);
+      expect((await expectOk(await t.http().get('/business/booking/request?pagination=off').set(owner.h), 200)).data.map((r: { id: string }) => r.id)).toEqual([
+        id,
+      ]);
+      const filtered = await expectOk(
+        await t
+          .http()
+          .post('/business/booking/request/filter')
+          .set(owner.h)
+          .send({ status: 'pending', department_id: departmentId, from: day, to: day, q: 'rita' }),
+        200,
+      );
       expect(filtered.data.map((r: { id: string }) => r.id)).toEqual([id]);
       expect((await expectOk(await t.http().post('/business/booking/request/filter').set(owner.h).send({ status: 'declined' }), 200)).total).toBe(0);
       expect((await t.http().post('/business/booking/request/filter').set(owner.h).send({ status: 'maybe' })).status).toBe(422);
       expect((await expectOk(await t.http().get(`/business/booking/request/${id}`).set(owner.h), 200)).id).toBe(id);
     });
 
-    it('approves with changes (another slot): the booking is made with the request\'s id and the decision names the staff member', async () => {
-      const res = await expectOk(await t.http().post(`/business/booking/request/${id}/approve`).set(agent.h).send({ data: { starts_at: at(day, '10:00') } }), 200);
+    it("approves with changes (another slot): the booking is made with the request's id and the decision names the staff member", async () => {
+      const res = await expectOk(
+        await t
+          .http()
+          .post(`/business/booking/request/${id}/approve`)
+          .set(agent.h)
+          .send({ data: { starts_at: at(day, '10:00') } }),
+        200,
+      );
       expect(res).toMatchObject({ status: 'approved', booking_id: id, decision: { status: 'approved', rule_id: null, by: agent.userId } });
       expect(res.history.map((h: { type: string }) => h.type)).toEqual(['BookingRequested', 'BookingRequestApproved']);
       const booking = await expectOk(await t.http().get(`/business/booking/${id}`).set(owner.h), 200);
@@ -73,7 +118,11 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
     it('declines with a reason', async () => {
       const asked = await expectOk(await ask(owner, '11:00'), 202);
       const res = await expectOk(await t.http().delete(`/business/booking/request/${asked.id}/decline`).set(owner.h).send({ reason: 'Doctor away' }), 200);
-      expect(res).toMatchObject({ status: 'declined', booking_id: null, decision: { status: 'declined', reason: 'Doctor away', by: owner.userId, rule_id: null } });
+      expect(res).toMatchObject({
+        status: 'declined',
+        booking_id: null,
+        decision: { status: 'declined', reason: 'Doctor away', by: owner.userId, rule_id: null },
+      });
       expect((await t.http().post(`/business/booking/request/${asked.id}/approve`).set(owner.h).send({})).status).toBe(409);
     });
 
@@ -103,12 +152,15 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
 
   describe('rules decide on arrival, in position order', () => {
     beforeAll(async () => {
-      await expectOk(await t.http().put('/business/rules/create').set(owner.h).send({ name: 'No blacklisted', action: 'decline', applies_to: 'blacklisted' }), 201);
+      await expectOk(
+        await t.http().put('/business/rules/create').set(owner.h).send({ name: 'No blacklisted', action: 'decline', applies_to: 'blacklisted' }),
+        201,
+      );
       await expectOk(await t.http().put('/business/rules/create').set(owner.h).send({ name: 'VIP first', action: 'approve', applies_to: 'vip' }), 201);
       await expectOk(await t.http().put('/business/rules/create').set(owner.h).send({ name: 'Queue joins', action: 'decline', flow: 'queue' }), 201);
     });
 
-    it('declines a blacklisted customer with the rule\'s name as the reason, and the history shows the rule', async () => {
+    it("declines a blacklisted customer with the rule's name as the reason, and the history shows the rule", async () => {
       const res = await expectOk(await ask(owner, '13:00', { customer_id: blacklisted }), 202);
       expect(res).toMatchObject({ status: 'declined', decision: { status: 'declined', rule_name: 'No blacklisted', reason: 'No blacklisted', by: null } });
       expect(res.history.at(-1)).toMatchObject({ type: 'BookingRequestDeclined', rule_name: 'No blacklisted' });

@@ -23,7 +23,16 @@ describe('business rules over HTTP', () => {
   it('creates rules in order, and reads them back paged and whole', async () => {
     const vip = await create(owner, { name: 'VIP first', action: 'approve', applies_to: 'vip' });
     expect(vip.status).toBe(201);
-    expect(vip.body).toMatchObject({ name: 'VIP first', action: 'approve', flow: 'booking', applies_to: 'vip', time_frame: 'forever', working_days: null, position: 0, enabled: true });
+    expect(vip.body).toMatchObject({
+      name: 'VIP first',
+      action: 'approve',
+      flow: 'booking',
+      applies_to: 'vip',
+      time_frame: 'forever',
+      working_days: null,
+      position: 0,
+      enabled: true,
+    });
     const summer = await create(manager, {
       name: 'Summer closing',
       action: 'decline',
@@ -63,35 +72,81 @@ describe('business rules over HTTP', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'VIP first', enabled: false, applies_to: 'new' });
     const third = await create(owner, { name: 'Queue joins', action: 'approve', flow: 'queue' });
-    const reordered = await t.http().post('/business/rules/reorder').set(owner.h).send({ ids: [third.body.id, summer.id, vip.id] });
+    const reordered = await t
+      .http()
+      .post('/business/rules/reorder')
+      .set(owner.h)
+      .send({ ids: [third.body.id, summer.id, vip.id] });
     expect(reordered.status).toBe(200);
-    expect(reordered.body.data.map((r: { name: string; position: number }) => [r.name, r.position])).toEqual([['Queue joins', 0], ['Summer closing', 1], ['VIP first', 2]]);
-    expect((await t.http().post('/business/rules/reorder').set(owner.h).send({ ids: [summer.id] })).status).toBe(422);
+    expect(reordered.body.data.map((r: { name: string; position: number }) => [r.name, r.position])).toEqual([
+      ['Queue joins', 0],
+      ['Summer closing', 1],
+      ['VIP first', 2],
+    ]);
+    expect(
+      (
+        await t
+          .http()
+          .post('/business/rules/reorder')
+          .set(owner.h)
+          .send({ ids: [summer.id] })
+      ).status,
+    ).toBe(422);
     expect((await t.http().delete(`/business/rules/${summer.id}/delete`).set(owner.h)).status).toBe(200);
     const after = (await t.http().get('/business/rules?pagination=off').set(owner.h)).body.data;
-    expect(after.map((r: { name: string; position: number }) => [r.name, r.position])).toEqual([['Queue joins', 0], ['VIP first', 1]]);
+    expect(after.map((r: { name: string; position: number }) => [r.name, r.position])).toEqual([
+      ['Queue joins', 0],
+      ['VIP first', 1],
+    ]);
     expect((await t.http().get(`/business/rules/${summer.id}`).set(owner.h)).status).toBe(404);
   });
 
   it('decides queue joins with the queue-flow rules, in position order, the actor of the decision naming the rule', async () => {
     const queue = await newQueue(t, owner);
-    const blocked = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Boris', last_name: 'Blocked', phone: '+21620999888', category: 'BLACKLISTED' });
+    const blocked = await t
+      .http()
+      .put('/business/customer/create')
+      .set(owner.h)
+      .send({ first_name: 'Boris', last_name: 'Blocked', phone: '+21620999888', category: 'BLACKLISTED' });
     expect(blocked.status).toBe(201);
     const decline = await create(owner, { name: 'No blacklisted joins', action: 'decline', flow: 'queue', applies_to: 'blacklisted' });
-    const ids = (await t.http().get('/business/rules?pagination=off').set(owner.h)).body.data.map((r: { id: string }) => r.id).filter((id: string) => id !== decline.body.id);
-    expect((await t.http().post('/business/rules/reorder').set(owner.h).send({ ids: [decline.body.id, ...ids] })).status).toBe(200);
+    const ids = (await t.http().get('/business/rules?pagination=off').set(owner.h)).body.data
+      .map((r: { id: string }) => r.id)
+      .filter((id: string) => id !== decline.body.id);
+    expect(
+      (
+        await t
+          .http()
+          .post('/business/rules/reorder')
+          .set(owner.h)
+          .send({ ids: [decline.body.id, ...ids] })
+      ).status,
+    ).toBe(200);
     const join = (phone: string, from: string) => t.http().put(`/user/queue/${queue.id}/request`).set('X-Forwarded-For', from).send({ name: 'Guest', phone });
     const refused = await join('+21620999888', '10.9.0.1');
     expect(refused.status).toBe(201);
     expect(refused.body.status).toBe('declined');
     const welcomed = await join('+21620111000', '10.9.0.2');
     expect(welcomed.body.status).toBe('approved');
-    const list = (await t.http().get(`/business/queue/${queue.id}/requests?pagination=off`).set(owner.h)).body.data as { phone: string; status: string; decline_reason: string | null; ticket: unknown }[];
+    const list = (await t.http().get(`/business/queue/${queue.id}/requests?pagination=off`).set(owner.h)).body.data as {
+      phone: string;
+      status: string;
+      decline_reason: string | null;
+      ticket: unknown;
+    }[];
     expect(list.find((r) => r.phone === '+21620999888')).toMatchObject({ status: 'declined', decline_reason: 'No blacklisted joins' });
     expect(list.find((r) => r.phone === '+21620111000')).toMatchObject({ status: 'approved', ticket: expect.objectContaining({ label: expect.any(String) }) });
     const { sql } = await import('kysely');
-    const actors = await sql<{ type: string; actor: { type: string; name: string } }>`SELECT event_type AS type, metadata->'actor' AS actor FROM es_events WHERE event_type IN ('QueueRequestApproved', 'QueueRequestDeclined') ORDER BY position`.execute(t.database.db);
-    expect(actors.rows.map((r) => [r.type, r.actor.name])).toEqual([['QueueRequestDeclined', 'rule: No blacklisted joins'], ['QueueRequestApproved', 'rule: Queue joins']]);
+    const actors = await sql<{
+      type: string;
+      actor: { type: string; name: string };
+    }>`SELECT event_type AS type, metadata->'actor' AS actor FROM es_events WHERE event_type IN ('QueueRequestApproved', 'QueueRequestDeclined') ORDER BY position`.execute(
+      t.database.db,
+    );
+    expect(actors.rows.map((r) => [r.type, r.actor.name])).toEqual([
+      ['QueueRequestDeclined', 'rule: No blacklisted joins'],
+      ['QueueRequestApproved', 'rule: Queue joins'],
+    ]);
   });
 
   it('keeps rules to administrators and managers, and each business to its own', async () => {

@@ -25,7 +25,12 @@ export class FormsService {
   list(tenantId: string, page: PageRequest, flow?: RuleFlow) {
     let base = this.db.selectFrom('booking_form_fields').where('tenant_id', '=', tenantId);
     if (flow) base = base.where('flow', '=', flow);
-    return selectPage(base, (b) => b.select(COLUMNS).orderBy('position').orderBy('created_at').orderBy('id'), page, (r) => r as BookingFormField & { created_at: Date });
+    return selectPage(
+      base,
+      (b) => b.select(COLUMNS).orderBy('position').orderBy('created_at').orderBy('id'),
+      page,
+      (r) => r as BookingFormField & { created_at: Date },
+    );
   }
 
   async fields(tenantId: string, flow: RuleFlow): Promise<BookingFormField[]> {

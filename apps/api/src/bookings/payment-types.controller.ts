@@ -43,7 +43,12 @@ export class PaymentTypesController {
   @HttpCode(200)
   @Roles('ADMIN')
   async update(@CurrentUser() user: UserPrincipal, @Body() body: PaymentTypesDto): Promise<PaymentTypes> {
-    await this.commands.run(paymentTypesDecider, paymentTypesStream(user.tenantId), { type: 'SetPaymentTypes', business_id: user.tenantId, methods: body.methods }, { tenantId: user.tenantId, actor: actorOf(user) });
+    await this.commands.run(
+      paymentTypesDecider,
+      paymentTypesStream(user.tenantId),
+      { type: 'SetPaymentTypes', business_id: user.tenantId, methods: body.methods },
+      { tenantId: user.tenantId, actor: actorOf(user) },
+    );
     return this.get(user);
   }
 }

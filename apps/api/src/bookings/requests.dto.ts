@@ -14,7 +14,10 @@ export class DeclineRequestDto {
 }
 
 export class RequestFilterDto {
-  @ApiPropertyOptional({ enum: BOOKING_REQUEST_STATUSES }) @IsOptional() @IsIn(BOOKING_REQUEST_STATUSES as unknown as string[], { message: `Select a valid status (${BOOKING_REQUEST_STATUSES.join(', ')})` }) status?: string;
+  @ApiPropertyOptional({ enum: BOOKING_REQUEST_STATUSES })
+  @IsOptional()
+  @IsIn(BOOKING_REQUEST_STATUSES as unknown as string[], { message: `Select a valid status (${BOOKING_REQUEST_STATUSES.join(', ')})` })
+  status?: string;
   @ApiPropertyOptional() @IsOptional() @IsUUID('all', { message: 'Select a valid department' }) department_id?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: 'from must be a date (YYYY-MM-DD)' }) from?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: 'to must be a date (YYYY-MM-DD)' }) to?: string;

@@ -112,12 +112,18 @@ export class BookingRequestsService {
     const pending = checkPending(state, user.tenantId);
     const data = { ...pending.data, ...changes } as BookingInput;
     await this.makeBooking(user, id, data);
-    await this.write({ type: 'ApproveBookingRequest', request_id: id, business_id: user.tenantId, rule_id: null, rule_name: null, by: user.userId, booking_id: id, data }, actorOf(user));
+    await this.write(
+      { type: 'ApproveBookingRequest', request_id: id, business_id: user.tenantId, rule_id: null, rule_name: null, by: user.userId, booking_id: id, data },
+      actorOf(user),
+    );
     return this.one(user.tenantId, id);
   }
 
   async decline(user: UserPrincipal, id: string, reason: string | null): Promise<BookingRequest<Date>> {
-    await this.write({ type: 'DeclineBookingRequest', request_id: id, business_id: user.tenantId, rule_id: null, rule_name: null, by: user.userId, reason }, actorOf(user));
+    await this.write(
+      { type: 'DeclineBookingRequest', request_id: id, business_id: user.tenantId, rule_id: null, rule_name: null, by: user.userId, reason },
+      actorOf(user),
+    );
     return this.one(user.tenantId, id);
   }
 
@@ -139,7 +145,12 @@ export class BookingRequestsService {
   }
 
   /** One request, with its history: every event of its stream, the rule or staff member behind each decision. */
-  async one(tenantId: string, id: string): Promise<BookingRequest<Date> & { history: { type: string; at: Date; rule_id: string | null; rule_name: string | null; by: string | null; reason: string | null }[] }> {
+  async one(
+    tenantId: string,
+    id: string,
+  ): Promise<
+    BookingRequest<Date> & { history: { type: string; at: Date; rule_id: string | null; rule_name: string | null; by: string | null; reason: string | null }[] }
+  > {
     const page = await this.list(tenantId, { limit: 1, offset: 0, page: 1 }, { id } as RequestFilter);
     const row = page.data[0];
     if (!row) throw notFound('Booking request not found');
@@ -163,7 +174,13 @@ export class BookingRequestsService {
     if (filter.to) q = q.where('r.starts_at', '<', DateTime.fromISO(filter.to, { zone: 'utc' }).plus({ days: 1 }).toJSDate());
     if (filter.q) {
       const pattern = likePattern(filter.q);
-      q = q.where((eb) => eb.or([eb(sql`concat_ws(' ', c.first_name, c.last_name)`, 'ilike', pattern), eb('c.phone', 'ilike', pattern), eb(sql`r.data->>'remarks'`, 'ilike', pattern)]));
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`concat_ws(' ', c.first_name, c.last_name)`, 'ilike', pattern),
+          eb('c.phone', 'ilike', pattern),
+          eb(sql`r.data->>'remarks'`, 'ilike', pattern),
+        ]),
+      );
     }
     return q;
   }

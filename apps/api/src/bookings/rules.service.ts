@@ -33,11 +33,32 @@ export async function businessZone(db: Db, tenantId: string): Promise<string> {
 
 /** The enabled rules of one flow in position order, as matching reads them. */
 export async function rulesOfFlow(db: Db, tenantId: string, flow: RuleFlow): Promise<(MatchableRule & Rule<Date>)[]> {
-  const rows = await db.selectFrom('booking_rules').select(COLUMNS).where('tenant_id', '=', tenantId).where('flow', '=', flow).where('enabled', '=', true).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('booking_rules')
+    .select(COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('flow', '=', flow)
+    .where('enabled', '=', true)
+    .orderBy('position')
+    .execute();
   return rows as (MatchableRule & Rule<Date>)[];
 }
 
-const COLUMNS = ['id', 'name', 'action', 'flow', 'applies_to', 'time_frame', 'starts_on', 'ends_on', 'working_days', 'position', 'enabled', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'action',
+  'flow',
+  'applies_to',
+  'time_frame',
+  'starts_on',
+  'ends_on',
+  'working_days',
+  'position',
+  'enabled',
+  'created_at',
+  'updated_at',
+] as const;
 
 /** The business's rules: one ordered list, decided as one aggregate (docs/bookings.md). */
 @Injectable()
@@ -49,7 +70,12 @@ export class RulesService {
 
   list(tenantId: string, page: PageRequest): Promise<{ data: Rule<Date>[] }> {
     const base = this.db.selectFrom('booking_rules').where('tenant_id', '=', tenantId);
-    return selectPage(base, (b) => b.select(COLUMNS).orderBy('position').orderBy('id'), page, (r) => r as Rule<Date>);
+    return selectPage(
+      base,
+      (b) => b.select(COLUMNS).orderBy('position').orderBy('id'),
+      page,
+      (r) => r as Rule<Date>,
+    );
   }
 
   /** The enabled rules of one flow in position order, as matching reads them. */

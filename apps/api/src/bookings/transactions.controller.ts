@@ -29,14 +29,34 @@ export class TransactionsController {
   ) {}
 
   @Get(':booking_id')
-  async list(@CurrentUser() user: UserPrincipal, @Param('booking_id', IdPipe) bookingId: string): Promise<{ data: BookingTransaction<Date>[]; price: number; paid: number; rest_to_pay: number }> {
+  async list(
+    @CurrentUser() user: UserPrincipal,
+    @Param('booking_id', IdPipe) bookingId: string,
+  ): Promise<{ data: BookingTransaction<Date>[]; price: number; paid: number; rest_to_pay: number }> {
     const price = await this.priceCents(user.tenantId, bookingId);
-    const rows = await this.db.selectFrom('booking_transactions').selectAll().where('tenant_id', '=', user.tenantId).where('booking_id', '=', bookingId).orderBy('created_at').orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('booking_transactions')
+      .selectAll()
+      .where('tenant_id', '=', user.tenantId)
+      .where('booking_id', '=', bookingId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     let paid = 0;
     const data = rows.map((r) => {
       paid += toCents(Number(r.amount).toFixed(2)) ?? 0;
       const { status, rest_cents } = paymentStatus(price, paid);
-      return { id: r.id, booking_id: r.booking_id, amount: Number(r.amount), method: r.method as BookingTransaction['method'], status, rest_to_pay: rest_cents / 100, paid_on: r.paid_on, note: r.note, created_at: r.created_at };
+      return {
+        id: r.id,
+        booking_id: r.booking_id,
+        amount: Number(r.amount),
+        method: r.method as BookingTransaction['method'],
+        status,
+        rest_to_pay: rest_cents / 100,
+        paid_on: r.paid_on,
+        note: r.note,
+        created_at: r.created_at,
+      };
     });
     const { rest_cents } = paymentStatus(price, paid);
     return { data, price: price / 100, paid: paid / 100, rest_to_pay: rest_cents / 100 };
@@ -63,9 +83,19 @@ export class TransactionsController {
   @Delete(':id')
   @Roles('ADMIN', 'MANAGER')
   async remove(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
-    const row = await this.db.selectFrom('booking_transactions').select('booking_id').where('tenant_id', '=', user.tenantId).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('booking_transactions')
+      .select('booking_id')
+      .where('tenant_id', '=', user.tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound('Payment not found');
-    await this.commands.run(paymentDecider, bookingStream(row.booking_id), { type: 'DeleteBookingPayment', booking_id: row.booking_id, business_id: user.tenantId, payment_id: id }, { tenantId: user.tenantId, actor: actorOf(user) });
+    await this.commands.run(
+      paymentDecider,
+      bookingStream(row.booking_id),
+      { type: 'DeleteBookingPayment', booking_id: row.booking_id, business_id: user.tenantId, payment_id: id },
+      { tenantId: user.tenantId, actor: actorOf(user) },
+    );
     return { id };
   }
 

@@ -13,19 +13,48 @@ describe('booking form fields', () => {
     spec
       .given([])
       .when(create({ names: { en: ' Insurance ', fr: 'Assurance' }, options: ['CNAM', 'Private'] }))
-      .then([{ type: 'FormFieldCreated', data: { business_id: B, field_id: F, flow: 'booking', names: { en: 'Insurance', fr: 'Assurance' }, type: 'text', options: ['CNAM', 'Private'], required: false, position: 0 } }]);
+      .then([
+        {
+          type: 'FormFieldCreated',
+          data: {
+            business_id: B,
+            field_id: F,
+            flow: 'booking',
+            names: { en: 'Insurance', fr: 'Assurance' },
+            type: 'text',
+            options: ['CNAM', 'Private'],
+            required: false,
+            position: 0,
+          },
+        },
+      ]);
   });
 
   it('refuses bad fields naming each one', () => {
-    const refusal = spec.given([]).when(create({ names: { de: 'Alter' }, type: 'date', flow: 'mail', options: ['a', 'a'] })).thenRefuses({ status: 422 });
+    const refusal = spec
+      .given([])
+      .when(create({ names: { de: 'Alter' }, type: 'date', flow: 'mail', options: ['a', 'a'] }))
+      .thenRefuses({ status: 422 });
     expect(Object.keys(refusal.errors ?? {}).sort()).toEqual(['flow', 'names', 'names.de', 'options', 'type']);
-    spec.given([]).when(create({ names: { en: 'Age' }, type: 'number', options: ['ten'] })).thenRefuses({ fields: ['options'] });
+    spec
+      .given([])
+      .when(create({ names: { en: 'Age' }, type: 'number', options: ['ten'] }))
+      .thenRefuses({ fields: ['options'] });
   });
 
   it('updates keeping what was not sent, and deletes', () => {
-    spec.given(created()).when({ type: 'UpdateFormField', business_id: B, field_id: F, input: { required: false } }).then(([e]) => expect(e.data).toMatchObject({ names: { en: 'Age' }, type: 'number', required: false }));
-    spec.given(created()).when({ type: 'UpdateFormField', business_id: B, field_id: F, input: { required: true } }).thenNothingHappens();
-    spec.given(created()).when({ type: 'DeleteFormField', business_id: B, field_id: F }).then([{ type: 'FormFieldDeleted', data: { business_id: B, field_id: F } }]);
+    spec
+      .given(created())
+      .when({ type: 'UpdateFormField', business_id: B, field_id: F, input: { required: false } })
+      .then(([e]) => expect(e.data).toMatchObject({ names: { en: 'Age' }, type: 'number', required: false }));
+    spec
+      .given(created())
+      .when({ type: 'UpdateFormField', business_id: B, field_id: F, input: { required: true } })
+      .thenNothingHappens();
+    spec
+      .given(created())
+      .when({ type: 'DeleteFormField', business_id: B, field_id: F })
+      .then([{ type: 'FormFieldDeleted', data: { business_id: B, field_id: F } }]);
     spec.given([]).when({ type: 'DeleteFormField', business_id: B, field_id: F }).thenRefuses({ status: 404 });
   });
 });
@@ -42,7 +71,12 @@ describe('validateFormValues', () => {
     ['a required field left out', {}, {}, { 'additional_data.a1': ['This field is required'] }],
     ['an empty text is no value', { a1: '  ' }, {}, { 'additional_data.a1': ['This field is required'] }],
     ['a number field with text', { a1: 'old' }, {}, { 'additional_data.a1': ['Enter a number'] }],
-    ['a value outside the options', { a1: 1, b2: 'Gold', c3: 3 }, { a1: 1 }, { 'additional_data.b2': ['Select one of: CNAM, Private'], 'additional_data.c3': ['Select one of: 1, 2'] }],
+    [
+      'a value outside the options',
+      { a1: 1, b2: 'Gold', c3: 3 },
+      { a1: 1 },
+      { 'additional_data.b2': ['Select one of: CNAM, Private'], 'additional_data.c3': ['Select one of: 1, 2'] },
+    ],
     ['a field the business does not have', { a1: 1, zz: 'x' }, { a1: 1 }, { 'additional_data.zz': ['This form field does not exist'] }],
     ['an object as a value', { a1: { $gt: 1 } }, {}, { 'additional_data.a1': ['Enter a text or a number'] }],
   ])('%s', (_name, values, expected, errors) => {

@@ -1,6 +1,15 @@
 import type { Decider } from '@tabour/eventstore';
 import { notFound, throwIfAny as refuse } from '@tabour/platform';
-import { addError, FORM_FIELD_LANGUAGES, FORM_FIELD_TYPES, RULE_FLOWS, type FieldErrors, type FormFieldLanguage, type FormFieldType, type RuleFlow } from '@tabour/contracts';
+import {
+  addError,
+  FORM_FIELD_LANGUAGES,
+  FORM_FIELD_TYPES,
+  RULE_FLOWS,
+  type FieldErrors,
+  type FormFieldLanguage,
+  type FormFieldType,
+  type RuleFlow,
+} from '@tabour/contracts';
 import { sameJson } from '@tabour/organisation';
 import type { FormValue } from '@tabour/contracts';
 import { validateFormValues, type ValidatedField } from './validate';
@@ -24,9 +33,7 @@ export type FormFieldInput = Partial<FormFieldFields>;
 type Ids = { business_id: string; field_id: string };
 
 export type FormsCommand =
-  | (Ids & { type: 'CreateFormField'; input: FormFieldInput })
-  | (Ids & { type: 'UpdateFormField'; input: FormFieldInput })
-  | (Ids & { type: 'DeleteFormField' });
+  (Ids & { type: 'CreateFormField'; input: FormFieldInput }) | (Ids & { type: 'UpdateFormField'; input: FormFieldInput }) | (Ids & { type: 'DeleteFormField' });
 
 export type FormsEvent =
   | { type: 'FormFieldCreated'; data: Ids & FormFieldFields }
@@ -51,7 +58,8 @@ export function checkFormField(input: FormFieldInput, base?: FormFieldFields, ne
   const type = merged.type ?? 'text';
   if (!FORM_FIELD_TYPES.includes(type)) addError(errors, 'type', `Select a valid type (${FORM_FIELD_TYPES.join(', ')})`);
   const names: FormFieldFields['names'] = {};
-  if (typeof merged.names !== 'object' || merged.names === null || Array.isArray(merged.names)) addError(errors, 'names', 'Give the field a name in at least one language');
+  if (typeof merged.names !== 'object' || merged.names === null || Array.isArray(merged.names))
+    addError(errors, 'names', 'Give the field a name in at least one language');
   else {
     for (const [lang, raw] of Object.entries(merged.names)) {
       if (!FORM_FIELD_LANGUAGES.includes(lang as FormFieldLanguage)) {
@@ -67,7 +75,8 @@ export function checkFormField(input: FormFieldInput, base?: FormFieldFields, ne
   const options = Array.isArray(merged.options) ? merged.options.map((o) => (typeof o === 'string' || typeof o === 'number' ? String(o).trim() : '')) : [];
   if (merged.options !== undefined && merged.options !== null && !Array.isArray(merged.options)) addError(errors, 'options', 'Options must be a list');
   if (options.length > FORM_LIMITS.options) addError(errors, 'options', `A field may have at most ${FORM_LIMITS.options} options`);
-  if (options.some((o) => !o || o.length > FORM_LIMITS.option)) addError(errors, 'options', `Each option needs a text of at most ${FORM_LIMITS.option} characters`);
+  if (options.some((o) => !o || o.length > FORM_LIMITS.option))
+    addError(errors, 'options', `Each option needs a text of at most ${FORM_LIMITS.option} characters`);
   else if (new Set(options).size !== options.length) addError(errors, 'options', 'Each option may be given only once');
   else if (type === 'number' && options.some((o) => !Number.isFinite(Number(o)))) addError(errors, 'options', 'The options of a number field must be numbers');
   if (merged.required !== undefined && typeof merged.required !== 'boolean') addError(errors, 'required', 'Required must be true or false');

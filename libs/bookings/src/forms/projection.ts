@@ -17,8 +17,20 @@ export const formsProjection: InlineProjection<FormsEvent, Database> = {
         continue;
       }
       const d = e.data;
-      const row = { flow: d.flow, names: JSON.stringify(d.names), type: d.type, options: JSON.stringify(d.options), required: d.required, position: d.position, updated_at: at };
-      if (e.type === 'FormFieldCreated') await db.insertInto('booking_form_fields').values({ tenant_id: where.tenant, id: where.id, ...row, created_at: at }).execute();
+      const row = {
+        flow: d.flow,
+        names: JSON.stringify(d.names),
+        type: d.type,
+        options: JSON.stringify(d.options),
+        required: d.required,
+        position: d.position,
+        updated_at: at,
+      };
+      if (e.type === 'FormFieldCreated')
+        await db
+          .insertInto('booking_form_fields')
+          .values({ tenant_id: where.tenant, id: where.id, ...row, created_at: at })
+          .execute();
       else await db.updateTable('booking_form_fields').set(row).where('tenant_id', '=', where.tenant).where('id', '=', where.id).execute();
     }
   },

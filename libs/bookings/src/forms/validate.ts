@@ -3,7 +3,10 @@ import { addError, type BookingFormField, type FieldErrors, type FormValue } fro
 export const FORM_VALUE_MAX_LENGTH = 1000;
 
 /** What validation needs of a field: the read model's row or the wire type. */
-export type ValidatedField = Pick<BookingFormField, 'id' | 'options' | 'required'> & { type: BookingFormField['type'] | string; names?: BookingFormField['names'] };
+export type ValidatedField = Pick<BookingFormField, 'id' | 'options' | 'required'> & {
+  type: BookingFormField['type'] | string;
+  names?: BookingFormField['names'];
+};
 
 /**
  * The values a booking or a queue join gives for the business's form fields (of that flow),

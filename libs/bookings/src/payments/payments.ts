@@ -33,7 +33,15 @@ export type PaymentCommand =
 export type PaymentEvent =
   | {
       type: 'BookingPaymentRecorded';
-      data: Ids & { payment_id: string; amount: number; method: PaymentMethod; status: PaymentStatus; rest_to_pay: number; paid_on: string | null; note: string | null };
+      data: Ids & {
+        payment_id: string;
+        amount: number;
+        method: PaymentMethod;
+        status: PaymentStatus;
+        rest_to_pay: number;
+        paid_on: string | null;
+        note: string | null;
+      };
     }
   | { type: 'BookingPaymentDeleted'; data: Ids & { payment_id: string } };
 
@@ -86,7 +94,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent 
     if (!PAYMENT_METHODS.includes(method)) addError(errors, 'method', `Select a valid method (${PAYMENT_METHODS.join(', ')})`);
     else if (!command.accepted_methods.includes(method)) addError(errors, 'method', 'The business does not accept this payment method');
     const paidOn = input.paid_on == null || input.paid_on === '' ? null : input.paid_on;
-    if (paidOn !== null && (typeof paidOn !== 'string' || !DATE.test(paidOn) || Number.isNaN(Date.parse(paidOn)))) addError(errors, 'paid_on', 'Enter a valid date (YYYY-MM-DD)');
+    if (paidOn !== null && (typeof paidOn !== 'string' || !DATE.test(paidOn) || Number.isNaN(Date.parse(paidOn))))
+      addError(errors, 'paid_on', 'Enter a valid date (YYYY-MM-DD)');
     const note = input.note == null ? null : String(input.note).trim() || null;
     if (note && note.length > PAYMENT_LIMITS.note) addError(errors, 'note', `The note may have at most ${PAYMENT_LIMITS.note} characters`);
     const paid = [...state.payments.values()].reduce((a, b) => a + b, 0);
@@ -98,7 +107,16 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent 
     return [
       {
         type: 'BookingPaymentRecorded',
-        data: { ...ids, payment_id: command.payment_id, amount: cents! / 100, method, status, rest_to_pay: rest_cents / 100, paid_on: paidOn as string | null, note },
+        data: {
+          ...ids,
+          payment_id: command.payment_id,
+          amount: cents! / 100,
+          method,
+          status,
+          rest_to_pay: rest_cents / 100,
+          paid_on: paidOn as string | null,
+          note,
+        },
       },
     ];
   },

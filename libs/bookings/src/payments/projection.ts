@@ -19,7 +19,18 @@ export const paymentsProjection: InlineProjection<PaymentEvent | BookingDeleted,
           const d = e.data;
           await db
             .insertInto('booking_transactions')
-            .values({ tenant_id: tenant, id: d.payment_id, booking_id: d.booking_id, amount: d.amount, method: d.method, status: d.status, rest_to_pay: d.rest_to_pay, paid_on: d.paid_on, note: d.note, created_at: e.recordedAt })
+            .values({
+              tenant_id: tenant,
+              id: d.payment_id,
+              booking_id: d.booking_id,
+              amount: d.amount,
+              method: d.method,
+              status: d.status,
+              rest_to_pay: d.rest_to_pay,
+              paid_on: d.paid_on,
+              note: d.note,
+              created_at: e.recordedAt,
+            })
             .execute();
           break;
         }
@@ -42,7 +53,11 @@ export const paymentTypesProjection: InlineProjection<PaymentTypesEvent, Databas
   async apply(db, events) {
     for (const e of events) {
       const row = { methods: JSON.stringify(e.data.methods), updated_at: e.recordedAt };
-      await db.insertInto('business_payment_types').values({ tenant_id: e.data.business_id, ...row }).onConflict((c) => c.column('tenant_id').doUpdateSet(row)).execute();
+      await db
+        .insertInto('business_payment_types')
+        .values({ tenant_id: e.data.business_id, ...row })
+        .onConflict((c) => c.column('tenant_id').doUpdateSet(row))
+        .execute();
     }
   },
 };

@@ -20,21 +20,49 @@ export const bookingRequestsProjection: InlineProjection<BookingRequestEvent, Da
           await db
             .insertInto('booking_requests')
             .values({
-              tenant_id: d.business_id, id: d.request_id, flow: e.data.flow, status: 'pending', department_id: e.data.department_id, queue_id: e.data.data.queue_id ?? null,
-              customer_id: e.data.customer_id, starts_at: validInstant(e.data.data.starts_at), data: JSON.stringify(e.data.data), booking_id: null, decision: null, created_at: at, updated_at: at,
+              tenant_id: d.business_id,
+              id: d.request_id,
+              flow: e.data.flow,
+              status: 'pending',
+              department_id: e.data.department_id,
+              queue_id: e.data.data.queue_id ?? null,
+              customer_id: e.data.customer_id,
+              starts_at: validInstant(e.data.data.starts_at),
+              data: JSON.stringify(e.data.data),
+              booking_id: null,
+              decision: null,
+              created_at: at,
+              updated_at: at,
             })
             .execute();
           break;
         case 'BookingRequestApproved': {
           const decision = { status: 'approved', rule_id: e.data.rule_id, rule_name: e.data.rule_name, by: e.data.by, reason: null, at: at.toISOString() };
           await row()
-            .set({ status: 'approved', booking_id: e.data.booking_id, data: JSON.stringify(e.data.data), department_id: e.data.data.department_id, starts_at: validInstant(e.data.data.starts_at), decision: JSON.stringify(decision), updated_at: at })
+            .set({
+              status: 'approved',
+              booking_id: e.data.booking_id,
+              data: JSON.stringify(e.data.data),
+              department_id: e.data.data.department_id,
+              starts_at: validInstant(e.data.data.starts_at),
+              decision: JSON.stringify(decision),
+              updated_at: at,
+            })
             .execute();
           break;
         }
         case 'BookingRequestDeclined': {
-          const decision = { status: 'declined', rule_id: e.data.rule_id, rule_name: e.data.rule_name, by: e.data.by, reason: e.data.reason, at: at.toISOString() };
-          await row().set({ status: 'declined', decision: JSON.stringify(decision), updated_at: at }).execute();
+          const decision = {
+            status: 'declined',
+            rule_id: e.data.rule_id,
+            rule_name: e.data.rule_name,
+            by: e.data.by,
+            reason: e.data.reason,
+            at: at.toISOString(),
+          };
+          await row()
+            .set({ status: 'declined', decision: JSON.stringify(decision), updated_at: at })
+            .execute();
           break;
         }
       }

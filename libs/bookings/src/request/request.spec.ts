@@ -13,8 +13,14 @@ const spec = specification(bookingRequestDecider);
 
 describe('booking requests', () => {
   it('records the request as asked', () => {
-    spec.given([]).when({ type: 'RequestBooking', ...ids, flow: 'booking', data, customer_id: null }).then([requested]);
-    spec.given([requested]).when({ type: 'RequestBooking', ...ids, flow: 'booking', data, customer_id: null }).thenNothingHappens();
+    spec
+      .given([])
+      .when({ type: 'RequestBooking', ...ids, flow: 'booking', data, customer_id: null })
+      .then([requested]);
+    spec
+      .given([requested])
+      .when({ type: 'RequestBooking', ...ids, flow: 'booking', data, customer_id: null })
+      .thenNothingHappens();
   });
 
   it('records the rule that approved it, with the booking made', () => {
@@ -29,20 +35,41 @@ describe('booking requests', () => {
       .given([requested])
       .when({ type: 'DeclineBookingRequest', ...ids, ...staff, reason: ' Fully booked ' })
       .then([{ type: 'BookingRequestDeclined', data: { ...ids, ...staff, reason: 'Fully booked' } }]);
-    spec.given([requested]).when({ type: 'DeclineBookingRequest', ...ids, ...staff, reason: 'x'.repeat(501) }).thenRefuses({ fields: ['reason'] });
+    spec
+      .given([requested])
+      .when({ type: 'DeclineBookingRequest', ...ids, ...staff, reason: 'x'.repeat(501) })
+      .thenRefuses({ fields: ['reason'] });
   });
 
   it('decides once: a decided request answers 409, a retried approval or decline changes nothing', () => {
     const approved: BookingRequestEvent = { type: 'BookingRequestApproved', data: { ...ids, ...staff, booking_id: R, data } };
     const declined: BookingRequestEvent = { type: 'BookingRequestDeclined', data: { ...ids, ...staff, reason: null } };
-    spec.given([requested, approved]).when({ type: 'ApproveBookingRequest', ...ids, ...staff, booking_id: R, data }).thenNothingHappens();
-    spec.given([requested, approved]).when({ type: 'DeclineBookingRequest', ...ids, ...staff, reason: null }).thenRefuses({ status: 409 });
-    spec.given([requested, declined]).when({ type: 'ApproveBookingRequest', ...ids, ...staff, booking_id: R, data }).thenRefuses({ status: 409 });
-    spec.given([requested, declined]).when({ type: 'DeclineBookingRequest', ...ids, ...staff, reason: 'again' }).thenNothingHappens();
+    spec
+      .given([requested, approved])
+      .when({ type: 'ApproveBookingRequest', ...ids, ...staff, booking_id: R, data })
+      .thenNothingHappens();
+    spec
+      .given([requested, approved])
+      .when({ type: 'DeclineBookingRequest', ...ids, ...staff, reason: null })
+      .thenRefuses({ status: 409 });
+    spec
+      .given([requested, declined])
+      .when({ type: 'ApproveBookingRequest', ...ids, ...staff, booking_id: R, data })
+      .thenRefuses({ status: 409 });
+    spec
+      .given([requested, declined])
+      .when({ type: 'DeclineBookingRequest', ...ids, ...staff, reason: 'again' })
+      .thenNothingHappens();
   });
 
-  it('answers 404 for a missing request or another business\'s', () => {
-    spec.given([]).when({ type: 'ApproveBookingRequest', ...ids, ...staff, booking_id: R, data }).thenRefuses({ status: 404 });
-    spec.given([requested]).when({ type: 'DeclineBookingRequest', ...ids, business_id: '66666666-6666-4666-8666-666666666666', ...staff, reason: null }).thenRefuses({ status: 404 });
+  it("answers 404 for a missing request or another business's", () => {
+    spec
+      .given([])
+      .when({ type: 'ApproveBookingRequest', ...ids, ...staff, booking_id: R, data })
+      .thenRefuses({ status: 404 });
+    spec
+      .given([requested])
+      .when({ type: 'DeclineBookingRequest', ...ids, business_id: '66666666-6666-4666-8666-666666666666', ...staff, reason: null })
+      .thenRefuses({ status: 404 });
   });
 });

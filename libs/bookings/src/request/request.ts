@@ -33,9 +33,7 @@ export type BookingRequestEvent =
 
 export const BOOKING_REQUEST_EVENT_TYPES = ['BookingRequested', 'BookingRequestApproved', 'BookingRequestDeclined'] as const;
 
-export type BookingRequestState =
-  | { status: 'none' }
-  | KnownRequest;
+export type BookingRequestState = { status: 'none' } | KnownRequest;
 
 export interface KnownRequest {
   status: 'pending' | 'approved' | 'declined';
@@ -64,7 +62,12 @@ export const bookingRequestDecider: Decider<BookingRequestCommand, BookingReques
     switch (command.type) {
       case 'RequestBooking':
         if (state.status !== 'none') return [];
-        return [{ type: 'BookingRequested', data: { ...ids, flow: command.flow, data: command.data, department_id: command.data.department_id ?? null, customer_id: command.customer_id } }];
+        return [
+          {
+            type: 'BookingRequested',
+            data: { ...ids, flow: command.flow, data: command.data, department_id: command.data.department_id ?? null, customer_id: command.customer_id },
+          },
+        ];
       case 'ApproveBookingRequest':
         // The same approval retried (its booking made with the request's id) changes nothing.
         if (state.status === 'approved' && state.business_id === command.business_id && state.booking_id === command.booking_id) return [];

@@ -50,8 +50,21 @@ describe('matchRule', () => {
   const approveNew = rule({ name: 'welcome', applies_to: 'new', position: 2 });
   const queueAll = rule({ name: 'queue joins', flow: 'queue', position: 3 });
   const disabled = rule({ name: 'off', applies_to: 'all', position: 4, enabled: false });
-  const weekdays = rule({ name: 'office hours', applies_to: 'all', position: 5, working_days: week({ monday: ['09:00', '17:00'], tuesday: ['09:00', '17:00'] }) });
-  const summer = rule({ name: 'summer', applies_to: 'all', action: 'decline', position: 6, time_frame: 'custom', starts_on: '2026-07-01', ends_on: '2026-08-31' });
+  const weekdays = rule({
+    name: 'office hours',
+    applies_to: 'all',
+    position: 5,
+    working_days: week({ monday: ['09:00', '17:00'], tuesday: ['09:00', '17:00'] }),
+  });
+  const summer = rule({
+    name: 'summer',
+    applies_to: 'all',
+    action: 'decline',
+    position: 6,
+    time_frame: 'custom',
+    starts_on: '2026-07-01',
+    ends_on: '2026-08-31',
+  });
   const rules = [summer, weekdays, disabled, queueAll, approveNew, approveVip, declineBlacklisted];
 
   // 2026-06-01 is a Monday; Paris is UTC+2 in summer.

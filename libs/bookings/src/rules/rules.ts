@@ -59,7 +59,8 @@ export interface RulesState {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (v: unknown): v is string => typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isDate = (v: unknown): v is string =>
+  typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 function oneOf<T extends string>(list: readonly T[], value: unknown, field: string, errors: FieldErrors): T {
   if (!list.includes(value as T)) addError(errors, field, `Select a valid value (${list.join(', ')})`);
