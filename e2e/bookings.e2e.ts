@@ -157,6 +157,36 @@ describe('the bookings calendar', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it('takes a payment on a booking and checks it in: its ticket waits in the queue of its department', async () => {
+    const { email, session } = await approvedOwner('Clinique Ibn Sina');
+    const token = session.token;
+    // Open all day: a ticket is of today, so the booking must be of today whatever the hour of the run.
+    await apiCall('/business/workingdays/update', 'POST', { working_days: EVERY_DAY.map((d) => ({ ...d, ranges: [{ from: '00:00', to: '23:59' }] })) }, token);
+    const service = await apiCall('/business/service/create', 'PUT', { name: 'Consultation', price: 40, duration: 15 }, token);
+    const department = await apiCall('/business/department/create', 'PUT', { name: 'Médecine générale', service_ids: [service.id], slot_duration: 15, max_bookings_per_slot: 1 }, token);
+    const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Accueil', ticket_prefix: 'M', counters: [{ name: 'Desk 1' }], department_ids: [department.id] }, token);
+    const today = (await apiCall(`/business/booking/available/?dep=${department.id}`, 'GET', undefined, token)) as Availability;
+    const slot = today.days[0].slots[0];
+    expect(slot).toBeDefined();
+    const customer = await apiCall('/business/customer/create', 'PUT', { first_name: 'Youssef', last_name: 'Mansour' }, token);
+    await apiCall('/business/booking/create', 'PUT', { department_id: department.id, service_ids: [service.id], customer_id: customer.id, starts_at: slot.starts_at }, token);
+
+    const { page } = await newPage(browser, server.url);
+    await loginThroughForm(page, email, PASSWORD);
+    await page.goto('/bookings');
+    await page.locator('.fc-timegrid-event').filter({ hasText: 'Youssef' }).click();
+    await page.getByTestId('booking-dialog').waitFor();
+    await page.getByTestId('payment-amount').fill('15');
+    await page.getByTestId('payment-add').click();
+    await page.getByTestId('payments-summary').filter({ hasText: 'Rest to pay: 25.00' }).waitFor();
+    await page.screenshot({ path: '/tmp/tabour-bookings-dialog.png' });
+    await page.getByTestId('booking-checkin').click();
+    await toast(page, /Checked in: ticket M\S*/);
+    const label = (await page.getByTestId('toast').last().textContent())!.match(/ticket (M\S*)/)![1];
+    await page.goto(`/queues/${queue.id}/waitinglist`);
+    await page.getByTestId(`waiting-${label}`).filter({ hasText: 'Youssef' }).waitFor();
+  }, 120_000);
+
   it('loads the calendar only with the bookings screens, not on the login page', async () => {
     const { page } = await newPage(browser, server.url);
     const scripts: string[] = [];

@@ -4,7 +4,7 @@
  */
 import type {
   Availability, Booking, BookingFormField, BookingInput, BookingSettings, BookingTransaction, Customer, PaymentMethod,
-  PaymentStatus, Ticket,
+  PaymentTypes, Ticket,
 } from '@tabour/contracts';
 import { api } from '../data/http';
 import { readList } from '../data/resources';
@@ -51,16 +51,22 @@ export const searchCustomers = async (text: string) =>
 export const createCustomer = (body: { first_name: string; last_name?: string | null; phone?: string | null }) =>
   api<Customer>(`${business}/customer/create`, { method: 'PUT', body });
 
-// A booking's payments.
+// A booking's payments (their status and the rest to pay are worked out by the server from the price).
 export interface PaymentInput {
   booking_id: string;
   amount: number;
   method: PaymentMethod;
-  status?: PaymentStatus;
   paid_on?: string | null;
   note?: string | null;
 }
-export const bookingPayments = async (bookingId: string) =>
-  readList<BookingTransaction>(await api(`${business}/booking/transaction/${encodeURIComponent(bookingId)}`)).data;
+export interface PaymentsOfBooking {
+  data: BookingTransaction[];
+  price: number;
+  paid: number;
+  rest_to_pay: number;
+}
+export const bookingPayments = (bookingId: string) => api<PaymentsOfBooking>(`${business}/booking/transaction/${encodeURIComponent(bookingId)}`);
+/** The payment methods the business accepts. */
+export const getPaymentTypes = () => api<PaymentTypes>(`${business}/payment-types`);
 export const addPayment = (body: PaymentInput) => api<BookingTransaction>(`${business}/booking/transaction/create`, { method: 'POST', body });
 export const deletePayment = (id: string) => api(`${business}/booking/transaction/${encodeURIComponent(id)}`, { method: 'DELETE' });
