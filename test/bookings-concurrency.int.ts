@@ -81,4 +81,25 @@ describe('bookings: capacity under concurrent creates', () => {
     for (const r of answers.filter((a) => a.status === 409))
       expect(r.body).toMatchObject({ message: 'This team member already has a booking at this time', code: 'slot_member_busy' });
   });
+
+  it(`gives a customer allowed one booking to come exactly 1 of ${N} concurrent bookings at different slots`, async () => {
+    const { owner, departmentId } = await bookableBusiness(t, 'Once Clinic', { max_bookings_per_slot: 50 });
+    await expectOk(await t.http().put('/business/bookingSettings').set(owner.h).send({ allow_several_bookings: false }), 200);
+    const customer = (await expectOk(await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Racer', phone: '+21620555666' }), 201))
+      .id;
+    const times = ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        t
+          .http()
+          .put('/business/booking/create')
+          .set(owner.h)
+          .send({ department_id: departmentId, customer_id: customer, starts_at: at(dayAhead(2 + (i % 2)), times[i % times.length]) }),
+      ),
+    );
+    const counts = tally(answers.map((r) => r.status));
+    console.log(`bookings.concurrency one customer, one booking to come: N=${N} → ${counts[201] ?? 0} × 201, ${counts[409] ?? 0} × 409`);
+    expect(unexpected(answers)).toEqual([]);
+    expect(counts).toEqual({ 201: 1, 409: N - 1 });
+  });
 });

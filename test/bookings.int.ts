@@ -272,6 +272,29 @@ describe('bookings: the book over HTTP', () => {
     });
   });
 
+  it('holds a customer to one booking to come while the business allows one at a time', async () => {
+    await expectOk(await t.http().put('/business/bookingSettings').set(owner.h).send({ allow_several_bookings: false }), 200);
+    const customer = (await expectOk(await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Once', phone: '+21620333444' }), 201)).id;
+    const first = await expectOk(await create(owner, { starts_at: at(dayAhead(3), '10:00'), customer_id: customer }), 201);
+    expect(await expectOk(await create(owner, { starts_at: at(dayAhead(4), '10:00'), customer_id: customer }), 409)).toEqual({
+      message: 'The customer already has a booking to come',
+      code: 'customer_has_booking',
+    });
+    // Moving the booking they hold is not a second one.
+    await expectOk(
+      await t
+        .http()
+        .post(`/business/booking/${first.id}/update`)
+        .set(owner.h)
+        .send({ starts_at: at(dayAhead(3), '11:00') }),
+      200,
+    );
+    await expectOk(await t.http().post(`/business/booking/${first.id}/cancel`).set(owner.h).send({}), 200);
+    await expectOk(await create(owner, { starts_at: at(dayAhead(4), '10:00'), customer_id: customer }), 201);
+    await expectOk(await t.http().put('/business/bookingSettings').set(owner.h).send({ allow_several_bookings: true }), 200);
+    await expectOk(await create(owner, { starts_at: at(dayAhead(5), '10:00'), customer_id: customer }), 201);
+  });
+
   it('rebuilds the bookings table from the log into the very rows the live run wrote', async () => {
     const db = t.database.db;
     const snapshot = async () => ({

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { InlineProjection, RecordOf } from '@tabour/eventstore';
+import type { InlineProjection, ProjectionDb, RecordOf } from '@tabour/eventstore';
 import { conflict, notFound, type Database } from '@tabour/platform';
+import { BOOKING_HOLDING_STATUSES } from '@tabour/contracts';
 import { checkSlot } from './availability';
 import { readAvailabilityInput } from './booking/availability-input';
 import { BOOKING_EVENT_TYPES, BOOKING_PLACING_EVENT_TYPES, type BookingEvent, type BookingSlot } from './booking/events';
@@ -139,11 +140,38 @@ function utcDays(starts_at: string, ends_at: string): string[] {
  * each other crosswise: the department's local day (its daily limit), the department's and the
  * member's UTC days the booking touches (overlaps).
  */
-export function capacityLocks(place: BookingSlot): string[] {
+export function capacityLocks(place: BookingSlot, customerId: string | null = null): string[] {
   const days = utcDays(place.starts_at, place.ends_at);
   const keys = [`booking:department-date:${place.department_id}:${place.date}`, ...days.map((d) => `booking:department-utc:${place.department_id}:${d}`)];
   if (place.member_id) keys.push(...days.map((d) => `booking:member-utc:${place.member_id}:${d}`));
+  if (customerId) keys.push(`booking:customer:${customerId}`);
   return [...new Set(keys)].sort();
+}
+
+/**
+ * Whether the customer may hold one more booking to come: always, unless the business allows
+ * one at a time and the customer is not flagged to book more than once.
+ */
+async function customerMayBook(db: ProjectionDb<Database>, tenantId: string, customerId: string, bookingId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('customers as c')
+    .leftJoin('booking_settings as s', 's.tenant_id', 'c.tenant_id')
+    .select(['c.book_more_than_once', 's.allow_several_bookings'])
+    .where('c.id', '=', customerId)
+    .where('c.tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!row || row.book_more_than_once || (row.allow_several_bookings ?? BOOKING_SETTINGS_DEFAULTS.allow_several_bookings)) return true;
+  const other = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', customerId)
+    .where('id', '!=', bookingId)
+    .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
+    .where('ends_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return !other;
 }
 
 /**
@@ -159,12 +187,18 @@ export const bookingCapacityGuard: InlineProjection<BookingEvent, Database> = {
   async apply(db, events) {
     for (const e of events as RecordOf<Extract<BookingEvent, { type: 'BookingCreated' | 'BookingRescheduled' }>>[]) {
       const place = e.data;
-      for (const key of capacityLocks(place)) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+      // Only a new booking adds one to its customer's; a reschedule moves one they hold.
+      const customerId = e.type === 'BookingCreated' ? e.data.customer_id : null;
+      for (const key of capacityLocks(place, customerId)) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+      const now = new Date();
+      if (customerId && !(await customerMayBook(db, place.business_id, customerId, place.booking_id, now))) {
+        throw conflict('The customer already has a booking to come', 'customer_has_booking');
+      }
       const input = await readAvailabilityInput(db, place.business_id, {
         department_id: place.department_id,
         from: place.date,
         to: place.date,
-        now: new Date(),
+        now,
         selected_member_id: place.member_id,
         duration_minutes: place.duration,
         except_booking_id: place.booking_id,

@@ -34,7 +34,7 @@ const DEVICES = ['kiosk_exists', 'display_exists', 'sms_unavailable'] as const;
 /** Why a start cannot be booked (the availability engine's refusals, `slot_<refusal>`), and a booking past changing. */
 export const BOOKING_REFUSALS = [
   'slot_past', 'slot_too_soon', 'slot_beyond_limit', 'slot_closed', 'slot_not_a_slot', 'slot_holiday', 'slot_daily_limit', 'slot_full', 'slot_member_required',
-  'slot_member_unknown', 'slot_member_off', 'slot_member_holiday', 'slot_member_busy', 'booking_closed',
+  'slot_member_unknown', 'slot_member_off', 'slot_member_holiday', 'slot_member_busy', 'booking_closed', 'customer_has_booking',
 ] as const;
 export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 
