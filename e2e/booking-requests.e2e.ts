@@ -77,7 +77,7 @@ async function onlineBooking(
   return JSON.parse(JSON.stringify(request)) as BookingRequest;
 }
 
-describe('booking requests and rules', () => {
+describe('booking requests, rules, booking forms and payment types', () => {
   it('approves a pending request with another time from /bookings/request, and the booking shows in /bookings/table', async () => {
     const { email, token, businessId, service, department, day } = await clinic('Cabinet Médical El Menzah');
     const customer = await apiCall('/business/customer/create', 'PUT', { first_name: 'Amira', last_name: 'Ben Salah', phone: '+21620111222' }, token);
@@ -136,6 +136,22 @@ describe('booking requests and rules', () => {
     await page.waitForURL('**/settings/rules');
     await page.getByTestId('rule-0').filter({ hasText: 'Blacklisted customers are declined' }).waitFor();
     await page.getByTestId('rule-0').filter({ hasText: 'Decline' }).waitFor();
+    // A second rule moved above the first: the order is saved at once, and matching follows it.
+    await apiCall(
+      '/business/rules/create',
+      'PUT',
+      { name: 'VIP customers are approved', action: 'approve', flow: 'booking', applies_to: 'vip', time_frame: 'forever' },
+      token,
+    );
+    await page.reload();
+    await page.getByTestId('rule-1').filter({ hasText: 'VIP customers are approved' }).getByTestId('rule-up').click();
+    await toast(page, 'The order of the rules has been saved');
+    await page.getByTestId('rule-0').filter({ hasText: 'VIP customers are approved' }).waitFor();
+    const ordered = (await apiCall('/business/rules?pagination=off', 'GET', undefined, token)) as { data: { name: string; position: number }[] };
+    expect([...ordered.data].sort((a, b) => a.position - b.position).map((r) => r.name)).toEqual([
+      'VIP customers are approved',
+      'Blacklisted customers are declined',
+    ]);
     await page.screenshot({ path: '/tmp/tabour-rules-en.png', fullPage: true });
 
     // The requests screen is open while the request arrives: the rule's decision shows without a reload.
@@ -164,10 +180,54 @@ describe('booking requests and rules', () => {
     await page.locator(`[data-testid="request-${request.id}"]`).filter({ hasText: 'مرفوض' }).waitFor();
     await page.screenshot({ path: '/tmp/tabour-booking-requests-ar.png', fullPage: true });
     await page.goto('/settings/rules');
-    await page.getByTestId('rule-0').filter({ hasText: 'رفض' }).waitFor();
+    await page.getByTestId('rule-1').filter({ hasText: 'رفض' }).waitFor();
     await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
     await page.screenshot({ path: '/tmp/tabour-rules-ar.png', fullPage: true });
     await toEnglish(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('adds a booking form field in /settings/forms and saves the accepted payment types in /settings/payment_type', async () => {
+    const { email, session } = await approvedOwner('Laboratoire Pasteur Sfax');
+    const token = session.token;
+    const { page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughForm(page, email, PASSWORD);
+
+    await page.getByTestId('nav-settings-forms').click();
+    await page.waitForURL('**/settings/forms');
+    await page.getByTestId('form-fields-booking').waitFor();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.waitForURL('**/settings/forms/create');
+    await page.locator('input[name="names.en"]').fill('Insurance number');
+    await page.locator('input[name="names.ar"]').fill('رقم التأمين');
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Number' }).click();
+    await page.locator('textarea[name="options"]').fill('100\n200\n');
+    await page.getByLabel('Required').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/settings/forms');
+    await page.getByTestId('form-fields-booking').locator('tr').filter({ hasText: 'Insurance number' }).filter({ hasText: 'Yes' }).waitFor();
+    const fields = (await apiCall('/business/forms?pagination=off&flow=booking', 'GET', undefined, token)) as {
+      data: { names: Record<string, string>; type: string; options: string[]; required: boolean }[];
+    };
+    expect(fields.data.map((f) => [f.names, f.type, f.options, f.required])).toEqual([
+      [{ ar: 'رقم التأمين', en: 'Insurance number' }, 'number', ['100', '200'], true],
+    ]);
+
+    await page.getByTestId('nav-settings-payment_type').click();
+    await page.waitForURL('**/settings/payment_type');
+    const before = (await apiCall('/business/business/payment-types', 'GET', undefined, token)) as { methods: string[] };
+    for (const m of ['cash', 'cheque', 'online', 'other'])
+      await expect(page.getByTestId(`payment-${m}`).locator('input').isChecked()).resolves.toBe(before.methods.includes(m));
+    await page.getByTestId('payment-cash').locator('input').setChecked(true);
+    await page.getByTestId('payment-cheque').locator('input').setChecked(false);
+    await page.getByTestId('payment-online').locator('input').setChecked(true);
+    await page.getByTestId('payment-other').locator('input').setChecked(false);
+    await page.getByTestId('payment-save').click();
+    await toast(page, 'The payment types have been saved');
+    await expect(apiCall('/business/business/payment-types', 'GET', undefined, token)).resolves.toEqual({ methods: ['cash', 'online'] });
     expect(errors).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useQuery } from '@tanstack/react-query';
 import { useGetList, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { BookingRequest } from '@tabour/contracts';
+import { useBusinessZone } from '../data';
 import { approveRequest, declineRequest, freeSlots } from './api';
 import { addDays, approvalChanges, weekStart, when } from './model';
 
@@ -77,6 +78,7 @@ function SlotPicker(props: { departmentId: string; memberId: string | null; serv
 export function ApproveDialog({ request, onClose, onDone }: { request: BookingRequest; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
   const locale = useLocale();
+  const zone = useBusinessZone();
   const notify = useNotify();
   const asked = request.data;
   const departmentId = request.department_id ?? asked.department_id;
@@ -133,7 +135,7 @@ export function ApproveDialog({ request, onClose, onDone }: { request: BookingRe
           ))}
         </TextField>
         <Typography variant="subtitle2">
-          {translate('bookings.requests.slot')}: {when(startsAt, locale)}
+          {translate('bookings.requests.slot')}: {when(startsAt, locale, zone)}
         </Typography>
         <SlotPicker departmentId={departmentId} memberId={memberId} serviceIds={serviceIds} value={startsAt} onChange={setStartsAt} />
       </DialogContent>

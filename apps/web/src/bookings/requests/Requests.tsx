@@ -13,6 +13,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { DateInput, List, Pagination, ReferenceInput, SelectInput, TextInput, useGetList, useListContext, useLocale, useTranslate } from 'react-admin';
 import { BOOKING_REQUEST_STATUSES, type BookingRequest } from '@tabour/contracts';
 import { ApproveDialog, DeclineDialog } from './ApproveDialog';
+import { useBusinessZone } from '../data';
 import { useBusinessNotices } from './live';
 import { decisionKey, isRequestNotice, pendingFirst, shownReason, when } from './model';
 
@@ -42,6 +43,7 @@ function Decision({ request }: { request: BookingRequest }) {
 function RequestTable() {
   const translate = useTranslate();
   const locale = useLocale();
+  const zone = useBusinessZone();
   const { data, refetch } = useListContext<BookingRequest>();
   const departments = names(useGetList('settings/departments', { pagination: { page: 1, perPage: 500 } }).data);
   const [approving, setApproving] = useState<BookingRequest | null>(null);
@@ -79,11 +81,11 @@ function RequestTable() {
         <TableBody>
           {pendingFirst(data ?? []).map((r) => (
             <TableRow key={r.id} data-testid={`request-${r.id}`} data-status={r.status}>
-              <TableCell>{when(r.created_at, locale)}</TableCell>
+              <TableCell>{when(r.created_at, locale, zone)}</TableCell>
               <TableCell>{r.customer_name ?? '—'}</TableCell>
               <TableCell>{translate(`bookings.requests.flows.${r.flow}`, { _: r.flow })}</TableCell>
               <TableCell>{departments[r.department_id ?? r.data?.department_id] ?? '—'}</TableCell>
-              <TableCell>{when(r.data?.starts_at, locale)}</TableCell>
+              <TableCell>{when(r.data?.starts_at, locale, zone)}</TableCell>
               <TableCell>
                 <Chip size="small" color={STATUS_COLOURS[r.status]} label={translate(`bookings.requests.statuses.${r.status}`)} />
               </TableCell>

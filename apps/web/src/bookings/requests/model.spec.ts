@@ -69,3 +69,10 @@ describe('what a request shows', () => {
     expect(shownReason({ decision: null })).toBeNull();
   });
 });
+
+describe('the business clock', () => {
+  it('shows an instant at the business zone’s time', () => {
+    expect(when('2026-03-02T08:00:00Z', 'en-GB', 'Africa/Tunis')).toMatch(/09:00/);
+    expect(when('2026-03-02T08:00:00Z', 'en-GB', 'Asia/Tehran')).toMatch(/11:30/);
+  });
+});

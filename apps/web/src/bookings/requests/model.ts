@@ -50,10 +50,13 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** An instant in the interface's language, date and time without seconds. */
-export function when(iso: string | null | undefined, locale: string): string {
+/**
+ * An instant in the interface's language, date and time without seconds, on the business's
+ * clock (the slots and the bookings table speak it too) once its zone is known.
+ */
+export function when(iso: string | null | undefined, locale: string, timeZone?: string): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '—';
-  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
 }
 
 /** The reason worth showing under the decision: a rule's own name as its reason says nothing more. */
