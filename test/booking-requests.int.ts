@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import { bookingRequestsProjection, formsProjection, paymentsProjection, paymentTypesProjection, rulesProjection } from '@tabour/bookings';
+import { rebuildProjection } from '@tabour/eventstore';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
 import { at, bookableBusiness, dayAhead, expectOk } from './bookings-fixtures';
@@ -176,5 +179,40 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
       expect((await expectOk(await ask(owner, '16:00', { customer_id: regular }), 202)).status).toBe('pending');
       expect((await expectOk(await ask(owner, '14:00', { customer_id: vip }), 202)).status).toBe('pending');
     });
+  });
+  it('rebuilds the rules, requests, form, payment-type and payment tables from the events alone, row for row', async () => {
+    const db = t.database.db;
+    await expectOk(
+      await t
+        .http()
+        .put('/business/forms/create')
+        .set(owner.h)
+        .send({ names: { en: 'Note' } }),
+      201,
+    );
+    await expectOk(
+      await t
+        .http()
+        .post('/business/payment-types/update')
+        .set(owner.h)
+        .send({ methods: ['cash'] }),
+      200,
+    );
+    const [booking] = (await expectOk(await t.http().post('/business/booking/range?pagination=off').set(owner.h).send({ from: day, to: day }), 200)).data;
+    await expectOk(
+      await t.http().post('/business/booking/transaction/create').set(owner.h).send({ booking_id: booking.id, amount: '0.01', method: 'cash' }),
+      201,
+    );
+    const tables = ['booking_rules', 'booking_requests', 'booking_form_fields', 'business_payment_types', 'booking_transactions'];
+    const snapshot = async () =>
+      Object.fromEntries(
+        await Promise.all(tables.map(async (name) => [name, (await sql`SELECT * FROM ${sql.table(name)} ORDER BY tenant_id, 2`.execute(db)).rows] as const)),
+      );
+    const live = await snapshot();
+    expect(Object.values(live).every((rows) => rows.length > 0)).toBe(true);
+    for (const projection of [rulesProjection, bookingRequestsProjection, formsProjection, paymentTypesProjection, paymentsProjection]) {
+      await rebuildProjection(db, { kind: 'inline', projection }, 3);
+    }
+    expect(await snapshot()).toEqual(live);
   });
 });
