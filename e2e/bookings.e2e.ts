@@ -7,7 +7,11 @@ import { apiCall, approvedOwner, browser, server, useE2e } from './support/suite
 
 useE2e();
 
-const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, open: true, ranges: [{ from: '08:00', to: '20:00' }] }));
+const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+  day,
+  open: true,
+  ranges: [{ from: '08:00', to: '20:00' }],
+}));
 
 /** The newest toast's text, once one shows. */
 async function toast(page: Page, text: string | RegExp) {
@@ -25,7 +29,10 @@ async function showWeek(page: Page, date: string) {
   await page.getByTestId('week-grid').waitFor();
   for (let i = 0; i < 3 && !(await page.getByTestId(`day-${date}`).count()); i++) {
     await page.getByTestId('week-next').click();
-    await page.getByTestId(`day-${date}`).waitFor({ timeout: 3_000 }).catch(() => undefined);
+    await page
+      .getByTestId(`day-${date}`)
+      .waitFor({ timeout: 3_000 })
+      .catch(() => undefined);
   }
   await page.getByTestId(`day-${date}`).waitFor();
 }
@@ -63,9 +70,19 @@ describe('the bookings calendar', () => {
     const token = session.token;
     await apiCall('/business/workingdays/update', 'POST', { working_days: EVERY_DAY }, token);
     const service = await apiCall('/business/service/create', 'PUT', { name: 'Détartrage', price: 40, duration: 30 }, token);
-    const department = await apiCall('/business/department/create', 'PUT', {
-      name: 'Dentaire', service_ids: [service.id], slot_duration: 30, max_bookings_per_slot: 1, primary_color: '#8e24aa', text_color: '#ffffff',
-    }, token);
+    const department = await apiCall(
+      '/business/department/create',
+      'PUT',
+      {
+        name: 'Dentaire',
+        service_ids: [service.id],
+        slot_duration: 30,
+        max_bookings_per_slot: 1,
+        primary_color: '#8e24aa',
+        text_color: '#ffffff',
+      },
+      token,
+    );
 
     // Three free slots of one day, as the availability call offers them.
     const today = new Date().toISOString().slice(0, 10);
@@ -112,7 +129,12 @@ describe('the bookings calendar', () => {
     // The dialog holds a slot another desk books meanwhile: the save is refused with the catalogue's text.
     await clickCell(page, day.date, s2.time);
     await page.getByTestId(`slot-${day.date}-${s2.time}`).waitFor();
-    const other = (await apiCall('/business/booking/create', 'PUT', { department_id: department.id, service_ids: [service.id], starts_at: s2.starts_at }, token)) as Booking;
+    const other = (await apiCall(
+      '/business/booking/create',
+      'PUT',
+      { department_id: department.id, service_ids: [service.id], starts_at: s2.starts_at },
+      token,
+    )) as Booking;
     await page.getByTestId('booking-save').click();
     await toast(page, 'No available slots on this date');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -123,7 +145,9 @@ describe('the bookings calendar', () => {
     // Dropped on the full slot, the booking goes back and says why; on a free one, it moves.
     await dragEvent(page, 'Amira', day.date, s2.time);
     await toast(page, 'No available slots on this date');
-    const mine = ((await apiCall('/business/booking/range?pagination=off', 'POST', { from: day.date, to: day.date }, token)) as { data: Booking[] }).data.find((b) => b.id !== other.id)!;
+    const mine = ((await apiCall('/business/booking/range?pagination=off', 'POST', { from: day.date, to: day.date }, token)) as { data: Booking[] }).data.find(
+      (b) => b.id !== other.id,
+    )!;
     expect(mine.customer_name).toContain('Amira');
     expect(Date.parse(mine.starts_at)).toBe(Date.parse(s1.starts_at));
     await dragEvent(page, 'Amira', day.date, s3.time);
@@ -163,13 +187,28 @@ describe('the bookings calendar', () => {
     // Open all day: a ticket is of today, so the booking must be of today whatever the hour of the run.
     await apiCall('/business/workingdays/update', 'POST', { working_days: EVERY_DAY.map((d) => ({ ...d, ranges: [{ from: '00:00', to: '23:59' }] })) }, token);
     const service = await apiCall('/business/service/create', 'PUT', { name: 'Consultation', price: 40, duration: 15 }, token);
-    const department = await apiCall('/business/department/create', 'PUT', { name: 'Médecine générale', service_ids: [service.id], slot_duration: 15, max_bookings_per_slot: 1 }, token);
-    const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Accueil', ticket_prefix: 'M', counters: [{ name: 'Desk 1' }], department_ids: [department.id] }, token);
+    const department = await apiCall(
+      '/business/department/create',
+      'PUT',
+      { name: 'Médecine générale', service_ids: [service.id], slot_duration: 15, max_bookings_per_slot: 1 },
+      token,
+    );
+    const queue = await apiCall(
+      '/business/queue/create',
+      'PUT',
+      { name: 'Accueil', ticket_prefix: 'M', counters: [{ name: 'Desk 1' }], department_ids: [department.id] },
+      token,
+    );
     const today = (await apiCall(`/business/booking/available/?dep=${department.id}`, 'GET', undefined, token)) as Availability;
     const slot = today.days[0].slots[0];
     expect(slot).toBeDefined();
     const customer = await apiCall('/business/customer/create', 'PUT', { first_name: 'Youssef', last_name: 'Mansour' }, token);
-    await apiCall('/business/booking/create', 'PUT', { department_id: department.id, service_ids: [service.id], customer_id: customer.id, starts_at: slot.starts_at }, token);
+    await apiCall(
+      '/business/booking/create',
+      'PUT',
+      { department_id: department.id, service_ids: [service.id], customer_id: customer.id, starts_at: slot.starts_at },
+      token,
+    );
 
     const { page } = await newPage(browser, server.url);
     await loginThroughForm(page, email, PASSWORD);

@@ -35,16 +35,52 @@ export default function AvailabilityPage() {
       <Card>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-            <TextField select size="small" fullWidth={false} sx={{ minWidth: 220 }} label={translate('bookings.fields.department')} value={departmentId} onChange={(e) => { setChosen(e.target.value); setMemberId(''); }} slotProps={{ htmlInput: { 'data-testid': 'availability-department' } }}>
-              {(departments.data ?? []).map((d) => <MenuItem key={d.id} value={d.id}>{d.name}</MenuItem>)}
+            <TextField
+              select
+              size="small"
+              fullWidth={false}
+              sx={{ minWidth: 220 }}
+              label={translate('bookings.fields.department')}
+              value={departmentId}
+              onChange={(e) => {
+                setChosen(e.target.value);
+                setMemberId('');
+              }}
+              slotProps={{ htmlInput: { 'data-testid': 'availability-department' } }}
+            >
+              {(departments.data ?? []).map((d) => (
+                <MenuItem key={d.id} value={d.id}>
+                  {d.name}
+                </MenuItem>
+              ))}
             </TextField>
             {bookable.length > 0 && (
-              <TextField select size="small" fullWidth={false} sx={{ minWidth: 220 }} label={translate('bookings.fields.member')} value={memberId} onChange={(e) => setMemberId(e.target.value)}>
+              <TextField
+                select
+                size="small"
+                fullWidth={false}
+                sx={{ minWidth: 220 }}
+                label={translate('bookings.fields.member')}
+                value={memberId}
+                onChange={(e) => setMemberId(e.target.value)}
+              >
                 <MenuItem value="">{translate('bookings.dialog.member_any')}</MenuItem>
-                {bookable.map((m) => <MenuItem key={m.id} value={m.id}>{m.name}</MenuItem>)}
+                {bookable.map((m) => (
+                  <MenuItem key={m.id} value={m.id}>
+                    {m.name}
+                  </MenuItem>
+                ))}
               </TextField>
             )}
-            <TextField size="small" fullWidth={false} type="date" label={translate('bookings.availability.week_of')} value={day} onChange={(e) => e.target.value && setDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              size="small"
+              fullWidth={false}
+              type="date"
+              label={translate('bookings.availability.week_of')}
+              value={day}
+              onChange={(e) => e.target.value && setDate(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
             <WeekNav date={day} zone={zone} onChange={setDate} />
           </Box>
           {!departmentId && <Typography>{translate('bookings.dialog.pick_department')}</Typography>}

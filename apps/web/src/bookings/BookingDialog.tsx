@@ -29,7 +29,8 @@ export interface DialogTarget {
 }
 
 /** A booking form field's label in the user's language, else English, else any. */
-const fieldName = (f: BookingFormField, locale: string) => (f.names as Record<string, string | undefined>)[locale] || f.names.en || Object.values(f.names)[0] || f.id;
+const fieldName = (f: BookingFormField, locale: string) =>
+  (f.names as Record<string, string | undefined>)[locale] || f.names.en || Object.values(f.names)[0] || f.id;
 
 /**
  * Makes or changes a booking: customer, department, services, member, a free slot of the week,
@@ -122,8 +123,21 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <CustomerField value={customer} onChange={setCustomer} />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <TextField select size="small" fullWidth={false} sx={{ minWidth: 200 }} label={translate('bookings.fields.department')} value={depId} onChange={(e) => changeDepartment(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dialog-department' } }}>
-            {(departments.data ?? []).map((d) => <MenuItem key={d.id} value={d.id}>{d.name}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            sx={{ minWidth: 200 }}
+            label={translate('bookings.fields.department')}
+            value={depId}
+            onChange={(e) => changeDepartment(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'dialog-department' } }}
+          >
+            {(departments.data ?? []).map((d) => (
+              <MenuItem key={d.id} value={d.id}>
+                {d.name}
+              </MenuItem>
+            ))}
           </TextField>
           <TextField
             select
@@ -136,17 +150,37 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
             onChange={(e) => setServiceIds(typeof e.target.value === 'string' ? e.target.value.split(',') : (e.target.value as string[]))}
             slotProps={{ select: { multiple: true }, htmlInput: { 'data-testid': 'dialog-services' } }}
           >
-            {(department?.services ?? []).map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+            {(department?.services ?? []).map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.name}
+              </MenuItem>
+            ))}
           </TextField>
           {bookable.length > 0 && (
-            <TextField select size="small" fullWidth={false} sx={{ minWidth: 200 }} required={memberNeeded} label={translate('bookings.fields.member')} value={memberId} onChange={(e) => setMemberId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dialog-member' } }}>
+            <TextField
+              select
+              size="small"
+              fullWidth={false}
+              sx={{ minWidth: 200 }}
+              required={memberNeeded}
+              label={translate('bookings.fields.member')}
+              value={memberId}
+              onChange={(e) => setMemberId(e.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': 'dialog-member' } }}
+            >
               {!memberNeeded && <MenuItem value="">{translate('bookings.dialog.member_any')}</MenuItem>}
-              {bookable.map((m) => <MenuItem key={m.id} value={m.id}>{m.name}</MenuItem>)}
+              {bookable.map((m) => (
+                <MenuItem key={m.id} value={m.id}>
+                  {m.name}
+                </MenuItem>
+              ))}
             </TextField>
           )}
         </Box>
         <Divider />
-        <Typography variant="subtitle1" component="h2">{translate('bookings.fields.slot')}</Typography>
+        <Typography variant="subtitle1" component="h2">
+          {translate('bookings.fields.slot')}
+        </Typography>
         {depId ? (
           <>
             <WeekNav date={date} zone={zone} onChange={setDate} />
@@ -155,10 +189,19 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
         ) : (
           <Typography variant="body2">{translate('bookings.dialog.pick_department')}</Typography>
         )}
-        <TextField size="small" multiline minRows={2} label={translate('bookings.fields.remarks')} value={remarks} onChange={(e) => setRemarks(e.target.value)} />
+        <TextField
+          size="small"
+          multiline
+          minRows={2}
+          label={translate('bookings.fields.remarks')}
+          value={remarks}
+          onChange={(e) => setRemarks(e.target.value)}
+        />
         {!!fields.data?.length && (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-            <Typography variant="subtitle1" component="h2">{translate('bookings.dialog.form_fields')}</Typography>
+            <Typography variant="subtitle1" component="h2">
+              {translate('bookings.dialog.form_fields')}
+            </Typography>
             {fields.data.map((f) => (
               <TextField
                 key={f.id}
@@ -170,7 +213,11 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
                 value={extra[f.id] ?? ''}
                 onChange={(e) => setExtra({ ...extra, [f.id]: f.type === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value })}
               >
-                {f.options.map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
+                {f.options.map((o) => (
+                  <MenuItem key={o} value={o}>
+                    {o}
+                  </MenuItem>
+                ))}
               </TextField>
             ))}
           </Box>

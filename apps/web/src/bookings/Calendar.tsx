@@ -82,7 +82,8 @@ export default function BookingCalendar() {
       notify(refusalText(e), { type: 'error' });
     }
   };
-  const onDateClick = (arg: DateClickArg) => setDialog({ start: arg.allDay ? null : arg.dateStr, date: arg.dateStr.slice(0, 10), department_id: department || null });
+  const onDateClick = (arg: DateClickArg) =>
+    setDialog({ start: arg.allDay ? null : arg.dateStr, date: arg.dateStr.slice(0, 10), department_id: department || null });
   const onEventClick = (arg: EventClickArg) => {
     const b = byBooking[arg.event.id];
     if (b) setDialog({ booking: b, date: b.date, start: null, department_id: b.department_id });
@@ -110,7 +111,10 @@ export default function BookingCalendar() {
           <MenuItem value="">{translate('bookings.calendar.all_departments')}</MenuItem>
           {(departments.data ?? []).map((d) => (
             <MenuItem key={d.id} value={d.id}>
-              <Box component="span" sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', bgcolor: d.primary_color || 'primary.main', me: 1 }} />
+              <Box
+                component="span"
+                sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', bgcolor: d.primary_color || 'primary.main', me: 1 }}
+              />
               {d.name}
             </MenuItem>
           ))}
@@ -118,7 +122,12 @@ export default function BookingCalendar() {
         <Button component={Link} to="/bookings/availability" startIcon={<EventAvailableIcon />}>
           {translate('bookings.calendar.availability')}
         </Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ start: null, date: null, department_id: department || null })} data-testid="new-booking">
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog({ start: null, date: null, department_id: department || null })}
+          data-testid="new-booking"
+        >
           {translate('bookings.calendar.new_booking')}
         </Button>
       </Box>

@@ -43,9 +43,25 @@ export function CustomerField({ value, onChange }: { value: PickedCustomer | nul
   if (creating)
     return (
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField size="small" label={translate('bookings.dialog.first_name')} value={draft.first_name} onChange={(e) => setDraft({ ...draft, first_name: e.target.value })} slotProps={{ htmlInput: { 'data-testid': 'customer-first-name' } }} />
-        <TextField size="small" label={translate('bookings.dialog.last_name')} value={draft.last_name} onChange={(e) => setDraft({ ...draft, last_name: e.target.value })} />
-        <TextField size="small" label={translate('bookings.dialog.phone')} value={draft.phone} onChange={(e) => setDraft({ ...draft, phone: e.target.value })} />
+        <TextField
+          size="small"
+          label={translate('bookings.dialog.first_name')}
+          value={draft.first_name}
+          onChange={(e) => setDraft({ ...draft, first_name: e.target.value })}
+          slotProps={{ htmlInput: { 'data-testid': 'customer-first-name' } }}
+        />
+        <TextField
+          size="small"
+          label={translate('bookings.dialog.last_name')}
+          value={draft.last_name}
+          onChange={(e) => setDraft({ ...draft, last_name: e.target.value })}
+        />
+        <TextField
+          size="small"
+          label={translate('bookings.dialog.phone')}
+          value={draft.phone}
+          onChange={(e) => setDraft({ ...draft, phone: e.target.value })}
+        />
         <Button onClick={create} disabled={!draft.first_name.trim()} data-testid="customer-create">
           {translate('bookings.dialog.create_customer')}
         </Button>

@@ -50,7 +50,8 @@ export function Payments({ bookingId }: { bookingId: string }) {
       </Typography>
       {summary && (
         <Typography variant="body2" data-testid="payments-summary">
-          {translate('bookings.dialog.price')}: {summary.price.toFixed(2)} · {translate('bookings.dialog.paid')}: {summary.paid.toFixed(2)} · {translate('bookings.dialog.rest_to_pay')}: {summary.rest_to_pay.toFixed(2)}
+          {translate('bookings.dialog.price')}: {summary.price.toFixed(2)} · {translate('bookings.dialog.paid')}: {summary.paid.toFixed(2)} ·{' '}
+          {translate('bookings.dialog.rest_to_pay')}: {summary.rest_to_pay.toFixed(2)}
         </Typography>
       )}
       {summary && !rows.length && <Typography variant="body2">{translate('bookings.dialog.no_payments')}</Typography>}
@@ -66,11 +67,39 @@ export function Payments({ bookingId }: { bookingId: string }) {
         </Box>
       ))}
       <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-        <TextField size="small" type="number" fullWidth={false} label={translate('bookings.dialog.amount')} value={amount} onChange={(e) => setAmount(e.target.value)} sx={{ width: 120 }} slotProps={{ htmlInput: { min: 0, step: 0.01, 'data-testid': 'payment-amount' } }} />
-        <TextField size="small" select fullWidth={false} label={translate('bookings.dialog.method')} value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)} sx={{ minWidth: 140 }}>
-          {methods.map((m) => <MenuItem key={m} value={m}>{translate(`bookings.dialog.methods.${m}`)}</MenuItem>)}
+        <TextField
+          size="small"
+          type="number"
+          fullWidth={false}
+          label={translate('bookings.dialog.amount')}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          sx={{ width: 120 }}
+          slotProps={{ htmlInput: { min: 0, step: 0.01, 'data-testid': 'payment-amount' } }}
+        />
+        <TextField
+          size="small"
+          select
+          fullWidth={false}
+          label={translate('bookings.dialog.method')}
+          value={method}
+          onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+          sx={{ minWidth: 140 }}
+        >
+          {methods.map((m) => (
+            <MenuItem key={m} value={m}>
+              {translate(`bookings.dialog.methods.${m}`)}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField size="small" fullWidth={false} label={translate('bookings.dialog.note')} value={note} onChange={(e) => setNote(e.target.value)} sx={{ flexGrow: 1 }} />
+        <TextField
+          size="small"
+          fullWidth={false}
+          label={translate('bookings.dialog.note')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          sx={{ flexGrow: 1 }}
+        />
         <Button disabled={!(Number(amount) > 0)} onClick={() => void add()} data-testid="payment-add">
           {translate('bookings.dialog.add_payment')}
         </Button>

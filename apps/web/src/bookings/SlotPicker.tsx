@@ -87,7 +87,12 @@ export function WeekGrid({ data, selected, onPick }: { data: Availability; selec
               ))}
             </Box>
           ) : (
-            <Alert severity={day.status === 'holiday' ? 'info' : 'warning'} icon={false} sx={{ p: 0.5, fontSize: '0.75rem' }} data-testid={`reason-${day.date}`}>
+            <Alert
+              severity={day.status === 'holiday' ? 'info' : 'warning'}
+              icon={false}
+              sx={{ p: 0.5, fontSize: '0.75rem' }}
+              data-testid={`reason-${day.date}`}
+            >
               {translate(reasonKey(day.status))}
             </Alert>
           )}

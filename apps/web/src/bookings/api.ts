@@ -3,8 +3,16 @@
  * they do (`rescheduleBooking`, `availability`) and never build an address.
  */
 import type {
-  Availability, Booking, BookingFormField, BookingInput, BookingSettings, BookingTransaction, Customer, PaymentMethod,
-  PaymentTypes, Ticket,
+  Availability,
+  Booking,
+  BookingFormField,
+  BookingInput,
+  BookingSettings,
+  BookingTransaction,
+  Customer,
+  PaymentMethod,
+  PaymentTypes,
+  Ticket,
 } from '@tabour/contracts';
 import { api } from '../data/http';
 import { readList } from '../data/resources';
@@ -30,9 +38,18 @@ export interface AvailabilityQuery extends RangeQuery {
 
 // Bookings.
 export const bookingsInRange = async (q: RangeQuery) =>
-  readList<Booking>(await post(`${business}/booking/range?pagination=off`, { from: q.from, to: q.to, department_id: q.department_id || undefined, member_id: q.member_id || undefined })).data;
+  readList<Booking>(
+    await post(`${business}/booking/range?pagination=off`, {
+      from: q.from,
+      to: q.to,
+      department_id: q.department_id || undefined,
+      member_id: q.member_id || undefined,
+    }),
+  ).data;
 export const availability = (q: AvailabilityQuery) =>
-  api<Availability>(`${business}/booking/available/?${query({ dep: q.department_id, selected_member: q.member_id, from: q.from, to: q.to, service_ids: q.service_ids?.join(',') })}`);
+  api<Availability>(
+    `${business}/booking/available/?${query({ dep: q.department_id, selected_member: q.member_id, from: q.from, to: q.to, service_ids: q.service_ids?.join(',') })}`,
+  );
 export const getBooking = (id: string) => api<Booking>(bookingPath(id));
 export const createBooking = (body: BookingInput) => api<Booking>(`${business}/booking/create`, { method: 'PUT', body });
 export const updateBooking = (id: string, body: Partial<BookingInput>) => post<Booking>(`${bookingPath(id)}/update`, body);

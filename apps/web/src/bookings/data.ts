@@ -9,11 +9,14 @@ const all = async <T>(path: string) => readList<T>(await api(`${path}?pagination
 
 export const useDepartments = () =>
   useQuery({ queryKey: ['bookings-ref', 'departments'], queryFn: () => all<Department>('/business/department'), staleTime: 30_000 });
-export const useMembers = () =>
-  useQuery({ queryKey: ['bookings-ref', 'team'], queryFn: () => all<Member>('/business/team'), staleTime: 30_000 });
+export const useMembers = () => useQuery({ queryKey: ['bookings-ref', 'team'], queryFn: () => all<Member>('/business/team'), staleTime: 30_000 });
 
 const useBusinessInfo = () =>
-  useQuery({ queryKey: ['business', 'info'], queryFn: () => api<{ time_zone?: string; working_days?: WorkingDay[] | null }>('/business/info'), staleTime: 60_000 });
+  useQuery({
+    queryKey: ['business', 'info'],
+    queryFn: () => api<{ time_zone?: string; working_days?: WorkingDay[] | null }>('/business/info'),
+    staleTime: 60_000,
+  });
 
 /** The business's time zone: bookings are instants, and its days are the calendar's days. */
 export function useBusinessZone(): string | undefined {

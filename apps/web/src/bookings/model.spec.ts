@@ -24,12 +24,23 @@ describe('the calendar window', () => {
 
 describe('a booking on the calendar', () => {
   const booking = {
-    id: 'b1', customer_name: 'Lina', department_id: 'd1', starts_at: '2026-05-04T08:00:00.000Z', ends_at: '2026-05-04T08:30:00.000Z', status: 'confirmed',
+    id: 'b1',
+    customer_name: 'Lina',
+    department_id: 'd1',
+    starts_at: '2026-05-04T08:00:00.000Z',
+    ends_at: '2026-05-04T08:30:00.000Z',
+    status: 'confirmed',
   } as Booking;
   const departments = { d1: { id: 'd1', name: 'Dental', primary_color: '#aa0000', text_color: '#ffffee' } };
 
   it('is coloured by its department and titled by its customer', () => {
-    expect(eventOf(booking, departments, 'Customer')).toMatchObject({ id: 'b1', title: 'Lina · Dental', backgroundColor: '#aa0000', textColor: '#ffffee', editable: true });
+    expect(eventOf(booking, departments, 'Customer')).toMatchObject({
+      id: 'b1',
+      title: 'Lina · Dental',
+      backgroundColor: '#aa0000',
+      textColor: '#ffffee',
+      editable: true,
+    });
   });
 
   it('keeps its text readable on its department’s colour', () => {
@@ -80,7 +91,14 @@ it('refreshes the book on booking notices only', () => {
 
 it('shows the hours from the earliest opening to the latest closing, every hour when unknown', () => {
   const days = [
-    { day: 'monday' as const, open: true, ranges: [{ from: '08:30', to: '12:00' }, { from: '14:00', to: '17:30' }] },
+    {
+      day: 'monday' as const,
+      open: true,
+      ranges: [
+        { from: '08:30', to: '12:00' },
+        { from: '14:00', to: '17:30' },
+      ],
+    },
     { day: 'saturday' as const, open: true, ranges: [{ from: '07:00', to: '11:00' }] },
     { day: 'sunday' as const, open: false, ranges: [{ from: '05:00', to: '23:00' }] },
   ];

@@ -59,6 +59,7 @@ const bookings: Texts<typeof en> = {
         result: 'Résultat',
         ok: 'Importé',
         refused: 'Refusé',
+        unknown_columns: 'Colonnes non lues : {{columns}}',
       },
     },
     requests: {
@@ -173,7 +174,7 @@ const bookings: Texts<typeof en> = {
       duration: 'Chaque rendez-vous dure {{minutes}} min',
       reasons: {
         open: 'Créneaux libres',
-        full: "Aucun créneau disponible à cette date",
+        full: 'Aucun créneau disponible à cette date',
         holiday: 'La date est un jour férié',
         closed: "L'entreprise est fermée à cette date",
         past: 'Cette date est passée',
