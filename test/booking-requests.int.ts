@@ -144,6 +144,22 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
       expect(range.data.filter((x: { slot: string }) => x.slot === '12:00')).toHaveLength(1);
     });
 
+    it('makes one booking and one approval of one request approved twice at once', async () => {
+      const asked = await expectOk(await ask(owner, '17:00'), 202);
+      const answers = await Promise.all([
+        t.http().post(`/business/booking/request/${asked.id}/approve`).set(owner.h).send({}),
+        t.http().post(`/business/booking/request/${asked.id}/approve`).set(agent.h).send({}),
+      ]);
+      // The second finds the booking made (the request's id) and the approval recorded: it changes nothing, or is told 409.
+      expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+      const history = (await expectOk(await t.http().get(`/business/booking/request/${asked.id}`).set(owner.h), 200)).history;
+      expect(history.map((h: { type: string }) => h.type)).toEqual(['BookingRequested', 'BookingRequestApproved']);
+      const range = await expectOk(await t.http().post('/business/booking/range?pagination=off').set(owner.h).send({ from: day, to: day }), 200);
+      expect(range.data.filter((x: { slot: string }) => x.slot === '17:00').map((x: { id: string }) => x.id)).toEqual([asked.id]);
+      expect((await expectOk(await t.http().get(`/business/booking/request/${asked.id}`).set(owner.h), 200)).status).toBe('approved');
+    });
+
     it('keeps each business to its own requests', async () => {
       const [first] = (await expectOk(await t.http().get('/business/booking/request?pagination=off').set(owner.h), 200)).data;
       expect((await t.http().get(`/business/booking/request/${first.id}`).set(other.h)).status).toBe(404);

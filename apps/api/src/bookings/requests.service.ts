@@ -112,10 +112,16 @@ export class BookingRequestsService {
     const pending = checkPending(state, user.tenantId);
     const data = { ...pending.data, ...changes } as BookingInput;
     await this.makeBooking(user, id, data);
-    await this.write(
-      { type: 'ApproveBookingRequest', request_id: id, business_id: user.tenantId, rule_id: null, rule_name: null, by: user.userId, booking_id: id, data },
-      actorOf(user),
-    );
+    try {
+      await this.write(
+        { type: 'ApproveBookingRequest', request_id: id, business_id: user.tenantId, rule_id: null, rule_name: null, by: user.userId, booking_id: id, data },
+        actorOf(user),
+      );
+    } catch (err) {
+      // Declined meanwhile: the booking made for it goes again, so the book holds no place for a declined request.
+      await this.bookings.remove(user, id).catch((e) => this.log.error(`booking ${id} of a declined request could not be removed: ${String(e)}`));
+      throw err;
+    }
     return this.one(user.tenantId, id);
   }
 
