@@ -230,4 +230,39 @@ describe('booking requests, rules, booking forms and payment types', () => {
     await expect(apiCall('/business/business/payment-types', 'GET', undefined, token)).resolves.toEqual({ methods: ['cash', 'online'] });
     expect(errors).toEqual([]);
   });
+
+  it('imports a CSV into /bookings/table with the per-row report, and exports the table as an iCalendar file', async () => {
+    const { email, day } = await clinic('Centre Dentaire Lac 2');
+    const { page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughForm(page, email, PASSWORD);
+    await page.getByTestId('nav-bookings-table').click();
+    await page.waitForURL('**/bookings/table**');
+
+    const csv = [
+      'date,time,department,customer_name,customer_phone',
+      `${day.date},${day.slots[0].time},Médecine générale,Sami Jlassi,+21620555666`,
+      'tomorrow,25:00,Médecine générale,Nadia Gharbi,+21620777888',
+      '',
+    ].join('\n');
+    await page.getByTestId('import-open').click();
+    await page.getByTestId('import-input').setInputFiles({ name: 'bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('import-notify').locator('input').check();
+    await page.getByTestId('import-send').click();
+    const report = page.getByTestId('import-report');
+    await report.filter({ hasText: 'Imported: 1' }).filter({ hasText: 'Rejected: 1' }).waitFor();
+    await report.getByTestId('import-row-2').filter({ hasText: 'Imported' }).waitFor();
+    await expect(report.getByTestId('import-row-3').textContent()).resolves.toMatch(/date/i);
+    await page.screenshot({ path: '/tmp/tabour-bookings-import-en.png', fullPage: true });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('bookings-table').locator('tbody tr').filter({ hasText: 'Sami Jlassi' }).filter({ hasText: day.slots[0].time }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-ics').click()]);
+    const file = await download.path();
+    const ics = (await import('node:fs')).readFileSync(file!, 'utf8');
+    expect(ics).toContain('BEGIN:VCALENDAR');
+    expect(ics).toContain('Sami Jlassi');
+    expect(errors).toEqual([]);
+  });
 });

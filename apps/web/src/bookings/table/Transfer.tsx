@@ -48,6 +48,11 @@ function ReportTable({ report }: { report: ImportReport }) {
     <Box data-testid="import-report">
       <Typography>{translate('bookings.table.import.imported', { count: report.imported })}</Typography>
       <Typography sx={{ mb: 1 }}>{translate('bookings.table.import.rejected', { count: report.rejected })}</Typography>
+      {report.unknown_columns.length > 0 && (
+        <Typography color="warning.main" sx={{ mb: 1 }}>
+          {translate('bookings.table.import.unknown_columns', { columns: report.unknown_columns.join(', ') })}
+        </Typography>
+      )}
       <Table size="small">
         <TableHead>
           <TableRow>

@@ -2,12 +2,12 @@ import { exportPath, readImportReport } from './model';
 
 describe('the bookings export address', () => {
   it('carries the format and the table filters, leaving out empty ones', () => {
-    expect(exportPath('ics', { from: '2026-01-01', to: '2026-01-31', department_id: 'dep-1', member_id: '', q: '  ' })).toBe(
+    expect(exportPath('ics', { from: '2026-01-01', to: '2026-01-31', department_id: 'dep-1', member_id: '' })).toBe(
       '/business/booking/export?format=ics&from=2026-01-01&to=2026-01-31&department_id=dep-1',
     );
   });
   it('ignores what the export call does not read', () => {
-    expect(exportPath('csv', { page: 3, status: 'confirmed' })).toBe('/business/booking/export?format=csv&status=confirmed');
+    expect(exportPath('csv', { page: 3, status: 'confirmed', q: 'Amira' })).toBe('/business/booking/export?format=csv&status=confirmed');
   });
 });
 
@@ -16,6 +16,7 @@ describe('the import report', () => {
     const report = readImportReport({
       imported: 1,
       rejected: 1,
+      unknown_columns: ['colour'],
       rows: [
         { row: 2, ok: true, errors: [] },
         { row: 3, ok: false, errors: ['no available slots on this date'] },
@@ -24,6 +25,7 @@ describe('the import report', () => {
     expect(report).toEqual({
       imported: 1,
       rejected: 1,
+      unknown_columns: ['colour'],
       rows: [
         { row: 2, ok: true, errors: [] },
         { row: 3, ok: false, errors: ['no available slots on this date'] },
@@ -38,6 +40,6 @@ describe('the import report', () => {
     expect(report.rows[1]).toEqual({ row: 2, ok: true, errors: [] });
   });
   it('reads an empty answer as nothing imported', () => {
-    expect(readImportReport(null)).toEqual({ imported: 0, rejected: 0, rows: [] });
+    expect(readImportReport(null)).toEqual({ imported: 0, rejected: 0, unknown_columns: [], rows: [] });
   });
 });

@@ -3,8 +3,8 @@
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'ics'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The filters the export call understands; the others (status, member, search) only narrow the table. */
-const EXPORT_FILTERS = ['from', 'to', 'department_id', 'member_id', 'status', 'q'] as const;
+/** The filters the export call understands; the customer search only narrows the table. */
+const EXPORT_FILTERS = ['from', 'to', 'department_id', 'member_id', 'status'] as const;
 
 /** GET /booking/export with the table's current filters, so the file holds what the table shows. */
 export function exportPath(format: ExportFormat, filter: Record<string, unknown>): string {
@@ -25,6 +25,8 @@ export interface ImportRow {
 export interface ImportReport {
   imported: number;
   rejected: number;
+  /** Headers the import did not recognise: their cells were not read. */
+  unknown_columns: string[];
   rows: ImportRow[];
 }
 
@@ -38,7 +40,7 @@ function errorLines(errors: unknown): string[] {
 
 /** The upload's answer, read defensively: counts default to what the rows say. */
 export function readImportReport(body: unknown): ImportReport {
-  const b = (body ?? {}) as { imported?: unknown; rejected?: unknown; rows?: unknown };
+  const b = (body ?? {}) as { imported?: unknown; rejected?: unknown; rows?: unknown; unknown_columns?: unknown };
   const rows: ImportRow[] = (Array.isArray(b.rows) ? b.rows : []).map((r: { row?: unknown; ok?: unknown; errors?: unknown }, i) => ({
     row: typeof r?.row === 'number' ? r.row : i + 1,
     ok: r?.ok === true,
@@ -47,6 +49,7 @@ export function readImportReport(body: unknown): ImportReport {
   return {
     imported: typeof b.imported === 'number' ? b.imported : rows.filter((r) => r.ok).length,
     rejected: typeof b.rejected === 'number' ? b.rejected : rows.filter((r) => !r.ok).length,
+    unknown_columns: Array.isArray(b.unknown_columns) ? b.unknown_columns.map(String) : [],
     rows,
   };
 }

@@ -59,6 +59,7 @@ const bookings: Texts<typeof en> = {
         result: 'النتيجة',
         ok: 'تم الاستيراد',
         refused: 'مرفوض',
+        unknown_columns: 'أعمدة لم تُقرأ: {{columns}}',
       },
     },
     requests: {

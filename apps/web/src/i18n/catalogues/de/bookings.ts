@@ -59,6 +59,7 @@ const bookings: Texts<typeof en> = {
         result: 'Ergebnis',
         ok: 'Importiert',
         refused: 'Abgelehnt',
+        unknown_columns: 'Nicht gelesene Spalten: {{columns}}',
       },
     },
     requests: {

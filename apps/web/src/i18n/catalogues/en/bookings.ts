@@ -56,6 +56,7 @@ const bookings = {
         result: 'Result',
         ok: 'Imported',
         refused: 'Refused',
+        unknown_columns: 'Columns not read: {{columns}}',
       },
     },
     requests: {

@@ -59,6 +59,7 @@ const bookings: Texts<typeof en> = {
         result: 'Resultado',
         ok: 'Importada',
         refused: 'Rechazada',
+        unknown_columns: 'Columnas no leídas: {{columns}}',
       },
     },
     requests: {

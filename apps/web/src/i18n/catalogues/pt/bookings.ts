@@ -59,6 +59,7 @@ const bookings: Texts<typeof en> = {
         result: 'Resultado',
         ok: 'Importada',
         refused: 'Recusada',
+        unknown_columns: 'Colunas não lidas: {{columns}}',
       },
     },
     requests: {

@@ -59,6 +59,7 @@ const bookings: Texts<typeof en> = {
         result: 'Результат',
         ok: 'Импортирована',
         refused: 'Отклонена',
+        unknown_columns: 'Непрочитанные столбцы: {{columns}}',
       },
     },
     requests: {
