@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { bookingRequestsProjection, formsProjection, paymentsProjection, paymentTypesProjection, rulesProjection } from '@tabour/bookings';
 import { rebuildProjection } from '@tabour/eventstore';
+import { BroadcastService } from '../apps/api/src/broadcast/broadcast.service';
 import { createTestApp, TestApp } from './support/app';
+import { socketClients } from './support/sockets';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
 import { at, bookableBusiness, dayAhead, expectOk } from './bookings-fixtures';
 
@@ -196,6 +198,29 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
       expect((await expectOk(await ask(owner, '14:00', { customer_id: vip }), 202)).status).toBe('pending');
     });
   });
+  it('tells the business room of each request and decision (view bookingrequest), and no other business', async () => {
+    const clients = socketClients(() => `http://127.0.0.1:${t.app.get(BroadcastService).port}`);
+    try {
+      const screen = await clients.connect(owner.token);
+      const elsewhere = await clients.connect(other.token);
+      const got: { view: string; key: string; type?: string }[] = [];
+      const leaked: unknown[] = [];
+      screen.on('change', (n: { view: string; key: string; type?: string }) => got.push(n));
+      elsewhere.on('change', (n: unknown) => leaked.push(n));
+      const asked = await expectOk(await ask(owner, '08:00', { customer_id: regular }), 202);
+      await expectOk(await t.http().delete(`/business/booking/request/${asked.id}/decline`).set(owner.h).send({ reason: 'Closed' }), 200);
+      const end = Date.now() + 5000;
+      while (!got.some((n) => n.type === 'BookingRequestDeclined') && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+      expect(got.filter((n) => n.view === 'bookingrequest' && n.key === `bookingrequest-${asked.id}`).map((n) => n.type)).toEqual([
+        'BookingRequested',
+        'BookingRequestDeclined',
+      ]);
+      expect(leaked).toEqual([]);
+    } finally {
+      clients.closeAll();
+    }
+  });
+
   it('rebuilds the rules, requests, form, payment-type and payment tables from the events alone, row for row', async () => {
     const db = t.database.db;
     await expectOk(
