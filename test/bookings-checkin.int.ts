@@ -137,6 +137,27 @@ describe('bookings: check-in into a queue', () => {
     expect((await read(pushed.id)).status).toBe('checked_in');
   });
 
+  it('answers the customer page’s next bookings, soonest first, and the archive of the closed ones', async () => {
+    const c = (
+      await expectOk(await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Sami', last_name: 'Test', phone: '+21620111555' }), 201)
+    ).id;
+    const later = await book({ starts_at: slotToday(1).plus({ days: 1 }).toISO(), customer_id: c });
+    const soon = await book({ starts_at: slotToday(7).toISO(), customer_id: c });
+    const dropped = await book({ starts_at: slotToday(8).toISO(), customer_id: c });
+    await expectOk(await t.http().post(`/business/booking/${dropped.id}/cancel`).set(owner.h).send({ reason: 'ill' }), 200);
+    const next = await expectOk(await t.http().post('/business/customer/bookings').set(owner.h).send({ customer_id: c, page: 1 }), 200);
+    expect(next).toMatchObject({ total: 2, page: 1, per_page: 15, last_page: 1 });
+    expect(next.data.map((b: { id: string; customer_name: string }) => [b.id, b.customer_name])).toEqual([
+      [soon.id, 'Sami Test'],
+      [later.id, 'Sami Test'],
+    ]);
+    const past = await expectOk(await t.http().post('/business/customer/archiveBookings').set(owner.h).send({ customer_id: c }), 200);
+    expect(past.data.map((b: { id: string; status: string }) => [b.id, b.status])).toEqual([[dropped.id, 'cancelled']]);
+    expect((await t.http().post('/business/customer/bookings').set(other.h).send({ customer_id: c })).status).toBe(404);
+    expect((await t.http().post('/business/customer/archiveBookings').set(owner.h).send({ customer_id: 'nope' })).status).toBe(422);
+    expect((await t.http().post('/business/customer/bookings').set(owner.h).send({ customer_id: c, page: 0 })).status).toBe(400);
+  });
+
   it('lets a kiosk join a queue that requires a confirmed booking only with one of today, checking it in', async () => {
     const queue = await newQueue(t, owner, { require_confirmed_booking: true });
     const kiosk = await expectOk(
