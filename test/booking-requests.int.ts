@@ -120,6 +120,26 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
       expect((await t.http().delete(`/business/booking/request/${id}/decline`).set(owner.h).send({ reason: 'late' })).status).toBe(409);
     });
 
+    it('answers bad approval data with 4xx, never 500, and leaves the request pending', async () => {
+      const asked = await expectOk(await ask(owner, '11:30'), 202);
+      for (const data of [
+        { starts_at: 5 },
+        { starts_at: 'soon' },
+        { service_ids: 'all' },
+        { member_id: 7 },
+        { department_id: null },
+        { additional_data: [1] },
+        'text',
+        [1],
+      ]) {
+        const res = await t.http().post(`/business/booking/request/${asked.id}/approve`).set(owner.h).send({ data });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }
+      expect((await expectOk(await t.http().get(`/business/booking/request/${asked.id}`).set(owner.h), 200)).status).toBe('pending');
+      await expectOk(await t.http().delete(`/business/booking/request/${asked.id}/decline`).set(owner.h).send({}), 200);
+    });
+
     it('declines with a reason', async () => {
       const asked = await expectOk(await ask(owner, '11:00'), 202);
       const res = await expectOk(await t.http().delete(`/business/booking/request/${asked.id}/decline`).set(owner.h).send({ reason: 'Doctor away' }), 200);

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { BookingInput } from '@tabour/contracts';
 import type { UserPrincipal } from '@tabour/platform';
 import { CurrentUser } from '../common/auth';
 import { IdPipe } from '../common/ids';
@@ -38,7 +39,7 @@ export class BookingRequestsController {
   @Post(':id/approve')
   @HttpCode(200)
   approve(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: ApproveRequestDto) {
-    return this.requests.approve(user, id, body.data ?? {});
+    return this.requests.approve(user, id, (body.data ?? {}) as Partial<BookingInput>);
   }
 
   @Delete(':id/decline')

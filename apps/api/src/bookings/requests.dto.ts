@@ -1,12 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { BOOKING_REQUEST_STATUSES, type BookingInput } from '@tabour/contracts';
+import { Type } from 'class-transformer';
+import { IsIn, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { UpdateBookingDto } from './dto';
+import { BOOKING_REQUEST_STATUSES } from '@tabour/contracts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export class ApproveRequestDto {
   /** Changes to what was asked (slot, member, services…), checked by the booking's own decision. */
-  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() data?: Partial<BookingInput>;
+  @ApiPropertyOptional({ type: UpdateBookingDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UpdateBookingDto)
+  data?: UpdateBookingDto;
 }
 
 export class DeclineRequestDto {

@@ -110,7 +110,9 @@ export class BookingRequestsService {
   async approve(user: UserPrincipal, id: string, changes: Partial<BookingInput> = {}): Promise<BookingRequest<Date>> {
     const { state } = await this.commands.load(bookingRequestDecider, bookingRequestStream(id));
     const pending = checkPending(state, user.tenantId);
-    const data = { ...pending.data, ...changes } as BookingInput;
+    // A body's DTO declares every field: only those given change what was asked.
+    const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const data = { ...pending.data, ...given } as BookingInput;
     await this.makeBooking(user, id, data);
     try {
       await this.write(
