@@ -3,6 +3,7 @@ import {
   ChipField,
   Datagrid,
   DateInput,
+  FilterButton,
   FunctionField,
   List,
   ReferenceArrayField,
@@ -13,6 +14,7 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  usePermissions,
   useTranslate,
 } from 'react-admin';
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '@tabour/contracts';
@@ -52,11 +54,15 @@ const filters = [
   <TextInput key="q" source="q" label="bookings.table.filters.customer" alwaysOn resettable={false} data-testid="bookings-search" />,
 ];
 
+/** The files carry customers' personal data: the API lets managers alone import and export them. */
 function Actions() {
+  const { permissions } = usePermissions<{ role: string } | null>();
+  const manager = !!permissions && ['ADMIN', 'MANAGER'].includes(permissions.role);
   return (
     <TopToolbar>
-      <ExportButtons />
-      <ImportButton />
+      <FilterButton />
+      {manager && <ExportButtons />}
+      {manager && <ImportButton />}
     </TopToolbar>
   );
 }
