@@ -18,6 +18,15 @@ async function toast(page: Page, text: string | RegExp) {
   await page.getByTestId('toast').filter({ hasText: text }).last().waitFor();
 }
 
+/** Closes the toasts on screen, so the next one looked for is the answer to the next action. */
+async function closeToasts(page: Page) {
+  const toasts = page.getByTestId('toast');
+  while (await toasts.count()) {
+    await toasts.first().getByRole('button').click();
+    await page.waitForTimeout(50);
+  }
+}
+
 /** The calendar's week view moved on until the slot's local date is a column. */
 async function showDate(page: Page, date: string) {
   for (let i = 0; i < 6 && !(await page.locator(`td.fc-timegrid-col[data-date="${date}"]`).count()); i++) await page.locator('.fc-next-button').click();
@@ -55,8 +64,9 @@ async function clickCell(page: Page, date: string, time: string) {
 async function dragEvent(page: Page, text: string, date: string, time: string) {
   const event = page.locator('.fc-timegrid-event').filter({ hasText: text });
   await event.scrollIntoViewIfNeeded();
-  const from = (await event.boundingBox())!;
+  // The target first: bringing its row into view may scroll the page, and the event is measured after.
   const to = await cellPoint(page, date, time);
+  const from = (await event.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + 6);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + 20, { steps: 5 });
@@ -111,7 +121,8 @@ describe('the bookings calendar', () => {
     await page.getByTestId('customer-new').click();
     await page.getByTestId('customer-first-name').fill('Amira');
     await page.getByTestId('customer-create').click();
-    await dialog.locator('input[value*="Amira"]').waitFor();
+    // The search field holds the customer once made (the first-name field holding the same text is gone).
+    await page.getByTestId('customer-search').locator('input[value*="Amira"]').waitFor();
     await page.getByTestId('booking-save').click();
     await toast(page, 'The booking has been made');
     const amira = page.locator('.fc-timegrid-event').filter({ hasText: 'Amira' });
@@ -143,6 +154,7 @@ describe('the bookings calendar', () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
     // Dropped on the full slot, the booking goes back and says why; on a free one, it moves.
+    await closeToasts(page);
     await dragEvent(page, 'Amira', day.date, s2.time);
     await toast(page, 'No available slots on this date');
     const mine = ((await apiCall('/business/booking/range?pagination=off', 'POST', { from: day.date, to: day.date }, token)) as { data: Booking[] }).data.find(
@@ -150,6 +162,7 @@ describe('the bookings calendar', () => {
     )!;
     expect(mine.customer_name).toContain('Amira');
     expect(Date.parse(mine.starts_at)).toBe(Date.parse(s1.starts_at));
+    await closeToasts(page);
     await dragEvent(page, 'Amira', day.date, s3.time);
     await toast(page, 'The booking has been moved');
     const moved = (await apiCall(`/business/booking/${mine.id}`, 'GET', undefined, token)) as Booking;
