@@ -46,6 +46,15 @@ describe('booking form fields over HTTP', () => {
     expect((await create(owner, { names: { en: 'Size' }, type: 'number', options: ['big'] })).body.errors.options).toEqual([
       'The options of a number field must be numbers',
     ]);
+    for (const body of [
+      { names: { en: { text: 'Age' } } },
+      { names: ['Age'] },
+      { names: { en: 'Age' }, options: [null, {}] },
+      { names: { en: 'Age' }, options: 'a,b' },
+      { names: null },
+    ]) {
+      expect((await create(owner, body)).status).toBe(422);
+    }
     expect(await head(t)).toBe(before);
   });
 

@@ -62,6 +62,16 @@ describe('business rules over HTTP', () => {
     expect(dates.status).toBe(422);
     expect(dates.body.errors.ends_on).toEqual(['The end must be after the start']);
     expect((await create(owner, { name: 'Odd', action: 'approve', colour: 'red' })).status).toBe(422);
+    const monday = (d: unknown) => [d, ...WEEK({}).slice(1)];
+    for (const working_days of [
+      Array(7).fill(null),
+      Array(7).fill(1),
+      monday({ day: 'monday', open: true, ranges: [null] }),
+      monday({ day: 'monday', open: true, ranges: 'all' }),
+      'weekdays',
+    ]) {
+      expect((await create(owner, { name: 'Hours', action: 'approve', working_days })).status).toBe(422);
+    }
     expect(await head(t)).toBe(before);
   });
 

@@ -67,6 +67,12 @@ function oneOf<T extends string>(list: readonly T[], value: unknown, field: stri
   return value as T;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Days and ranges that are objects at all, before their content is checked. */
+const wellFormedDays = (v: unknown): v is WorkingDay[] =>
+  Array.isArray(v) && v.every((d) => isObject(d) && (d.ranges === undefined || (Array.isArray(d.ranges) && d.ranges.every(isObject))));
+
 /** The fields given, without those left undefined (a DTO declares every field). */
 const defined = <T extends object>(input: T): Partial<T> => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
 
@@ -90,7 +96,11 @@ export function checkRule(input: RuleInput, base?: RuleFields): RuleFields {
     starts_on = merged.starts_on ?? null;
     ends_on = merged.ends_on ?? null;
   }
-  const working_days = merged.working_days == null ? null : checkWorkingDays(merged.working_days, errors);
+  let working_days: WorkingDay[] | null = null;
+  if (merged.working_days != null) {
+    if (wellFormedDays(merged.working_days)) working_days = checkWorkingDays(merged.working_days, errors);
+    else addError(errors, 'working_days', 'Give each of the seven days of the week with its time ranges');
+  }
   if (merged.enabled !== undefined && typeof merged.enabled !== 'boolean') addError(errors, 'enabled', 'Enabled must be true or false');
   refuse(errors);
   return { name, action, flow, applies_to, time_frame, starts_on, ends_on, working_days, enabled: merged.enabled ?? true };
