@@ -231,7 +231,7 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
       </DialogContent>
       <DialogActions>
         {b && MOVABLE_STATUSES.includes(b.status) && (
-          <Button color="error" onClick={cancel} sx={{ me: 'auto' }}>
+          <Button color="error" onClick={cancel} sx={{ mr: 'auto' }}>
             {translate('bookings.dialog.cancel_booking')}
           </Button>
         )}

@@ -113,7 +113,7 @@ export default function BookingCalendar() {
             <MenuItem key={d.id} value={d.id}>
               <Box
                 component="span"
-                sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', bgcolor: d.primary_color || 'primary.main', me: 1 }}
+                sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', bgcolor: d.primary_color || 'primary.main', mr: 1 }}
               />
               {d.name}
             </MenuItem>

@@ -72,7 +72,13 @@ export function WeekGrid({ data, selected, onPick }: { data: Availability; selec
             {DateTime.fromISO(day.date).setLocale(locale).toFormat('ccc d LLL')}
           </Typography>
           {day.slots.length ? (
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+            // A day open around the clock has dozens of slots: the day scrolls (by keyboard too), the week stays in view.
+            <Box
+              role="group"
+              tabIndex={0}
+              aria-label={DateTime.fromISO(day.date).setLocale(locale).toLocaleString(DateTime.DATE_HUGE)}
+              sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, maxHeight: 360, overflowY: 'auto', pt: 0.5 }}
+            >
               {day.slots.map((s) => (
                 <Tooltip key={s.starts_at} title={translate('bookings.dialog.remaining', { count: s.remaining })}>
                   <Chip
