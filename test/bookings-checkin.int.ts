@@ -3,7 +3,7 @@ import { BookingClockJob } from '../apps/api/src/bookings/checkin.job';
 import { createTestApp, TestApp } from './support/app';
 import { auth } from './support/fixtures';
 import { newBusiness, Staff, WEEK } from './support/organisation-fixtures';
-import { newQueue } from './support/queue-fixtures';
+import { newQueue, openCounter } from './support/queue-fixtures';
 import { expectOk } from './bookings-fixtures';
 
 /**
@@ -135,6 +135,24 @@ describe('bookings: check-in into a queue', () => {
     await job().run(start.plus({ minutes: 16 }).toJSDate());
     expect((await read(late.id)).status).toBe('no_show');
     expect((await read(pushed.id)).status).toBe('checked_in');
+  });
+
+  it('closes a checked-in booking as its ticket leaves: served is completed, a no-show at the counter is a no-show', async () => {
+    const queue = await newQueue(t, owner);
+    await openCounter(t, owner, queue.id, queue.counters[0].id);
+    const served = await book({ starts_at: slotToday(9).toISO(), queue_id: queue.id });
+    const missed = await book({ starts_at: slotToday(9).toISO(), queue_id: queue.id });
+    const servedTicket = (await expectOk(await checkIn(served.id), 200)).ticket.id;
+    const missedTicket = (await expectOk(await checkIn(missed.id), 200)).ticket.id;
+    const call = async () => expectOk(await t.http().post(`/business/queue/${queue.id}/call`).set(owner.h).send({ counter_id: queue.counters[0].id }), 200);
+    await call();
+    await expectOk(await t.http().post(`/business/queue/${queue.id}/end/${servedTicket}`).set(owner.h).send({}), 200);
+    await call();
+    await expectOk(await t.http().post(`/business/queue/${queue.id}/noshow/${missedTicket}`).set(owner.h).send({}), 200);
+    expect((await job().run())?.followed).toBe(2);
+    const status = async (id: string) => (await expectOk(await t.http().get(`/business/booking/${id}`).set(owner.h), 200)).status;
+    expect([await status(served.id), await status(missed.id)]).toEqual(['completed', 'no_show']);
+    expect((await job().run())?.followed).toBe(0);
   });
 
   it('answers the customer page’s next bookings, soonest first, and the archive of the closed ones', async () => {

@@ -17,7 +17,12 @@ const BATCH = 500;
 export interface BookingJobRun {
   pushed: number;
   no_show: number;
+  /** Checked-in bookings whose ticket left the queue, closed as it left (served: completed; no-show or absent: no-show). */
+  followed: number;
 }
+
+/** How a ticket's leaving the queue closes its booking; other ways out (revoked, closed at day end) leave the booking to the desk. */
+const FOLLOWS = { ended: 'CompleteBooking', no_show: 'MarkBookingNoShow', absent: 'MarkBookingNoShow' } as const;
 
 /**
  * The bookings' clock work, on one instance at a time (an advisory lock held on one connection
@@ -26,7 +31,9 @@ export interface BookingJobRun {
  *   today at the booking's start, as a check-in by the system;
  * - a booking still not checked in `no_show_after_minutes` (booking settings) after its start
  *   is marked no-show.
- * Both are decided by the booking's own stream, so a run repeated, or racing a desk's check-in,
+ * - a checked-in booking whose ticket was served is completed, one whose ticket was marked
+ *   no-show or absent at the counter is a no-show: the queue's no-show rules decide the booking.
+ * All are decided by the booking's own stream, so a run repeated, or racing a desk's check-in,
  * changes nothing twice.
  */
 @Injectable()
@@ -73,8 +80,10 @@ export class BookingClockJob implements OnApplicationBootstrap, OnApplicationShu
       try {
         const pushed = await this.autoPush(now);
         const noShow = await this.markNoShows(now);
-        if (pushed || noShow) this.log.log(`${pushed} bookings pushed to their queues, ${noShow} marked no-show`);
-        return { pushed, no_show: noShow };
+        const followed = await this.followTickets();
+        if (pushed || noShow || followed)
+          this.log.log(`${pushed} bookings pushed to their queues, ${noShow} marked no-show, ${followed} closed with their tickets`);
+        return { pushed, no_show: noShow, followed };
       } finally {
         await sql`SELECT pg_advisory_unlock(${BOOKING_JOB_LOCK})`.execute(conn);
       }
@@ -107,6 +116,34 @@ export class BookingClockJob implements OnApplicationBootstrap, OnApplicationShu
       }
     }
     return pushed;
+  }
+
+  private async followTickets(): Promise<number> {
+    const left = await this.db
+      .selectFrom('bookings as b')
+      .innerJoin('queue_tickets as t', (j) => j.onRef('t.id', '=', 'b.ticket_id').onRef('t.tenant_id', '=', 'b.tenant_id'))
+      .select(['b.id', 'b.tenant_id', 't.status'])
+      .where('b.status', '=', 'checked_in')
+      .where('t.status', 'in', Object.keys(FOLLOWS) as (keyof typeof FOLLOWS)[])
+      .limit(BATCH)
+      .execute();
+    let closed = 0;
+    for (const b of left) {
+      const type = FOLLOWS[b.status as keyof typeof FOLLOWS];
+      try {
+        const { events } = await this.handler.handle(
+          bookingDecider,
+          bookingStream(b.id),
+          { type, booking_id: b.id, business_id: b.tenant_id },
+          { tenantId: b.tenant_id, actor: SYSTEM },
+        );
+        closed += events.length ? 1 : 0;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        this.log.warn(`booking ${b.id} not closed with its ticket: ${err.message}`);
+      }
+    }
+    return closed;
   }
 
   private async markNoShows(now: Date): Promise<number> {
