@@ -12,7 +12,12 @@ const NOT_ID_VALUES: Record<string, string> = { book_id: 'VIP', old: '1', new: '
  */
 const CAPABILITY_URLS = new Set(['GET /business/uploads/:tenant/:file']);
 /** A ticket's or a join request's link, a queue's public join page: the uid or the queue id is the capability (their own tests check what they reveal). */
-const isCapability = (r: RouteInfo) => CAPABILITY_URLS.has(`${r.method} ${r.path}`) || r.path.startsWith('/user/queue/uid/') || r.path.startsWith('/user/queue/archive/uid/') || r.path.startsWith('/user/queue/request/') || r.path === '/user/queue/:queue_id/request';
+const isCapability = (r: RouteInfo) =>
+  CAPABILITY_URLS.has(`${r.method} ${r.path}`) ||
+  r.path.startsWith('/user/queue/uid/') ||
+  r.path.startsWith('/user/queue/archive/uid/') ||
+  r.path.startsWith('/user/queue/request/') ||
+  r.path === '/user/queue/:queue_id/request';
 
 /**
  * Every call that takes an id, made with another business's token on this business's records:
@@ -29,18 +34,39 @@ describe('tenancy: another business can reach nothing', () => {
     t = await createTestApp();
     a = await newBusiness(t, 'Business A');
     b = await newBusiness(t, 'Business B');
-    const service = await t.http().put('/business/service/create').set(a.h).send({ name: 'A-only consultation', price: 10, duration: 15, duration_unit: 'minutes' });
+    const service = await t
+      .http()
+      .put('/business/service/create')
+      .set(a.h)
+      .send({ name: 'A-only consultation', price: 10, duration: 15, duration_unit: 'minutes' });
     expect(service.status).toBe(201);
-    const department = await t.http().put('/business/department/create').set(a.h).send({ name: 'A-only department', service_ids: [service.body.id] });
+    const department = await t
+      .http()
+      .put('/business/department/create')
+      .set(a.h)
+      .send({ name: 'A-only department', service_ids: [service.body.id] });
     expect(department.status).toBe(201);
     const member = await newMember(t, a, 'Employee');
-    const holiday = await t.http().post('/business/holiday/create').set(a.h).send({ type: 'holiday', scope: 'agency', reason: 'A-only closing', starts_at: '2031-01-01T00:00:00Z', ends_at: '2031-01-02T00:00:00Z' });
+    const holiday = await t
+      .http()
+      .post('/business/holiday/create')
+      .set(a.h)
+      .send({ type: 'holiday', scope: 'agency', reason: 'A-only closing', starts_at: '2031-01-01T00:00:00Z', ends_at: '2031-01-02T00:00:00Z' });
     expect(holiday.status).toBe(201);
     const customer = await t.http().put('/business/customer/create').set(a.h).send({ first_name: 'A-only customer', phone: '+21620123456' });
     expect(customer.status).toBe(201);
-    const attachment = await t.http().post('/business/customer/attachments/add').set(a.h).field('customer_id', customer.body.id).attach('file', Buffer.from('A-only note\n'), 'note.txt');
+    const attachment = await t
+      .http()
+      .post('/business/customer/attachments/add')
+      .set(a.h)
+      .field('customer_id', customer.body.id)
+      .attach('file', Buffer.from('A-only note\n'), 'note.txt');
     expect(attachment.status).toBe(201);
-    const queue = await t.http().put('/business/queue/create').set(a.h).send({ name: 'A-only queue', counters: [{ name: 'A-only desk' }] });
+    const queue = await t
+      .http()
+      .put('/business/queue/create')
+      .set(a.h)
+      .send({ name: 'A-only queue', counters: [{ name: 'A-only desk' }] });
     expect(queue.status).toBe(201);
     const target = await t.http().put('/business/queue/create').set(a.h).send({ name: 'A-only target' });
     const ticket = await t.http().put(`/business/queue/${queue.body.id}/push`).set(a.h).send({ customer_name: 'A-only walk-in' });
@@ -51,18 +77,74 @@ describe('tenancy: another business can reach nothing', () => {
     const request = (await t.http().get(`/business/queue/${queue.body.id}/requests?pagination=off`).set(a.h)).body.data[0];
     const noteType = await t.http().post('/business/note-type/create').set(a.h).send({ name: 'A-only note type' });
     expect(noteType.status).toBe(201);
-    const kiosk = await t.http().post('/business/kiosk/create').set(a.h).send({ name: 'A-only kiosk', queue_ids: [queue.body.id] });
+    const kiosk = await t
+      .http()
+      .post('/business/kiosk/create')
+      .set(a.h)
+      .send({ name: 'A-only kiosk', queue_ids: [queue.body.id] });
     expect(kiosk.status).toBe(201);
-    const display = await t.http().post('/business/display/create').set(a.h).send({ name: 'A-only display', queue_ids: [queue.body.id] });
+    const display = await t
+      .http()
+      .post('/business/display/create')
+      .set(a.h)
+      .send({ name: 'A-only display', queue_ids: [queue.body.id] });
     expect(display.status).toBe(201);
-    await t.http().post('/business/bookingdays/update').set(a.h).send({ working_days: WEEK(Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [['08:00', '18:00']]]))) }).expect(200);
+    await t
+      .http()
+      .post('/business/bookingdays/update')
+      .set(a.h)
+      .send({
+        working_days: WEEK(
+          Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [['08:00', '18:00']]])),
+        ),
+      })
+      .expect(200);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const booking = await t.http().put('/business/booking/create').set(a.h).send({ department_id: department.body.id, starts_at: `${tomorrow}T10:00:00Z` });
+    const booking = await t
+      .http()
+      .put('/business/booking/create')
+      .set(a.h)
+      .send({ department_id: department.body.id, starts_at: `${tomorrow}T10:00:00Z` });
     expect(booking.status).toBe(201);
+    const payment = await t.http().post('/business/booking/transaction/create').set(a.h).send({ booking_id: booking.body.id, amount: 5, method: 'cash' });
+    expect(payment.status).toBe(201);
+    // While A confirms bookings, an online booking waits as a request.
+    await t.http().post('/business/update').set(a.h).send({ booking_confirmation: true }).expect(200);
+    const bookingRequest = await t
+      .http()
+      .put('/business/booking/create')
+      .set(a.h)
+      .send({ department_id: department.body.id, starts_at: `${tomorrow}T11:00:00Z`, is_online: true });
+    expect(bookingRequest.status).toBe(202);
+    const formField = await t
+      .http()
+      .put('/business/forms/create')
+      .set(a.h)
+      .send({ names: { en: 'A-only field' } });
+    expect(formField.status).toBe(201);
+    const rule = await t.http().put('/business/rules/create').set(a.h).send({ name: 'A-only rule', action: 'approve' });
+    expect(rule.status).toBe(201);
     Object.assign(ids, {
       booking: booking.body.id,
-      service: service.body.id, department: department.body.id, member: member.memberId, holiday: holiday.body.id, customer: customer.body.id, attachment: attachment.body.id,
-      queue: queue.body.id, target: target.body.id, counter: queue.body.counters[0].id, ticket: ticket.body.id, ticket2: ticket2.body.id, noteType: noteType.body.id, kiosk: kiosk.body.id, display: display.body.id, request: request.id,
+      payment: payment.body.id,
+      bookingRequest: bookingRequest.body.id,
+      formField: formField.body.id,
+      rule: rule.body.id,
+      service: service.body.id,
+      department: department.body.id,
+      member: member.memberId,
+      holiday: holiday.body.id,
+      customer: customer.body.id,
+      attachment: attachment.body.id,
+      queue: queue.body.id,
+      target: target.body.id,
+      counter: queue.body.counters[0].id,
+      ticket: ticket.body.id,
+      ticket2: ticket2.body.id,
+      noteType: noteType.body.id,
+      kiosk: kiosk.body.id,
+      display: display.body.id,
+      request: request.id,
     });
   });
   afterAll(() => t.close());
@@ -101,12 +183,27 @@ describe('tenancy: another business can reach nothing', () => {
     if (param === 'service_id') return ids.service;
     if (resource === 'queue') {
       const queueParams: Record<string, string> = {
-        id: route.path.startsWith('/business/queue/ticket/') ? ids.ticket : route.path.startsWith('/business/queue/:queue_id/request/') ? ids.request : ids.queue, queue: ids.queue, queue_id: ids.queue, counter: ids.counter,
-        ticket_id: ids.ticket, customer_id: ids.ticket, customer_1: ids.ticket, customer_2: ids.ticket2, target_id: ids.target,
+        id: route.path.startsWith('/business/queue/ticket/')
+          ? ids.ticket
+          : route.path.startsWith('/business/queue/:queue_id/request/')
+            ? ids.request
+            : ids.queue,
+        queue: ids.queue,
+        queue_id: ids.queue,
+        counter: ids.counter,
+        ticket_id: ids.ticket,
+        customer_id: ids.ticket,
+        customer_1: ids.ticket,
+        customer_2: ids.ticket2,
+        target_id: ids.target,
       };
       return queueParams[param];
     }
+    if (route.path.startsWith('/business/booking/request/')) return ids.bookingRequest;
+    if (route.path.startsWith('/business/booking/transaction/')) return param === 'booking_id' ? ids.booking : ids.payment;
     if (resource === 'booking' && param === 'id' && /^\/business\/booking\/:id(\/|$)/.test(route.path)) return ids.booking;
+    if (resource === 'forms') return ids.formField;
+    if (resource === 'rules') return ids.rule;
     if (resource === 'note-type') return ids.noteType;
     if (resource === 'kiosk') return ids.kiosk;
     if (resource === 'display') return ids.display;
@@ -132,7 +229,11 @@ describe('tenancy: another business can reach nothing', () => {
       const before = await head(t);
       const url = fillPath(route.path, values);
       const body = bodyFor(`${route.method} ${route.path}`) ?? {};
-      const res = await t.http()[route.method.toLowerCase() as 'get'](url).set(b.h).set('Accept', 'application/json').send(route.method === 'GET' ? undefined : body);
+      const call = t.http()[route.method.toLowerCase() as 'get'](url);
+      const res = await call
+        .set(b.h)
+        .set('Accept', 'application/json')
+        .send(route.method === 'GET' ? undefined : body);
       if (res.status !== 404 || (await head(t)) !== before) leaks.push(`${route.method} ${url} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
     }
     expect(unfilled).toEqual([]);
@@ -154,6 +255,10 @@ describe('tenancy: another business can reach nothing', () => {
       '/business/kiosk?pagination=off',
       '/business/display?pagination=off',
       '/business/feedback?pagination=off',
+      '/business/booking?pagination=off',
+      '/business/booking/request?pagination=off',
+      '/business/rules?pagination=off',
+      '/business/forms?pagination=off',
     ];
     for (const url of reads) {
       const res = await t.http().get(url).set(b.h);
