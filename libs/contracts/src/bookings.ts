@@ -183,6 +183,17 @@ export interface BookingRequest<At = Instant> {
   booking_id: string | null;
   decision: BookingRequestDecision<At> | null;
   created_at: At;
+  /** Every event of the request (GET /booking/request/:id only): who or which rule decided, and why. */
+  history?: BookingRequestHistoryEntry<At>[];
+}
+
+export interface BookingRequestHistoryEntry<At = Instant> {
+  type: 'BookingRequested' | 'BookingRequestApproved' | 'BookingRequestDeclined';
+  at: At;
+  rule_id: string | null;
+  rule_name: string | null;
+  by: string | null;
+  reason: string | null;
 }
 
 export const FORM_FIELD_LANGUAGES = ['ar', 'en', 'fr', 'he', 'ru'] as const;
@@ -217,6 +228,14 @@ export interface BookingTransaction<At = Instant> {
   paid_on: string | null;
   note: string | null;
   created_at: At;
+}
+
+/** A booking's payments (GET /booking/transaction/:booking_id), with its price and what is left to pay. */
+export interface BookingTransactions<At = Instant> {
+  data: BookingTransaction<At>[];
+  price: number;
+  paid: number;
+  rest_to_pay: number;
 }
 
 /** Which payment methods the business accepts (/settings/payment_type). */

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Actor } from '@tabour/eventstore';
-import type { BookingChannel, BookingInput, BookingRequest, Rule, RuleFlow } from '@tabour/contracts';
+import type { BookingChannel, BookingInput, BookingRequest, BookingRequestHistoryEntry, Rule, RuleFlow } from '@tabour/contracts';
 import { bookingDecider, bookingRequestDecider, BookingRequestCommand, bookingRequestStream, checkPending, matchRule } from '@tabour/bookings';
 import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
@@ -153,19 +153,21 @@ export class BookingRequestsService {
   }
 
   /** One request, with its history: every event of its stream, the rule or staff member behind each decision. */
-  async one(
-    tenantId: string,
-    id: string,
-  ): Promise<
-    BookingRequest<Date> & { history: { type: string; at: Date; rule_id: string | null; rule_name: string | null; by: string | null; reason: string | null }[] }
-  > {
+  async one(tenantId: string, id: string): Promise<BookingRequest<Date> & { history: BookingRequestHistoryEntry<Date>[] }> {
     const page = await this.list(tenantId, { limit: 1, offset: 0, page: 1 }, { id } as RequestFilter);
     const row = page.data[0];
     if (!row) throw notFound('Booking request not found');
     const events = await this.commands.readStream(bookingRequestStream(id));
     const history = events.map((e) => {
       const d = e.data as { rule_id?: string | null; rule_name?: string | null; by?: string | null; reason?: string | null };
-      return { type: e.type, at: e.recordedAt, rule_id: d.rule_id ?? null, rule_name: d.rule_name ?? null, by: d.by ?? null, reason: d.reason ?? null };
+      return {
+        type: e.type as BookingRequestHistoryEntry['type'],
+        at: e.recordedAt,
+        rule_id: d.rule_id ?? null,
+        rule_name: d.rule_name ?? null,
+        by: d.by ?? null,
+        reason: d.reason ?? null,
+      };
     });
     return { ...row, history };
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, Inject, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { sql } from 'kysely';
-import type { BookingTransaction } from '@tabour/contracts';
+import type { BookingTransaction, BookingTransactions } from '@tabour/contracts';
 import { paymentDecider, PaymentCommand, paymentStatus, toCents } from '@tabour/bookings';
 import { bookingStream } from '@tabour/bookings';
 import { Db, notFound, UserPrincipal } from '@tabour/platform';
@@ -29,10 +29,7 @@ export class TransactionsController {
   ) {}
 
   @Get(':booking_id')
-  async list(
-    @CurrentUser() user: UserPrincipal,
-    @Param('booking_id', IdPipe) bookingId: string,
-  ): Promise<{ data: BookingTransaction<Date>[]; price: number; paid: number; rest_to_pay: number }> {
+  async list(@CurrentUser() user: UserPrincipal, @Param('booking_id', IdPipe) bookingId: string): Promise<BookingTransactions<Date>> {
     const price = await this.priceCents(user.tenantId, bookingId);
     const rows = await this.db
       .selectFrom('booking_transactions')
