@@ -27,7 +27,7 @@ import type { Booking } from '@tabour/contracts';
 import { bookingsInRange, rescheduleBooking } from './api';
 import { byId, useBusinessZone, useDepartments, useWorkingDays } from './data';
 import { BookingDialog, type DialogTarget } from './BookingDialog';
-import { eventOf, rangeOf, refusalText, SHOWN_STATUSES, visibleHours } from './model';
+import { businessHoursOf, eventOf, rangeOf, refusalText, SHOWN_STATUSES, visibleHours } from './model';
 import { useBookingChanges } from './useBookingChanges';
 
 // English is FullCalendar's own default; the other six come from its maintained locales.
@@ -43,7 +43,8 @@ export default function BookingCalendar() {
   const [locale] = useLocaleState();
   const zone = useBusinessZone();
   const departments = useDepartments();
-  const hours = visibleHours(useWorkingDays());
+  const workingDays = useWorkingDays();
+  const hours = visibleHours(workingDays);
   const queryClient = useQueryClient();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [department, setDepartment] = useState('');
@@ -157,6 +158,7 @@ export default function BookingCalendar() {
           nowIndicator
           allDaySlot={false}
           slotDuration="00:15:00"
+          businessHours={businessHoursOf(workingDays)}
           slotMinTime={hours.min}
           slotMaxTime={hours.max}
           height="auto"

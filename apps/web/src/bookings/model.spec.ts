@@ -1,6 +1,6 @@
 import type { Booking } from '@tabour/contracts';
 import { HttpError } from '../data/http';
-import { bookableMembers, contrast, eventOf, readableText, rangeOf, refusalText, shiftDate, todayIn, visibleHours, weekOf } from './model';
+import { bookableMembers, businessHoursOf, contrast, eventOf, readableText, rangeOf, refusalText, shiftDate, todayIn, visibleHours, weekOf } from './model';
 import { isBookingNotice } from './useBookingChanges';
 
 describe('the calendar window', () => {
@@ -105,4 +105,24 @@ it('shows the hours from the earliest opening to the latest closing, every hour 
   expect(visibleHours(days)).toEqual({ min: '07:00:00', max: '18:00:00' });
   expect(visibleHours([{ day: 'friday', open: true, ranges: [{ from: '20:00', to: '00:00' }] }])).toEqual({ min: '20:00:00', max: '24:00:00' });
   expect(visibleHours(null)).toEqual({ min: '00:00:00', max: '24:00:00' });
+});
+
+it('shades the hours the business is closed', () => {
+  expect(
+    businessHoursOf([
+      { day: 'sunday', open: false, ranges: [] },
+      {
+        day: 'monday',
+        open: true,
+        ranges: [
+          { from: '08:00', to: '12:00' },
+          { from: '14:00', to: '00:00' },
+        ],
+      },
+    ]),
+  ).toEqual([
+    { daysOfWeek: [1], startTime: '08:00', endTime: '12:00' },
+    { daysOfWeek: [1], startTime: '14:00', endTime: '24:00' },
+  ]);
+  expect(businessHoursOf(null)).toBe(false);
 });

@@ -134,3 +134,13 @@ export function visibleHours(days: WorkingDay[] | null | undefined): { min: stri
   const pad = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
   return max > min ? { min: pad(min), max: pad(Math.min(max, 24)) } : { min: '00:00:00', max: '24:00:00' };
 }
+
+const DAY_NUMBER: Record<string, number> = { sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6 };
+
+/** The business's opening hours as FullCalendar's `businessHours`: the rest of the grid is shaded. */
+export function businessHoursOf(days: WorkingDay[] | null | undefined): { daysOfWeek: number[]; startTime: string; endTime: string }[] | false {
+  if (!days?.length) return false;
+  return days
+    .filter((d) => d.open)
+    .flatMap((d) => d.ranges.map((r) => ({ daysOfWeek: [DAY_NUMBER[d.day]], startTime: r.from, endTime: r.to === '00:00' ? '24:00' : r.to })));
+}
