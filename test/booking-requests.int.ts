@@ -100,6 +100,7 @@ describe('booking requests and the rules that decide them, over HTTP', () => {
       expect(filtered.data.map((r: { id: string }) => r.id)).toEqual([id]);
       expect((await expectOk(await t.http().post('/business/booking/request/filter').set(owner.h).send({ status: 'declined' }), 200)).total).toBe(0);
       expect((await t.http().post('/business/booking/request/filter').set(owner.h).send({ status: 'maybe' })).status).toBe(422);
+      expect((await t.http().post('/business/booking/request/filter').set(owner.h).send({ from: '2026-02-30' })).status).toBe(422);
       expect((await expectOk(await t.http().get(`/business/booking/request/${id}`).set(owner.h), 200)).id).toBe(id);
     });
 

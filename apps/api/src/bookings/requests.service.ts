@@ -135,9 +135,16 @@ export class BookingRequestsService {
     return this.one(user.tenantId, id);
   }
 
-  list(tenantId: string, page: PageRequest, filter: RequestFilter = {}) {
+  async list(tenantId: string, page: PageRequest, filter: RequestFilter = {}) {
+    // The dates asked for are the business's local days.
+    const zone = filter.from || filter.to ? await businessZone(this.db, tenantId) : 'UTC';
+    for (const field of ['from', 'to'] as const) {
+      const date = filter[field];
+      if (date && !DateTime.fromISO(date, { zone }).isValid)
+        throw invalid(`${field} must be a date (YYYY-MM-DD)`, { [field]: [`${field} must be a date (YYYY-MM-DD)`] });
+    }
     return selectPage(
-      this.filtered(tenantId, filter),
+      this.filtered(tenantId, filter, zone),
       (b) =>
         b
           .select(['r.id', 'r.flow', 'r.status', 'r.department_id', 'r.queue_id', 'r.customer_id', 'r.data', 'r.booking_id', 'r.decision', 'r.created_at'])
@@ -172,7 +179,7 @@ export class BookingRequestsService {
     return { ...row, history };
   }
 
-  private filtered(tenantId: string, filter: RequestFilter & { id?: string }) {
+  private filtered(tenantId: string, filter: RequestFilter & { id?: string }, zone: string) {
     let q = this.db
       .selectFrom('booking_requests as r')
       .leftJoin('customers as c', (j) => j.onRef('c.id', '=', 'r.customer_id').onRef('c.tenant_id', '=', 'r.tenant_id'))
@@ -180,8 +187,9 @@ export class BookingRequestsService {
     if (filter.id) q = q.where('r.id', '=', filter.id);
     if (filter.status) q = q.where('r.status', '=', filter.status);
     if (filter.department_id) q = q.where('r.department_id', '=', filter.department_id);
-    if (filter.from) q = q.where('r.starts_at', '>=', new Date(`${filter.from}T00:00:00Z`));
-    if (filter.to) q = q.where('r.starts_at', '<', DateTime.fromISO(filter.to, { zone: 'utc' }).plus({ days: 1 }).toJSDate());
+    const day = (date: string) => DateTime.fromISO(date, { zone }).startOf('day');
+    if (filter.from) q = q.where('r.starts_at', '>=', day(filter.from).toJSDate());
+    if (filter.to) q = q.where('r.starts_at', '<', day(filter.to).plus({ days: 1 }).toJSDate());
     if (filter.q) {
       const pattern = likePattern(filter.q);
       q = q.where((eb) =>
