@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon';
 import { WEEKDAYS, type Weekday, type WorkingDay } from '@tabour/contracts';
-import { Intervals } from './intervals';
+import { Intervals, type Spans } from './intervals';
 import { AvailabilityInputError, type AvailabilityInput } from './types';
 import { parseHHmm, Zone } from './zone';
 
@@ -18,6 +18,8 @@ export type Hours = ReadonlyMap<Weekday, readonly MinuteRange[]>;
 
 export interface MemberContext {
   id: string;
+  /** Position in `Context.members`. */
+  index: number;
   /** null: the business's hours. */
   hours: Hours | null;
   holidays: Intervals;
@@ -56,36 +58,80 @@ function instant(value: string, field: string): number {
   return at;
 }
 
-/** Digits of the fixed-width UTC form the API writes: YYYY-MM-DDTHH:mm:ss(.sss)Z. */
-const DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
-const SEPARATORS: Array<[number, number]> = [
-  [4, 45],
-  [7, 45],
-  [10, 84],
-  [13, 58],
-  [16, 58],
-];
+/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (month 1–12). */
+function epochDays(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+}
+
+/** Days in a month of the proleptic Gregorian calendar (month 1–12). */
+function monthDays(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+}
 
 /**
- * Epoch ms of an ISO 8601 instant. The UTC form the API writes is read digit by digit, several
- * times faster than `Date.parse` on the thousands of bookings of a month; any other form (and
- * the days past the 28th, whose month decides) goes to `Date.parse`.
+ * Epoch ms of an ISO 8601 instant. The UTC form the API writes (YYYY-MM-DDTHH:mm:ss(.sss)Z) is
+ * read digit by digit in straight-line integer arithmetic, several times faster than
+ * `Date.parse` on the thousands of bookings of a month; any other form, or a field out of range,
+ * goes to `Date.parse`.
  */
 export function parseInstant(value: string): number {
-  const millis = value.length === 24 && value.charCodeAt(19) === 46 && value.charCodeAt(23) === 90;
-  if (!millis && !(value.length === 20 && value.charCodeAt(19) === 90)) return Date.parse(value);
-  for (const [i, code] of SEPARATORS) if (value.charCodeAt(i) !== code) return Date.parse(value);
-  const d = (i: number) => value.charCodeAt(i) - 48;
-  for (const i of DIGITS) if (d(i) < 0 || d(i) > 9) return Date.parse(value);
-  if (millis && [20, 21, 22].some((i) => d(i) < 0 || d(i) > 9)) return Date.parse(value);
-  const month = d(5) * 10 + d(6);
-  const day = d(8) * 10 + d(9);
-  const hour = d(11) * 10 + d(12);
-  const minute = d(14) * 10 + d(15);
-  const second = d(17) * 10 + d(18);
-  if (month < 1 || month > 12 || day < 1 || day > 28 || hour > 23 || minute > 59 || second > 59) return Date.parse(value);
-  const year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3);
-  return Date.UTC(year, month - 1, day, hour, minute, second, millis ? d(20) * 100 + d(21) * 10 + d(22) : 0);
+  const n = value.length;
+  const millis = n === 24 && value.charCodeAt(19) === 46 && value.charCodeAt(23) === 90;
+  if (!millis && !(n === 20 && value.charCodeAt(19) === 90)) return Date.parse(value);
+  if (value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45 || value.charCodeAt(10) !== 84 || value.charCodeAt(13) !== 58 || value.charCodeAt(16) !== 58) {
+    return Date.parse(value);
+  }
+  // Each digit's value; a character that is no digit gives a value outside 0–9, which turns `x` or `9 - x` negative.
+  const y0 = value.charCodeAt(0) - 48;
+  const y1 = value.charCodeAt(1) - 48;
+  const y2 = value.charCodeAt(2) - 48;
+  const y3 = value.charCodeAt(3) - 48;
+  const mo0 = value.charCodeAt(5) - 48;
+  const mo1 = value.charCodeAt(6) - 48;
+  const d0 = value.charCodeAt(8) - 48;
+  const d1 = value.charCodeAt(9) - 48;
+  const h0 = value.charCodeAt(11) - 48;
+  const h1 = value.charCodeAt(12) - 48;
+  const mi0 = value.charCodeAt(14) - 48;
+  const mi1 = value.charCodeAt(15) - 48;
+  const s0 = value.charCodeAt(17) - 48;
+  const s1 = value.charCodeAt(18) - 48;
+  const f0 = millis ? value.charCodeAt(20) - 48 : 0;
+  const f1 = millis ? value.charCodeAt(21) - 48 : 0;
+  const f2 = millis ? value.charCodeAt(22) - 48 : 0;
+  const low = y0 | y1 | y2 | y3 | mo0 | mo1 | d0 | d1 | h0 | h1 | mi0 | mi1 | s0 | s1 | f0 | f1 | f2;
+  const high =
+    (9 - y0) |
+    (9 - y1) |
+    (9 - y2) |
+    (9 - y3) |
+    (9 - mo0) |
+    (9 - mo1) |
+    (9 - d0) |
+    (9 - d1) |
+    (9 - h0) |
+    (9 - h1) |
+    (9 - mi0) |
+    (9 - mi1) |
+    (9 - s0) |
+    (9 - s1) |
+    (9 - f0) |
+    (9 - f1) |
+    (9 - f2);
+  if ((low | high) < 0) return Date.parse(value);
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const month = mo0 * 10 + mo1;
+  const day = d0 * 10 + d1;
+  const hour = h0 * 10 + h1;
+  const minute = mi0 * 10 + mi1;
+  const second = s0 * 10 + s1;
+  if (month < 1 || month > 12 || day < 1 || day > monthDays(year, month) || hour > 23 || minute > 59 || second > 59) return Date.parse(value);
+  return epochDays(year, month, day) * 86_400_000 + hour * 3_600_000 + minute * MINUTE + second * 1000 + f0 * 100 + f1 * 10 + f2;
 }
 
 function wholeIn(value: number, min: number, max: number, field: string): number {
@@ -145,24 +191,36 @@ export function buildContext(input: AvailabilityInput, selected: string | null):
     else for (const id of h.member_ids) away.set(id, [...(away.get(id) ?? []), span]);
   });
 
-  const own: Array<{ start: number; end: number }> = [];
-  const busy = new Map<string, Array<{ start: number; end: number }>>();
-  input.bookings.forEach((b, i) => {
-    const span = { start: instant(b.starts_at, `bookings.${i}.starts_at`), end: instant(b.ends_at, `bookings.${i}.ends_at`) };
-    if (span.end <= span.start) fail(`bookings.${i}.ends_at`, 'A booking must end after it starts');
-    if (b.department_id === dep.id) own.push(span);
-    if (b.member_id !== null) {
-      const list = busy.get(b.member_id);
-      if (list) list.push(span);
-      else busy.set(b.member_id, [span]);
+  // A plain loop over two lists per counter: this runs over every booking of the range on each call.
+  const own: Spans = { starts: [], ends: [] };
+  const busy = new Map<string, Spans>(input.members.map((m) => [m.id, { starts: [], ends: [] }]));
+  const held = input.bookings;
+  for (let i = 0; i < held.length; i += 1) {
+    const b = held[i];
+    // The field's name is only spelled out when it is wrong.
+    const start = typeof b.starts_at === 'string' ? parseInstant(b.starts_at) : NaN;
+    const end = typeof b.ends_at === 'string' ? parseInstant(b.ends_at) : NaN;
+    if (Number.isNaN(start)) instant(b.starts_at, `bookings.${i}.starts_at`);
+    if (Number.isNaN(end)) instant(b.ends_at, `bookings.${i}.ends_at`);
+    if (end <= start) fail(`bookings.${i}.ends_at`, 'A booking must end after it starts');
+    if (b.department_id === dep.id) {
+      own.starts.push(start);
+      own.ends.push(end);
     }
-  });
+    // Only the department's members' bookings are counted against them.
+    const list = b.member_id === null ? undefined : busy.get(b.member_id);
+    if (list) {
+      list.starts.push(start);
+      list.ends.push(end);
+    }
+  }
 
   const members: MemberContext[] = input.members.map((m, i) => ({
     id: m.id,
+    index: i,
     hours: m.working_days === null ? null : readHours(m.working_days, `members.${i}.working_days`),
     holidays: new Intervals(away.get(m.id) ?? []),
-    busy: new Intervals(busy.get(m.id) ?? []),
+    busy: new Intervals(busy.get(m.id) as Spans),
   }));
   const memberById = new Map(members.map((m) => [m.id, m]));
   if (selected !== null && !memberById.has(selected)) fail('selected_member_id', 'This team member cannot be booked in this department');

@@ -7,7 +7,8 @@ import type { DayAvailability, DayStatus, FreeSlot } from '@tabour/contracts';
 import { buildContext, datesOf, type Context, type MemberContext, type MinuteRange } from './context';
 import { DAY_STATUS_TEXTS, SLOT_REFUSAL_TEXTS } from './messages';
 import { AvailabilityInputError, type AvailabilityInput, type AvailabilityResult, type SlotCheck, type SlotRefusal } from './types';
-import { formatHHmm, type LocalDay } from './zone';
+import { Sweep } from './intervals';
+import { formatHHmm, isoInstant, type LocalDay } from './zone';
 
 const MINUTE = 60_000;
 
@@ -26,6 +27,10 @@ interface DayPlan {
   candidates: Candidate[];
   /** The department's bookings starting on this date. */
   booked: number;
+  /** Each member's own hours of this date by `MemberContext.index`; null follows the business's (which every candidate fits). */
+  memberHours: Array<readonly MinuteRange[] | null>;
+  /** Each member's bookings swept through this date's candidates in order, by `MemberContext.index`. */
+  memberBusy: Sweep[];
 }
 
 type Evaluation = { ok: true; remaining: number; member_ids: string[] } | { ok: false; refusal: SlotRefusal };
@@ -45,13 +50,16 @@ function within(ranges: readonly MinuteRange[], from: number, length: number): b
 /** A date's status and grid of candidates; with `only`, the one candidate starting at that instant. */
 function planDay(ctx: Context, date: string, only?: number): DayPlan {
   const day = ctx.zone.day(date);
-  const plan: DayPlan = { day, status: null, candidates: [], booked: 0 };
+  const plan: DayPlan = { day, status: null, candidates: [], booked: 0, memberHours: [], memberBusy: [] };
   const ranges = ctx.hours.get(day.weekday) ?? [];
   if (date < ctx.today) plan.status = 'past';
   else if (date > ctx.lastDate) plan.status = 'beyond_limit';
   else if (ranges.length === 0) plan.status = 'closed';
   if (plan.status) return plan;
   plan.booked = ctx.department.startingIn(day.start, day.end);
+  // Looked up once a date, not once per member and slot.
+  plan.memberHours = ctx.members.map((m) => (m.hours === null ? null : (m.hours.get(day.weekday) ?? [])));
+  plan.memberBusy = ctx.members.map((m) => new Sweep(m.busy));
   if (!only) {
     for (const [from, to] of ranges) {
       // The grid restarts at each range's start, in wall-clock minutes.
@@ -82,9 +90,10 @@ function candidate(ctx: Context, day: LocalDay, minute: number): Candidate | nul
 type MemberState = 'free' | 'member_off' | 'member_holiday' | 'member_busy';
 
 function memberState(ctx: Context, plan: DayPlan, m: MemberContext, c: Candidate): MemberState {
-  if (m.hours !== null && !fits(ctx, plan.day, c, m.hours.get(plan.day.weekday) ?? [])) return 'member_off';
+  const hours = plan.memberHours[m.index];
+  if (hours !== null && !fits(ctx, plan.day, c, hours)) return 'member_off';
   if (m.holidays.overlapping(c.start, c.end) > 0) return 'member_holiday';
-  if (m.busy.overlapping(c.start, c.end) > 0) return 'member_busy';
+  if (plan.memberBusy[m.index].overlapping(c.start, c.end) > 0) return 'member_busy';
   return 'free';
 }
 
@@ -104,12 +113,20 @@ function evaluate(ctx: Context, plan: DayPlan, c: Candidate, member: string | nu
   if (remaining <= 0) return { ok: false, refusal: 'full' };
   if (ctx.members.length === 0) return { ok: true, remaining, member_ids: [] };
 
+  // One pass over the members, no array per slot but the free ones' ids the answer carries.
   const asked = member === null ? ctx.members : [ctx.memberById.get(member) as MemberContext];
-  const states = asked.map((m) => memberState(ctx, plan, m, c));
-  const free = asked.filter((_, i) => states[i] === 'free').map((m) => m.id);
+  const free: string[] = [];
+  let allOff = true;
+  let anyBusy = false;
+  for (let i = 0; i < asked.length; i += 1) {
+    const state = memberState(ctx, plan, asked[i], c);
+    if (state === 'free') free.push(asked[i].id);
+    else if (state === 'member_busy') anyBusy = true;
+    if (state !== 'member_off') allOff = false;
+  }
   if (free.length === 0) {
-    if (states.every((s) => s === 'member_off')) return { ok: false, refusal: 'member_off' };
-    if (states.every((s) => s !== 'member_busy')) return { ok: false, refusal: 'member_holiday' };
+    if (allOff) return { ok: false, refusal: 'member_off' };
+    if (!anyBusy) return { ok: false, refusal: 'member_holiday' };
     return { ok: false, refusal: 'member_busy' };
   }
   // A member serves one booking at a time: one place per free member.
@@ -118,8 +135,8 @@ function evaluate(ctx: Context, plan: DayPlan, c: Candidate, member: string | nu
 
 function freeSlot(c: Candidate, e: { remaining: number; member_ids: string[] }): FreeSlot {
   return {
-    starts_at: new Date(c.start).toISOString(),
-    ends_at: new Date(c.end).toISOString(),
+    starts_at: isoInstant(c.start),
+    ends_at: isoInstant(c.end),
     time: formatHHmm(c.minute),
     remaining: e.remaining,
     member_ids: e.member_ids,

@@ -3,17 +3,28 @@
  * [a, b)" is two binary searches: every interval starting before b, less those ending at or
  * before a (which necessarily started before b too).
  */
-export class Intervals {
-  private readonly starts: Float64Array;
-  private readonly ends: Float64Array;
+/** Intervals gathered as two parallel lists (no object per interval). */
+export interface Spans {
+  starts: number[];
+  ends: number[];
+}
 
-  constructor(items: ReadonlyArray<{ start: number; end: number }>) {
-    const n = items.length;
-    this.starts = new Float64Array(n);
-    this.ends = new Float64Array(n);
-    for (let i = 0; i < n; i += 1) {
-      this.starts[i] = items[i].start;
-      this.ends[i] = items[i].end;
+export class Intervals {
+  readonly starts: Float64Array;
+  readonly ends: Float64Array;
+
+  constructor(items: ReadonlyArray<{ start: number; end: number }> | Spans) {
+    if ('starts' in items) {
+      this.starts = Float64Array.from(items.starts);
+      this.ends = Float64Array.from(items.ends);
+    } else {
+      const n = items.length;
+      this.starts = new Float64Array(n);
+      this.ends = new Float64Array(n);
+      for (let i = 0; i < n; i += 1) {
+        this.starts[i] = items[i].start;
+        this.ends[i] = items[i].end;
+      }
     }
     this.starts.sort();
     this.ends.sort();
@@ -32,6 +43,34 @@ export class Intervals {
   /** How many intervals start in [a, b). */
   startingIn(a: number, b: number): number {
     return below(this.starts, b) - below(this.starts, a);
+  }
+}
+
+/**
+ * `Intervals.overlapping` for a run of questions whose ends never move back (the slots of one
+ * date, in order): two positions that only move forward, so each question costs a step or two
+ * instead of two binary searches. A question that does move back starts over from a search.
+ */
+export class Sweep {
+  private a = Infinity;
+  private b = Infinity;
+  private started = 0;
+  private ended = 0;
+
+  constructor(private readonly set: Intervals) {}
+
+  overlapping(a: number, b: number): number {
+    const { starts, ends } = this.set;
+    if (a < this.a || b < this.b) {
+      this.started = below(starts, b);
+      this.ended = atOrBelow(ends, a);
+    } else {
+      while (this.started < starts.length && starts[this.started] < b) this.started += 1;
+      while (this.ended < ends.length && ends[this.ended] <= a) this.ended += 1;
+    }
+    this.a = a;
+    this.b = b;
+    return this.started - this.ended;
   }
 }
 

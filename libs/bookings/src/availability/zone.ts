@@ -138,8 +138,38 @@ export function parseHHmm(value: string, end = false): number | null {
   return end && h === 24 && min === 0 ? 1440 : null;
 }
 
+/** '00'…'99' and '000'…'999': a slot's texts are put together from these rather than padded one by one. */
+const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+
 export function formatHHmm(minute: number): string {
   const h = Math.floor(minute / 60);
   const m = minute % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+  return h < 100 ? `${TWO[h]}:${TWO[m]}` : `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** First and last instants `Date.prototype.toISOString` writes with a four-digit year. */
+const ISO_MIN = -62_167_219_200_000;
+const ISO_MAX = 253_402_300_800_000;
+let isoDay = NaN;
+let isoPrefix = '';
+
+/**
+ * `new Date(at).toISOString()`, from the date's 'YYYY-MM-DDT' (worked out once while the
+ * instants stay on one UTC date, as a date's slots do) and the time's digits.
+ */
+export function isoInstant(at: number): string {
+  if (!(at >= ISO_MIN && at < ISO_MAX) || !Number.isInteger(at)) return new Date(at).toISOString();
+  const day = Math.floor(at / DAY);
+  if (day !== isoDay) {
+    isoDay = day;
+    isoPrefix = new Date(day * DAY).toISOString().slice(0, 11);
+  }
+  let rest = at - day * DAY;
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const m = Math.floor(rest / MINUTE);
+  rest -= m * MINUTE;
+  const sec = Math.floor(rest / 1000);
+  return `${isoPrefix}${TWO[h]}:${TWO[m]}:${TWO[sec]}.${THREE[rest - sec * 1000]}Z`;
 }
