@@ -35,7 +35,7 @@ export function CustomerBookings({ customerId, kind, first = false }: { customer
     queryKey: ['customer-bookings', kind, customerId, page],
     queryFn: () => dataProvider.call<Page<Booking>>(PATHS[kind], 'POST', { customer_id: customerId, page }),
   });
-  if (isPending) return <LinearProgress />;
+  if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   const rows = (data?.data ?? []).slice(0, first ? 1 : undefined);
   if (!rows.length) return <EmptyTab text={kind === 'next' ? 'customers.no_next_booking' : 'customers.no_past_booking'} />;
   const serviceNames = (b: Booking) => {
