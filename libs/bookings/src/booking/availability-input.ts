@@ -26,6 +26,16 @@ const CLOSED_WEEK: WorkingDay[] = WEEKDAYS.map((day) => ({ day, open: false, ran
 const iso = (v: Date | string) => (typeof v === 'string' ? new Date(v) : v).toISOString();
 
 /**
+ * An instant written by PostgreSQL in the UTC form `toISOString` writes, so that thousands of
+ * bookings are neither parsed into Dates by the driver nor written back out here, and the
+ * engine reads them on its fast path.
+ */
+const isoText = (column: 'starts_at' | 'ends_at') => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column);
+
+/** No booking lasts longer than a day (the engine takes at most 1440 minutes), so one overlapping a range starts at most a day before it. */
+const LONGEST_BOOKING_DAYS = 1;
+
+/**
  * Everything the availability engine needs for one department over a range of local dates, in
  * five indexed reads: the business and its booking settings, the department with its services,
  * its bookable members, the approved holidays and the holding bookings (the department's, and
@@ -64,8 +74,13 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
   const first = DateTime.fromISO(q.from, { zone }).startOf('day');
   const last = DateTime.fromISO(q.to, { zone }).startOf('day').plus({ days: 1 });
   // A day either side: a booking or holiday across a local midnight still overlaps the range.
-  const rangeStart = (first.isValid ? first : DateTime.now()).minus({ days: 1 }).toJSDate();
-  const rangeEnd = (last.isValid ? last : DateTime.now()).plus({ days: 1 }).toJSDate();
+  const rangeStart = (first.isValid ? first : DateTime.now()).minus({ days: 1 });
+  const rangeEnd = (last.isValid ? last : DateTime.now()).plus({ days: 1 });
+  // The same bounds again in the indexes' terms (the start, its local date), so the holding
+  // bookings' indexes are read over the range and not over every booking before its end.
+  const earliestStart = rangeStart.minus({ days: LONGEST_BOOKING_DAYS });
+  const firstLocalDate = earliestStart.setZone(zone).minus({ days: 1 }).toISODate() as string;
+  const lastLocalDate = rangeEnd.setZone(zone).plus({ days: 1 }).toISODate() as string;
 
   // A member without a department serves every department.
   const members = await db
@@ -85,17 +100,23 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
       .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
       .where('tenant_id', '=', tenantId)
       .where('status', '=', 'approved')
-      .where('starts_at', '<', rangeEnd)
-      .where('ends_at', '>', rangeStart)
+      .where('starts_at', '<', rangeEnd.toJSDate())
+      .where('ends_at', '>', rangeStart.toJSDate())
       .execute(),
     db
       .selectFrom('bookings')
-      .select(['id', 'department_id', 'member_id', 'starts_at', 'ends_at'])
+      .select(['id', 'department_id', 'member_id', isoText('starts_at'), isoText('ends_at')])
       .where('tenant_id', '=', tenantId)
       .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
-      .where('starts_at', '<', rangeEnd)
-      .where('ends_at', '>', rangeStart)
-      .where((eb) => eb.or([eb('department_id', '=', q.department_id), ...(memberIds.length ? [eb('member_id', 'in', memberIds)] : [])]))
+      .where('starts_at', '<', rangeEnd.toJSDate())
+      .where('ends_at', '>', rangeStart.toJSDate())
+      .where('starts_at', '>=', earliestStart.toJSDate())
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('department_id', '=', q.department_id), eb('local_date', '>=', firstLocalDate), eb('local_date', '<=', lastLocalDate)]),
+          ...(memberIds.length ? [eb('member_id', 'in', memberIds)] : []),
+        ]),
+      )
       .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!))
       .execute(),
   ]);
@@ -132,8 +153,8 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
       id: b.id,
       department_id: b.department_id,
       member_id: b.member_id,
-      starts_at: iso(b.starts_at),
-      ends_at: iso(b.ends_at),
+      starts_at: b.starts_at,
+      ends_at: b.ends_at,
     })),
     duration_minutes: duration,
     selected_member_id: q.selected_member_id ?? null,
