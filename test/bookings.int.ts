@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BOOKING_PROJECTIONS } from '@tabour/bookings';
+import { BOOKING_PROJECTIONS, checkSlot, readAvailabilityInput } from '@tabour/bookings';
 import { rebuildProjection } from '@tabour/eventstore';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
@@ -293,6 +293,21 @@ describe('bookings: the book over HTTP', () => {
     await expectOk(await create(owner, { starts_at: at(dayAhead(4), '10:00'), customer_id: customer }), 201);
     await expectOk(await t.http().put('/business/bookingSettings').set(owner.h).send({ allow_several_bookings: true }), 200);
     await expectOk(await create(owner, { starts_at: at(dayAhead(5), '10:00'), customer_id: customer }), 201);
+  });
+
+  it("hands the capacity guard's clock (a Date) to the engine as the ISO instant it reads", async () => {
+    const date = dayAhead(6);
+    const now = new Date(at(date, '10:05'));
+    const input = await readAvailabilityInput(t.database.db, owner.businessId, {
+      department_id: departmentId,
+      from: date,
+      to: date,
+      now,
+      duration_minutes: 30,
+    });
+    expect(input?.now).toBe(now.toISOString());
+    expect(checkSlot(input!, at(date, '10:00'))).toMatchObject({ ok: false, code: 'past' });
+    expect(checkSlot(input!, at(date, '10:30'))).toMatchObject({ ok: true, starts_at: new Date(at(date, '10:30')).toISOString() });
   });
 
   it('rebuilds the bookings table from the log into the very rows the live run wrote', async () => {
