@@ -15,8 +15,8 @@ export class Intervals {
 
   constructor(items: ReadonlyArray<{ start: number; end: number }> | Spans) {
     if ('starts' in items) {
-      this.starts = Float64Array.from(items.starts);
-      this.ends = Float64Array.from(items.ends);
+      this.starts = new Float64Array(items.starts);
+      this.ends = new Float64Array(items.ends);
     } else {
       const n = items.length;
       this.starts = new Float64Array(n);
