@@ -179,6 +179,9 @@ describe('bookings: the book over HTTP', () => {
       console.log(`bookings.available 30 days over HTTP: median ${spent[10].toFixed(1)} ms, p95 ${spent[18].toFixed(1)} ms (20 calls)`);
       expect(spent[18]).toBeLessThan(500);
       expect((await t.http().get(`/business/booking/available/?dep=not-an-id`).set(owner.h)).status).toBe(422);
+      // Without dates: the week from today in the business's zone.
+      const week = await expectOk(await t.http().get(`/business/booking/available/?dep=${departmentId}`).set(owner.h), 200);
+      expect(week.days.map((d: { date: string }) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => dayAhead(i)));
     });
 
     it('updates the details, reschedules on a new start, and refuses a move into a full slot', async () => {

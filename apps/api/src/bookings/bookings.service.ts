@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
 import type { Availability, BookingChannel, BookingInput } from '@tabour/contracts';
 import {
   availability,
@@ -22,8 +21,6 @@ import { BookingQueries } from './queries';
 
 /** How many times a booking whose member was picked for it tries another when that one was just taken. */
 const MEMBER_PICKS = 3;
-/** The availability call's default span, in days, when no end is given. */
-const DEFAULT_DAYS = 7;
 
 type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'>;
 
@@ -167,23 +164,16 @@ export class BookingsService {
     return { id };
   }
 
-  /** Free slots of a department (and member) over local dates, counted as the capacity guard counts. */
+  /** Free slots of a department (and member) over local dates (by default the week from today), counted as the capacity guard counts. */
   async available(tenantId: string, q: { dep: string; selected_member?: string; from?: string; to?: string; service_ids?: string }): Promise<Availability> {
-    const zone = (await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst())?.time_zone ?? 'UTC';
-    const from = q.from ?? DateTime.now().setZone(zone).toISODate()!;
-    const to =
-      q.to ??
-      DateTime.fromISO(from, { zone })
-        .plus({ days: DEFAULT_DAYS - 1 })
-        .toISODate()!;
     const serviceIds = (q.service_ids ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
     const input = await readAvailabilityInput(this.db, tenantId, {
       department_id: q.dep,
-      from,
-      to,
+      from: q.from,
+      to: q.to,
       now: new Date(),
       service_ids: serviceIds,
       selected_member_id: q.selected_member || null,

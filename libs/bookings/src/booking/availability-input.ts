@@ -8,9 +8,9 @@ import { BOOKING_SETTINGS_DEFAULTS } from './settings';
 
 export interface AvailabilityQuery {
   department_id: string;
-  /** Local dates, both included. */
-  from: string;
-  to: string;
+  /** Local dates, both included; by default today in the business's zone and the week from `from`. */
+  from?: string;
+  to?: string;
   now: Date;
   selected_member_id?: string | null;
   /** The chosen services (their sum is the duration), or a duration already known (a booking's). */
@@ -31,6 +31,9 @@ const iso = (v: Date | string) => (typeof v === 'string' ? new Date(v) : v).toIS
  * engine reads them on its fast path.
  */
 const isoText = (column: 'starts_at' | 'ends_at') => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column);
+
+/** The span, in days, of a listing asked without an end. */
+const DEFAULT_DAYS = 7;
 
 /** No booking lasts longer than a day (the engine takes at most 1440 minutes), so one overlapping a range starts at most a day before it. */
 const LONGEST_BOOKING_DAYS = 1;
@@ -71,8 +74,16 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
   ]);
   if (!business || !department) return null;
   const zone = business.time_zone;
-  const first = DateTime.fromISO(q.from, { zone }).startOf('day');
-  const last = DateTime.fromISO(q.to, { zone }).startOf('day').plus({ days: 1 });
+  // Defaults worked out here, where the zone is read anyway: no query of its own for them.
+  const from = q.from ?? (DateTime.now().setZone(zone).toISODate() as string);
+  const to =
+    q.to ??
+    DateTime.fromISO(from, { zone })
+      .plus({ days: DEFAULT_DAYS - 1 })
+      .toISODate() ??
+    '';
+  const first = DateTime.fromISO(from, { zone }).startOf('day');
+  const last = DateTime.fromISO(to, { zone }).startOf('day').plus({ days: 1 });
   // A day either side: a booking or holiday across a local midnight still overlaps the range.
   const rangeStart = (first.isValid ? first : DateTime.now()).minus({ days: 1 });
   const rangeEnd = (last.isValid ? last : DateTime.now()).plus({ days: 1 });
@@ -128,8 +139,8 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
   return {
     time_zone: zone,
     now: q.now.toISOString(),
-    from: q.from,
-    to: q.to,
+    from,
+    to,
     booking_days_limit: business.booking_days_limit,
     min_notice_minutes: business.min_notice_minutes ?? BOOKING_SETTINGS_DEFAULTS.min_notice_minutes,
     working_days: business.working_days ?? CLOSED_WEEK,
