@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { sql } from 'kysely';
 import { rebuildProjection, type RecordedEvent } from '@tabour/eventstore';
+import { BOOKING_PROJECTIONS, bookingRequestsProjection } from '@tabour/bookings';
 import { CUSTOMER_PROJECTIONS } from '@tabour/customers';
 import { openRecorded, QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
 import { up as sealLegacyQueueText } from '../migrations/20261124130500_seal_queue_event_text';
@@ -9,6 +10,7 @@ import { QueuePiiKeys } from '../apps/api/src/queues/pii-keys';
 import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
 import { SnapshotStore } from '../apps/api/src/queues/snapshots';
 import { HistoryJobRunner } from '../apps/api/src/customers/history-job';
+import { at, bookableBusiness, dayAhead, expectOk } from './bookings-fixtures';
 import { createTestApp, TestApp } from './support/app';
 import { login, STRONG_PASSWORD } from './support/fixtures';
 import { newBusiness, newMember, Staff } from './support/organisation-fixtures';
@@ -44,20 +46,37 @@ describe('customers: personal data is erasable', () => {
 
   /** A customer whose name, e-mail, phone, notes and attachment name all carry `marker`. */
   async function markedCustomer(marker: string, phoneDigits: string) {
-    const res = await t.http().put('/business/customer/create').set(owner.h).send({
-      first_name: `First${marker}`,
-      last_name: `Last${marker}`,
-      email: `${marker}@example.test`,
-      phone: `+216${phoneDigits}`,
-      address: `${marker} street`,
-      internal_id: `IID${marker}`,
-      additional_data: { note: marker },
-    });
+    const res = await t
+      .http()
+      .put('/business/customer/create')
+      .set(owner.h)
+      .send({
+        first_name: `First${marker}`,
+        last_name: `Last${marker}`,
+        email: `${marker}@example.test`,
+        phone: `+216${phoneDigits}`,
+        address: `${marker} street`,
+        internal_id: `IID${marker}`,
+        additional_data: { note: marker },
+      });
     expect(res.status).toBe(201);
     const id = res.body.id;
-    expect((await t.http().post(`/business/customer/${id}/update`).set(owner.h).send({ notes: `notes ${marker}`, last_name: `Later${marker}` })).status).toBe(200);
+    expect(
+      (
+        await t
+          .http()
+          .post(`/business/customer/${id}/update`)
+          .set(owner.h)
+          .send({ notes: `notes ${marker}`, last_name: `Later${marker}` })
+      ).status,
+    ).toBe(200);
     expect((await t.http().put(`/business/customer/book/VIP/add/${id}`).set(owner.h)).status).toBe(200);
-    const file = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', id).attach('file', Buffer.from(`letter for ${marker}\n`), `${marker}.txt`);
+    const file = await t
+      .http()
+      .post('/business/customer/attachments/add')
+      .set(owner.h)
+      .field('customer_id', id)
+      .attach('file', Buffer.from(`letter for ${marker}\n`), `${marker}.txt`);
     expect(file.status).toBe(201);
     return id as string;
   }
@@ -95,7 +114,11 @@ describe('customers: personal data is erasable', () => {
     await markedCustomer(marker, '20987124');
     await markedCustomer(`${marker}b`, '20987125');
     const other = await newBusiness(t, 'Bystander Clinic');
-    const kept = await t.http().put('/business/customer/create').set(other.h).send({ first_name: `Kept${marker}` });
+    const kept = await t
+      .http()
+      .put('/business/customer/create')
+      .set(other.h)
+      .send({ first_name: `Kept${marker}` });
     expect(kept.status).toBe(201);
 
     const res = await t.http().delete('/business/history/delete').set(owner.h);
@@ -119,7 +142,9 @@ describe('customers: personal data is erasable', () => {
     const runs = await Promise.all([runner.runDue(), runner.runDue()]);
     expect(runs.sort()).toEqual([0, 1]);
     expect(await tracesOf(t, 'zq7schedulemarker')).toEqual([]);
-    const job = await sql<{ runs: number; next_run_at: Date }>`SELECT runs, next_run_at FROM scheduled_jobs WHERE tenant_id = ${owner.businessId}`.execute(t.database.db);
+    const job = await sql<{ runs: number; next_run_at: Date }>`SELECT runs, next_run_at FROM scheduled_jobs WHERE tenant_id = ${owner.businessId}`.execute(
+      t.database.db,
+    );
     expect(job.rows[0].runs).toBe(1);
     expect(job.rows[0].next_run_at.getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
 
@@ -140,12 +165,22 @@ describe('customers: personal data is erasable', () => {
     const shop = await newBusiness(t, 'Rebuild Clinic');
     const ids: string[] = [];
     for (const name of ['Rania', 'Karim', 'Hédi']) {
-      const r = await t.http().put('/business/customer/create').set(shop.h).send({ first_name: name, phone: `+2162055${ids.length}000`, additional_data: { n: ids.length } });
+      const r = await t
+        .http()
+        .put('/business/customer/create')
+        .set(shop.h)
+        .send({ first_name: name, phone: `+2162055${ids.length}000`, additional_data: { n: ids.length } });
       ids.push(r.body.id);
     }
     await t.http().post(`/business/customer/${ids[0]}/update`).set(shop.h).send({ last_name: 'Updated', email: 'rania@example.test' }).expect(200);
     await t.http().put(`/business/customer/book/BLACKLISTED/add/${ids[1]}`).set(shop.h).expect(200);
-    await t.http().post('/business/customer/attachments/add').set(shop.h).field('customer_id', ids[1]).attach('file', Buffer.from('kept\n'), 'kept.txt').expect(201);
+    await t
+      .http()
+      .post('/business/customer/attachments/add')
+      .set(shop.h)
+      .field('customer_id', ids[1])
+      .attach('file', Buffer.from('kept\n'), 'kept.txt')
+      .expect(201);
     await t.http().delete(`/business/customer/${ids[2]}/delete`).set(shop.h).expect(200);
     await t.http().post('/business/privacy/update').set(shop.h).send({ hide_customer_names: false }).expect(200);
 
@@ -190,17 +225,32 @@ describe('customers: personal data is erasable', () => {
     // A walk-in with a name, a note and feedback; a registered customer's ticket with a note;
     // a request approved (its ticket is pushed under the typed name) and one declined.
     const a = await pushTicket(t, shop, q.id, { customer_name: `Walk ${walkIn}` });
-    await t.http().post(`/business/queue/${q.id}/ticket/${a.id}/notes`).set(shop.h).send({ note: `allergy ${walkIn}` }).expect(200);
+    await t
+      .http()
+      .post(`/business/queue/${q.id}/ticket/${a.id}/notes`)
+      .set(shop.h)
+      .send({ note: `allergy ${walkIn}` })
+      .expect(200);
     const customer = await t.http().put('/business/customer/create').set(shop.h).send({ first_name: 'Registered', phone: '+21620987130' });
     const c = await pushTicket(t, shop, q.id, { customer_id: customer.body.id });
-    await t.http().post(`/business/queue/${q.id}/ticket/${c.id}/notes`).set(shop.h).send({ note: `history ${registered}` }).expect(200);
+    await t
+      .http()
+      .post(`/business/queue/${q.id}/ticket/${c.id}/notes`)
+      .set(shop.h)
+      .send({ note: `history ${registered}` })
+      .expect(200);
     const join = (body: Record<string, unknown>, from: string) => t.http().put(`/user/queue/${q.id}/request`).set('X-Forwarded-For', from).send(body);
     expect((await join({ name: `Req ${requested}`, phone: '+21620987131', note: `wheelchair ${requested}` }, '203.0.113.201')).status).toBe(201);
     expect((await join({ name: `Declined ${requested}`, phone: '+21620987132', note: `late ${requested}` }, '203.0.113.202')).status).toBe(201);
     const listed = (await t.http().get(`/business/queue/${q.id}/requests?pagination=off`).set(shop.h)).body.data as { id: string; name: string }[];
     const approve = listed.find((r) => r.name.startsWith('Req'))!;
     const decline = listed.find((r) => r.name.startsWith('Declined'))!;
-    await t.http().post(`/business/queue/${q.id}/request/${approve.id}/update`).set(shop.h).send({ note: `corrected ${requested}` }).expect(200);
+    await t
+      .http()
+      .post(`/business/queue/${q.id}/request/${approve.id}/update`)
+      .set(shop.h)
+      .send({ note: `corrected ${requested}` })
+      .expect(200);
     const approved = await t.http().post(`/business/queue/${q.id}/request/${approve.id}/approve`).set(shop.h).expect(200);
     await t.http().post(`/business/queue/${q.id}/request/${decline.id}/decline`).set(shop.h).send({}).expect(200);
 
@@ -222,7 +272,11 @@ describe('customers: personal data is erasable', () => {
     await openCounter(t, agent, q.id, counter);
     for (let i = 0; i < 3; i++) await t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: counter }).expect(200);
     await t.http().post(`/business/queue/${q.id}/end/${approved.body.ticket.id}`).set(agent.h).expect(200);
-    await t.http().put(`/user/queue/uid/${a.uid}/feedback`).send({ stars: 3, text: `slow ${walkIn}` }).expect(200);
+    await t
+      .http()
+      .put(`/user/queue/uid/${a.uid}/feedback`)
+      .send({ stars: 3, text: `slow ${walkIn}` })
+      .expect(200);
     expect(await tracesOf(t, walkIn)).toEqual(expect.arrayContaining(['queue_tickets.feedback_text']));
     for (const m of [walkIn, registered, requested]) expect((await tracesOf(t, m)).filter((c) => c.startsWith('es_') || c.startsWith('stream_'))).toEqual([]);
 
@@ -245,7 +299,12 @@ describe('customers: personal data is erasable', () => {
     });
     const live = await rows();
     expect(live.tickets.filter((r) => r.tenant_id === shop.businessId)).toHaveLength(3);
-    expect(live.tickets.find((r) => r.id === a.id)).toMatchObject({ customer_name: null, feedback_text: null, feedback_stars: 3, notes: [expect.objectContaining({ text: '' })] });
+    expect(live.tickets.find((r) => r.id === a.id)).toMatchObject({
+      customer_name: null,
+      feedback_text: null,
+      feedback_stars: 3,
+      notes: [expect.objectContaining({ text: '' })],
+    });
     for (const projection of [...QUEUE_PROJECTIONS, queueRequestProjection]) await rebuildProjection(db, { kind: 'inline', projection });
     expect(await rows()).toEqual(live);
     for (const m of [walkIn, registered, requested]) expect(await tracesOf(t, m)).toEqual([]);
@@ -257,9 +316,17 @@ describe('customers: personal data is erasable', () => {
     const marker = 'zq7legacymarker';
     const q = await newQueue(t, shop);
     const a = await pushTicket(t, shop, q.id, { customer_name: `Old ${marker}` });
-    await t.http().post(`/business/queue/${q.id}/ticket/${a.id}/notes`).set(shop.h).send({ note: `old note ${marker}` }).expect(200);
+    await t
+      .http()
+      .post(`/business/queue/${q.id}/ticket/${a.id}/notes`)
+      .set(shop.h)
+      .send({ note: `old note ${marker}` })
+      .expect(200);
     // The log as an older version wrote it: the text in plain form, no key.
-    const events = await sql<RecordedEvent>`SELECT position, event_type AS type, data, tenant_id AS "tenantId" FROM es_events WHERE stream_id = ${`queue-${q.id}`}`.execute(db);
+    const events =
+      await sql<RecordedEvent>`SELECT position, event_type AS type, data, tenant_id AS "tenantId" FROM es_events WHERE stream_id = ${`queue-${q.id}`}`.execute(
+        db,
+      );
     for (const o of await openRecorded(db, events.rows)) {
       await sql`UPDATE es_events SET data = ${JSON.stringify(o.event.data)}::jsonb WHERE position = ${o.event.position}`.execute(db);
     }
@@ -286,5 +353,84 @@ describe('customers: personal data is erasable', () => {
     expect(await tracesOf(t, marker)).toEqual([]);
     await rebuildProjection(db, { kind: 'inline', projection: QUEUE_PROJECTIONS[0] });
     expect(await tracesOf(t, marker)).toEqual([]);
+  });
+
+  it('seals booking and booking-request text in the log, and erasure and the history deletion reach them', async () => {
+    const { owner: desk, departmentId } = await bookableBusiness(t, 'Booking Erasure Clinic');
+    const db = t.database.db;
+    const [erased, declined] = ['zq7bookingmarker', 'zq7bookreqmarker'];
+    const field = (
+      await expectOk(
+        await t
+          .http()
+          .put('/business/forms/create')
+          .set(desk.h)
+          .send({ names: { en: 'Reason' } }),
+        201,
+      )
+    ).id as string;
+    const customer = (await expectOk(await t.http().put('/business/customer/create').set(desk.h).send({ first_name: 'Booked', phone: '+21620987150' }), 201))
+      .id;
+    const day = dayAhead(2);
+    const personal = (m: string, phone: string) => ({
+      phone_number: phone,
+      remarks: `pain ${m}`,
+      additional_data: { [field]: `answer ${m}` },
+      location: { lat: 36.8, lng: 10.1 },
+    });
+    const book = (time: string, body: Record<string, unknown>) =>
+      t
+        .http()
+        .put('/business/booking/create')
+        .set(desk.h)
+        .send({ department_id: departmentId, starts_at: at(day, time), ...body });
+
+    // A desk booking of the customer, later edited; then online bookings awaiting the business:
+    // one of the customer's, approved, and one without a customer, declined.
+    const booked = await expectOk(await book('09:00', { customer_id: customer, ...personal(erased, '+21620987151') }), 201);
+    await expectOk(
+      await t
+        .http()
+        .post(`/business/booking/${booked.id}/update`)
+        .set(desk.h)
+        .send({ remarks: `still ${erased}` }),
+      200,
+    );
+    await expectOk(await t.http().post('/business/update').set(desk.h).send({ booking_confirmation: true }), 200);
+    const asked = await expectOk(await book('10:00', { customer_id: customer, is_online: true, ...personal(erased, '+21620987152') }), 202);
+    await expectOk(await t.http().post(`/business/booking/request/${asked.id}/approve`).set(desk.h).send({}), 200);
+    const refused = await expectOk(await book('11:00', { is_online: true, ...personal(declined, '+21620987153') }), 202);
+    await expectOk(await t.http().delete(`/business/booking/request/${refused.id}/decline`).set(desk.h).send({}), 200);
+
+    // The read rows show the text; the log holds it only sealed.
+    expect(await tracesOf(t, erased)).toEqual(expect.arrayContaining(['bookings.remarks', 'bookings.additional_data', 'booking_requests.data']));
+    expect(await tracesOf(t, '20987151')).toEqual(['bookings.phone_number']);
+    expect(await tracesOf(t, declined)).toEqual(['booking_requests.data']);
+    for (const m of [erased, declined, '20987151', '20987152', '20987153']) expect((await tracesOf(t, m)).filter((c) => c.startsWith('es_'))).toEqual([]);
+
+    // Erasing the customer reaches their bookings and request; the declined request's text stays until the history goes.
+    await t.http().delete(`/business/customer/${customer}/delete`).set(desk.h).expect(200);
+    for (const m of [erased, '20987151', '20987152']) expect([m, await tracesOf(t, m)]).toEqual([m, []]);
+    expect(await tracesOf(t, declined)).toEqual(['booking_requests.data']);
+    await t.http().delete('/business/history/delete').set(desk.h).expect(200);
+    for (const m of [declined, '20987153']) expect([m, await tracesOf(t, m)]).toEqual([m, []]);
+    const keys = await sql<{ live: number; destroyed: number }>`SELECT count(data_key)::int AS live, count(*) FILTER (WHERE data_key IS NULL)::int AS destroyed
+      FROM queue_pii_keys WHERE tenant_id = ${desk.businessId}`.execute(db);
+    expect(keys.rows[0]).toEqual({ live: 0, destroyed: 3 });
+
+    // The bookings' and requests' rows rebuild from the log to the very rows left live.
+    const rows = async () => ({
+      bookings: (await sql`SELECT * FROM bookings ORDER BY id`.execute(db)).rows,
+      requests: (await sql`SELECT * FROM booking_requests ORDER BY id`.execute(db)).rows,
+    });
+    const live = await rows();
+    expect(live.bookings.find((r) => (r as { id: string }).id === booked.id)).toMatchObject({
+      phone_number: null,
+      remarks: null,
+      additional_data: {},
+      location: null,
+    });
+    for (const projection of [...BOOKING_PROJECTIONS, bookingRequestsProjection]) await rebuildProjection(db, { kind: 'inline', projection });
+    expect(await rows()).toEqual(live);
   });
 });

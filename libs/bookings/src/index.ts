@@ -6,3 +6,4 @@ export * from './rules';
 export * from './request';
 export * from './forms';
 export * from './payments';
+export * from './pii';

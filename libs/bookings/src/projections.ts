@@ -4,6 +4,7 @@ import { conflict, notFound, type Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES } from '@tabour/contracts';
 import { checkSlot } from './availability';
 import { readAvailabilityInput } from './booking/availability-input';
+import { openingBookingProjection } from './pii';
 import { BOOKING_EVENT_TYPES, BOOKING_PLACING_EVENT_TYPES, type BookingEvent, type BookingSlot } from './booking/events';
 import { BOOKING_SETTINGS_DEFAULTS, BOOKING_SETTINGS_EVENT_TYPES, type BookingSettingsEvent } from './booking/settings';
 
@@ -210,4 +211,5 @@ export const bookingCapacityGuard: InlineProjection<BookingEvent, Database> = {
   },
 };
 
-export const BOOKING_PROJECTIONS = [bookingsProjection, bookingSettingsProjection] as const;
+// The book's rows are written from opened events: sealed personal text reads as it was given.
+export const BOOKING_PROJECTIONS = [openingBookingProjection(bookingsProjection), bookingSettingsProjection] as const;

@@ -1,6 +1,7 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import {
   bookingCapacityGuard,
+  bookingPiiErasureProjection,
   BOOKING_PROJECTIONS,
   bookingRequestsProjection,
   formsProjection,
@@ -14,6 +15,7 @@ import { EVENT_STORE } from '../common/tokens';
 import { OrganisationModule } from '../organisation/organisation.module';
 import { BookingsController } from './bookings.controller';
 import { BookingsService } from './bookings.service';
+import { BookingPiiKeys } from './pii-keys';
 import { BookingQueries } from './queries';
 import { BookingSettingsController } from './settings.controller';
 import { FormsController } from './forms.controller';
@@ -41,8 +43,8 @@ import { TransactionsController } from './transactions.controller';
     FormsController,
     PaymentTypesController,
   ],
-  providers: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService],
-  exports: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService],
+  providers: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService, BookingPiiKeys],
+  exports: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService, BookingPiiKeys],
 })
 export class BookingsModule implements OnModuleInit {
   constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}
@@ -53,5 +55,6 @@ export class BookingsModule implements OnModuleInit {
     for (const projection of BOOKING_PROJECTIONS) this.store.registerInlineProjection(projection);
     for (const projection of [rulesProjection, bookingRequestsProjection, formsProjection, paymentsProjection, paymentTypesProjection])
       this.store.registerInlineProjection(projection);
+    this.store.registerInlineProjection(bookingPiiErasureProjection);
   }
 }

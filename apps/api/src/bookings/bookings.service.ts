@@ -17,6 +17,7 @@ import { CommandHandler, PgEventStore } from '@tabour/eventstore';
 import { conflict, Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { DB, EVENT_STORE } from '../common/tokens';
+import { BookingPiiKeys } from './pii-keys';
 import { BookingQueries } from './queries';
 
 /** How many times a booking whose member was picked for it tries another when that one was just taken. */
@@ -37,6 +38,7 @@ export class BookingsService {
     @Inject(EVENT_STORE) store: PgEventStore,
     @Inject(DB) private readonly db: Db,
     private readonly queries: BookingQueries,
+    private readonly pii: BookingPiiKeys,
   ) {
     this.handler = new CommandHandler(store);
   }
@@ -100,7 +102,13 @@ export class BookingsService {
   }
 
   private run(by: Caller, id: string, command: BookingCommand, fresh = false) {
-    return this.handler.handle(bookingDecider, bookingStream(id), command, { tenantId: by.tenantId, actor: actorOf(by as UserPrincipal), fresh });
+    return this.handler.handle(bookingDecider, bookingStream(id), command, {
+      tenantId: by.tenantId,
+      actor: actorOf(by as UserPrincipal),
+      fresh,
+      seal: this.pii.sealer<BookingEvent>(by.tenantId),
+      open: this.pii.open<BookingEvent>,
+    });
   }
 
   /**

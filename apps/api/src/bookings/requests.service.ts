@@ -4,7 +4,15 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Actor } from '@tabour/eventstore';
 import type { BookingChannel, BookingInput, BookingRequest, BookingRequestHistoryEntry, Rule, RuleFlow } from '@tabour/contracts';
-import { bookingDecider, bookingRequestDecider, BookingRequestCommand, bookingRequestStream, checkPending, matchRule } from '@tabour/bookings';
+import {
+  bookingDecider,
+  bookingRequestDecider,
+  BookingRequestCommand,
+  type BookingRequestEvent,
+  bookingRequestStream,
+  checkPending,
+  matchRule,
+} from '@tabour/bookings';
 import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { selectPage } from '../common/paged-select';
@@ -13,6 +21,7 @@ import { likePattern } from '../common/like';
 import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
 import { BookingsService } from './bookings.service';
+import { BookingPiiKeys } from './pii-keys';
 import { businessZone, matchCustomer, RulesService } from './rules.service';
 
 type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'>;
@@ -43,6 +52,7 @@ export class BookingRequestsService {
     private readonly commands: OrganisationCommands,
     private readonly rules: RulesService,
     private readonly bookings: BookingsService,
+    private readonly pii: BookingPiiKeys,
   ) {}
 
   /**
@@ -108,7 +118,7 @@ export class BookingRequestsService {
   }
 
   async approve(user: UserPrincipal, id: string, changes: Partial<BookingInput> = {}): Promise<BookingRequest<Date>> {
-    const { state } = await this.commands.load(bookingRequestDecider, bookingRequestStream(id));
+    const { state } = await this.commands.load(bookingRequestDecider, bookingRequestStream(id), { open: this.pii.open<BookingRequestEvent> });
     const pending = checkPending(state, user.tenantId);
     // A body's DTO declares every field: only those given change what was asked.
     const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
@@ -204,6 +214,11 @@ export class BookingRequestsService {
   }
 
   private write(command: BookingRequestCommand, actor: Actor) {
-    return this.commands.run(bookingRequestDecider, bookingRequestStream(command.request_id), command, { tenantId: command.business_id, actor });
+    return this.commands.run(bookingRequestDecider, bookingRequestStream(command.request_id), command, {
+      tenantId: command.business_id,
+      actor,
+      seal: this.pii.sealer<BookingRequestEvent>(command.business_id),
+      open: this.pii.open<BookingRequestEvent>,
+    });
   }
 }

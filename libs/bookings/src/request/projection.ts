@@ -2,11 +2,12 @@ import type { InlineProjection } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { BOOKING_REQUEST_EVENT_TYPES, type BookingRequestEvent } from './request';
 import './tables';
+import { openingBookingProjection } from '../pii';
 
 const validInstant = (v: unknown): string | null => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null);
 
 /** `booking_requests`: one row per request, its decision (and the rule behind it) once made. */
-export const bookingRequestsProjection: InlineProjection<BookingRequestEvent, Database> = {
+const plainBookingRequestsProjection: InlineProjection<BookingRequestEvent, Database> = {
   name: 'bookings.requests',
   tables: ['booking_requests'],
   handles: BOOKING_REQUEST_EVENT_TYPES,
@@ -69,3 +70,6 @@ export const bookingRequestsProjection: InlineProjection<BookingRequestEvent, Da
     }
   },
 };
+
+/** Written from opened events: a request's sealed personal text reads as it was given. */
+export const bookingRequestsProjection = openingBookingProjection(plainBookingRequestsProjection);
