@@ -143,6 +143,11 @@ describe('bookings: import and export', () => {
         t.database.db,
       );
       expect(flags.rows.map((r) => r.flag)).toEqual([format === 'xlsx', format === 'xlsx', format === 'xlsx']);
+      // The remarks reach the book, but the log holds them only sealed.
+      const plain = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM es_events WHERE tenant_id = ${target.owner.businessId} AND data::text LIKE '%fasting%'`.execute(t.database.db);
+      expect(plain.rows[0].n).toBe(0);
     }
   });
 

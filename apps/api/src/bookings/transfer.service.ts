@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import * as XLSX from '@e965/xlsx';
-import { bookingDecider, bookingStream, type BookingCommand } from '@tabour/bookings';
+import { bookingDecider, bookingStream, type BookingCommand, type BookingEvent } from '@tabour/bookings';
 import type { BookingInput, FieldErrors } from '@tabour/contracts';
 import { Actor, CommandHandler, PgEventStore } from '@tabour/eventstore';
 import { Db, DomainError, invalid } from '@tabour/platform';
@@ -9,6 +9,7 @@ import { DB, EVENT_STORE } from '../common/tokens';
 import { CustomersService } from '../customers/customers.service';
 import { isPlainText } from '../customers/sniff';
 import { BookingsService } from './bookings.service';
+import { BookingPiiKeys } from './pii-keys';
 import { mapBookingHeaders, parseBookingRow, type ImportLookups, type RowCustomer } from './transfer.map';
 
 export const MAX_BOOKING_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -70,6 +71,7 @@ export class BookingTransferService {
     @Inject(DB) private readonly db: Db,
     private readonly bookings: BookingsService,
     private readonly customers: CustomersService,
+    private readonly pii: BookingPiiKeys,
   ) {
     this.handler = new CommandHandler(store);
   }
@@ -139,7 +141,13 @@ export class BookingTransferService {
         bookingDecider.decide({ ...dry, context: { ...dry.context, customer_known: true } }, { status: 'none' });
         made = (await this.customers.create(tenantId, actor, customerInput(row.customer))).id;
       }
-      await this.handler.handle(bookingDecider, bookingStream(id), await command(found ?? made), { tenantId, actor, fresh: true });
+      // Sealed as every booking is (docs/bookings.md, "Personal data in booking events").
+      await this.handler.handle(bookingDecider, bookingStream(id), await command(found ?? made), {
+        tenantId,
+        actor,
+        fresh: true,
+        seal: this.pii.sealer<BookingEvent>(tenantId),
+      });
       return { ok: true, booking_id: id, errors: {} };
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
