@@ -2,10 +2,11 @@ import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { sql } from 'kysely';
 import { rebuildProjection, type RecordedEvent } from '@tabour/eventstore';
-import { BOOKING_PROJECTIONS, bookingRequestsProjection } from '@tabour/bookings';
+import { BOOKING_PROJECTIONS, bookingRequestsProjection, openBookingEvents } from '@tabour/bookings';
 import { CUSTOMER_PROJECTIONS } from '@tabour/customers';
 import { openRecorded, QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
 import { up as sealLegacyQueueText } from '../migrations/20261124130500_seal_queue_event_text';
+import { up as sealLegacyBookingText } from '../migrations/20261125130000_seal_booking_event_text';
 import { QueuePiiKeys } from '../apps/api/src/queues/pii-keys';
 import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
 import { SnapshotStore } from '../apps/api/src/queues/snapshots';
@@ -432,5 +433,47 @@ describe('customers: personal data is erasable', () => {
     });
     for (const projection of [...BOOKING_PROJECTIONS, bookingRequestsProjection]) await rebuildProjection(db, { kind: 'inline', projection });
     expect(await rows()).toEqual(live);
+  });
+
+  it('seals the booking text of events written before sealing, so that erasure reaches them too', async () => {
+    const { owner: desk, departmentId } = await bookableBusiness(t, 'Legacy Booking Clinic');
+    const db = t.database.db;
+    const marker = 'zq7legacybookingmarker';
+    const customer = (await expectOk(await t.http().put('/business/customer/create').set(desk.h).send({ first_name: 'Older', phone: '+21620987160' }), 201)).id;
+    const booked = await expectOk(
+      await t
+        .http()
+        .put('/business/booking/create')
+        .set(desk.h)
+        .send({
+          department_id: departmentId,
+          starts_at: at(dayAhead(2), '09:00'),
+          customer_id: customer,
+          remarks: `old ${marker}`,
+          phone_number: '+21620987161',
+        }),
+      201,
+    );
+    // The log as it stood before sealing: the event in plain text, no key.
+    const events =
+      await sql<RecordedEvent>`SELECT position, event_type AS type, data, tenant_id AS "tenantId" FROM es_events WHERE stream_id = ${`booking-${booked.id}`}`.execute(
+        db,
+      );
+    for (const { event } of await openBookingEvents(db, events.rows))
+      await sql`UPDATE es_events SET data = ${JSON.stringify(event.data)}::jsonb WHERE position = ${event.position}`.execute(db);
+    await sql`DELETE FROM queue_pii_keys WHERE subject_id = ${booked.id}`.execute(db);
+    expect(await tracesOf(t, marker)).toEqual(expect.arrayContaining(['es_events.data', 'bookings.remarks']));
+
+    await sealLegacyBookingText(db);
+    expect(await tracesOf(t, marker)).toEqual(['bookings.remarks']);
+    const live = (await sql`SELECT * FROM bookings ORDER BY id`.execute(db)).rows;
+    await rebuildProjection(db, { kind: 'inline', projection: BOOKING_PROJECTIONS[0] });
+    expect((await sql`SELECT * FROM bookings ORDER BY id`.execute(db)).rows).toEqual(live);
+
+    // Erasure now reaches it, and a rebuild does not bring it back.
+    await t.http().delete(`/business/customer/${customer}/delete`).set(desk.h).expect(200);
+    for (const m of [marker, '20987161']) expect([m, await tracesOf(t, m)]).toEqual([m, []]);
+    await rebuildProjection(db, { kind: 'inline', projection: BOOKING_PROJECTIONS[0] });
+    for (const m of [marker, '20987161']) expect([m, await tracesOf(t, m)]).toEqual([m, []]);
   });
 });
