@@ -77,7 +77,12 @@ export async function openServer(): Promise<{ adminUrl: string; close(): Promise
   };
 }
 
-export function createContext(adminUrl: string, scale: number, figures: Figure[], out: (line: string) => void = console.log): BenchContext & { cleanup(): Promise<void> } {
+export function createContext(
+  adminUrl: string,
+  scale: number,
+  figures: Figure[],
+  out: (line: string) => void = console.log,
+): BenchContext & { cleanup(): Promise<void> } {
   const created: { name: string; db: Db }[] = [];
   return {
     scale,

@@ -10,13 +10,17 @@ import { BenchSuite, createContext, Figure, formatFigure, openServer } from './h
  */
 function loadSuites(): BenchSuite[] {
   const folder = path.join(__dirname, 'suites');
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
-  return readdirSync(folder)
-    .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
-    .sort()
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folder's suites are only known at run time
-    .map((f) => require(path.join(folder, f)).suite as BenchSuite)
-    .filter((s) => s && (!only?.length || only.includes(s.name)));
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return (
+    readdirSync(folder)
+      .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+      .sort()
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folder's suites are only known at run time
+      .map((f) => require(path.join(folder, f)).suite as BenchSuite)
+      .filter((s) => s && (!only?.length || only.includes(s.name)))
+  );
 }
 
 async function main(): Promise<void> {

@@ -10,7 +10,15 @@ useE2e({ CAPTCHA: 'on' });
 
 beforeAll(async () => {
   owner = uniqueEmail('captcha');
-  await apiCall('/business/account/register', 'POST', { business_name: 'Guichet Unique', first_name: 'Nadia', last_name: 'Trabelsi', email: owner, password: PASSWORD, password_confirmation: PASSWORD, terms: true });
+  await apiCall('/business/account/register', 'POST', {
+    business_name: 'Guichet Unique',
+    first_name: 'Nadia',
+    last_name: 'Trabelsi',
+    email: owner,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    terms: true,
+  });
   await server.approve(owner);
 });
 

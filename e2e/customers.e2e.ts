@@ -12,8 +12,14 @@ describe('the customers screens', () => {
   it('creates a customer, finds them by phone in another format, attaches a file, marks them VIP and exports them', async () => {
     const owner = email('crm');
     await apiCall('/business/account/register', 'POST', {
-      business_name: 'Salon Yasmine', first_name: 'Owner', last_name: 'Person', email: owner,
-      password: PASSWORD, password_confirmation: PASSWORD, terms: true, country: 'TN',
+      business_name: 'Salon Yasmine',
+      first_name: 'Owner',
+      last_name: 'Person',
+      email: owner,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      terms: true,
+      country: 'TN',
     });
     await server.approve(owner);
     const session = (await apiCall('/business/account/auth', 'POST', { email: owner, password: PASSWORD, ip: '' })) as { token: string };

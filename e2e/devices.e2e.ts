@@ -68,14 +68,29 @@ describe('kiosks, displays and the customer’s ticket', () => {
     const agentEmail = email('agent');
     const agent = await apiCall('/business/team/create', 'POST', { first_name: 'Sami', last_name: 'Agent', email: agentEmail, position: 'Employee' }, token);
     await server.setPassword(session.business.id, agent.id, PASSWORD);
-    const kiosk = (await apiCall('/business/kiosk/create', 'POST', { name: 'Entrance', queue_ids: [queue.id], auto_print_ms: 300, auto_navigate_ms: 0, print_timeout_ms: 0 }, token)) as Device;
-    const display = (await apiCall('/business/display/create', 'POST', { name: 'Hall', queue_ids: [queue.id], language: 'en', ads: ['Welcome to the clinic'], history_size: 5 }, token)) as Device;
+    const kiosk = (await apiCall(
+      '/business/kiosk/create',
+      'POST',
+      { name: 'Entrance', queue_ids: [queue.id], auto_print_ms: 300, auto_navigate_ms: 0, print_timeout_ms: 0 },
+      token,
+    )) as Device;
+    const display = (await apiCall(
+      '/business/display/create',
+      'POST',
+      { name: 'Hall', queue_ids: [queue.id], language: 'en', ads: ['Welcome to the clinic'], history_size: 5 },
+      token,
+    )) as Device;
 
     const k = await newPage(browser, server.url);
     const a = await newPage(browser, server.url);
     const d = await newPage(browser, server.url);
     const errors: string[] = [];
-    for (const [name, p] of [['kiosk', k.page], ['agent', a.page], ['display', d.page]] as const) p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+    for (const [name, p] of [
+      ['kiosk', k.page],
+      ['agent', a.page],
+      ['display', d.page],
+    ] as const)
+      p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
     await withPrintCounted(k.context);
     await withSpeechRecorded(d.context);
 
@@ -119,7 +134,11 @@ describe('kiosks, displays and the customer’s ticket', () => {
     const paper = await k.page.evaluate(() => {
       const receipt = document.getElementById('kiosk-receipt')!;
       const header = document.querySelector('header')!;
-      return { width: Math.round(receipt.getBoundingClientRect().width), receipt: getComputedStyle(receipt).visibility, header: getComputedStyle(header).visibility };
+      return {
+        width: Math.round(receipt.getBoundingClientRect().width),
+        receipt: getComputedStyle(receipt).visibility,
+        header: getComputedStyle(header).visibility,
+      };
     });
     expect(paper).toEqual({ width: Math.round((80 / 25.4) * 96), receipt: 'visible', header: 'hidden' });
     await k.page.screenshot({ path: '/tmp/tabour-kiosk-print.png' });
@@ -198,7 +217,8 @@ describe('kiosks, displays and the customer’s ticket', () => {
     await o.page.screenshot({ path: '/tmp/tabour-kiosk-edit.png' });
     await k.page.locator('[data-testid="kiosk-frame"][data-style="2"]').waitFor();
 
-    for (const p of [a.page, d.page, k.page]) await expect(p.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).resolves.toBe(true);
+    for (const p of [a.page, d.page, k.page])
+      await expect(p.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).resolves.toBe(true);
     await expect(d.page.evaluate(() => (window as unknown as { __cancelled: number }).__cancelled)).resolves.toBe(0);
     expect(errors).toEqual([]);
     for (const c of [k, a, d, t, o]) await c.context.close();
@@ -213,8 +233,23 @@ describe('kiosks, displays and the customer’s ticket', () => {
     await server.setPassword(session.business.id, agent.id, PASSWORD);
     const agentToken = ((await apiCall('/business/account/auth', 'POST', { email: agentEmail, password: PASSWORD, ip: '' })) as Session).token;
     const tokens = [token, agentToken];
-    const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Radiologie', ticket_prefix: 'R', counters: [{ name: 'Salle 1' }, { name: 'Salle 2' }] }, token);
-    const display = (await apiCall('/business/display/create', 'POST', { name: 'Salle', queue_ids: [queue.id], language: 'fr', voice: { template: 'Numéro {number}, {counter}', counter_replacements: { 'Salle 2': 'salle deux' } } }, token)) as Device;
+    const queue = await apiCall(
+      '/business/queue/create',
+      'PUT',
+      { name: 'Radiologie', ticket_prefix: 'R', counters: [{ name: 'Salle 1' }, { name: 'Salle 2' }] },
+      token,
+    );
+    const display = (await apiCall(
+      '/business/display/create',
+      'POST',
+      {
+        name: 'Salle',
+        queue_ids: [queue.id],
+        language: 'fr',
+        voice: { template: 'Numéro {number}, {counter}', counter_replacements: { 'Salle 2': 'salle deux' } },
+      },
+      token,
+    )) as Device;
     for (const name of ['Amal', 'Bilel']) await apiCall(`/business/queue/${queue.id}/push`, 'PUT', { customer_name: name }, token);
     const counters = (await apiCall(`/business/queue/${queue.id}/counter`, 'GET', undefined, token)) as { data: { id: string; name: string }[] };
     const d = await newPage(browser, server.url);
@@ -245,7 +280,9 @@ describe('kiosks, displays and the customer’s ticket', () => {
     // Two counters call at once, as two agents pressing "Call next" together.
     await Promise.all(counters.data.map((c, i) => apiCall(`/business/queue/${queue.id}/counter/${c.id}/open`, 'POST', undefined, tokens[i])));
     await Promise.all(counters.data.map((c, i) => apiCall(`/business/queue/${queue.id}/call`, 'POST', { counter_id: c.id }, tokens[i])));
-    await d.page.waitForFunction(() => (window as unknown as { __log: string[] }).__log.filter((l) => l.startsWith('end')).length >= 2, undefined, { timeout: 15_000 });
+    await d.page.waitForFunction(() => (window as unknown as { __log: string[] }).__log.filter((l) => l.startsWith('end')).length >= 2, undefined, {
+      timeout: 15_000,
+    });
     const log = await d.page.evaluate(() => (window as unknown as { __log: string[] }).__log);
     const said = log.filter((l) => l.startsWith('start')).map((l) => l.slice(6));
     // Which counter got which ticket is the race's; each call is said once, with its counter's words.
@@ -262,9 +299,24 @@ describe('kiosks, displays and the customer’s ticket', () => {
     const { email: ownerEmail, session } = await approvedOwner('Centre Accessible');
     const token = session.token;
     // Customers may ask for a team member here: the kiosk shows that step too.
-    const doctor = await apiCall('/business/team/create', 'POST', { first_name: 'Sami', last_name: 'Haddad', email: email('doctor'), position: 'Employee' }, token);
-    const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Accueil', ticket_prefix: 'C', counters: [{ name: 'Desk 1' }], customer_chooses_member: true, member_ids: [doctor.id] }, token);
-    const kiosk = (await apiCall('/business/kiosk/create', 'POST', { name: 'Entrance', queue_ids: [queue.id], print_ticket: false, auto_navigate_ms: 0 }, token)) as Device;
+    const doctor = await apiCall(
+      '/business/team/create',
+      'POST',
+      { first_name: 'Sami', last_name: 'Haddad', email: email('doctor'), position: 'Employee' },
+      token,
+    );
+    const queue = await apiCall(
+      '/business/queue/create',
+      'PUT',
+      { name: 'Accueil', ticket_prefix: 'C', counters: [{ name: 'Desk 1' }], customer_chooses_member: true, member_ids: [doctor.id] },
+      token,
+    );
+    const kiosk = (await apiCall(
+      '/business/kiosk/create',
+      'POST',
+      { name: 'Entrance', queue_ids: [queue.id], print_ticket: false, auto_navigate_ms: 0 },
+      token,
+    )) as Device;
     const display = (await apiCall('/business/display/create', 'POST', { name: 'Hall', queue_ids: [queue.id], ads: ['Welcome'] }, token)) as Device;
     const done = await apiCall(`/business/queue/${queue.id}/push`, 'PUT', { customer_name: 'Amal' }, token);
     await apiCall(`/business/queue/${queue.id}/push`, 'PUT', { customer_name: 'Bilel' }, token);
@@ -342,7 +394,10 @@ describe('kiosks, displays and the customer’s ticket', () => {
     expect(Object.keys(report)).toHaveLength(21);
     // The kiosk's tickets carry the choice: C4 asked for Sami, C5 for nobody in particular.
     const list = (await apiCall(`/business/queue/${queue.id}/waitinglist`, 'GET', undefined, token)) as { data: { label: string; member_id: string | null }[] };
-    expect(list.data.filter((x) => ['C4', 'C5'].includes(x.label)).map((x) => [x.label, x.member_id])).toEqual([['C4', doctor.id], ['C5', null]]);
+    expect(list.data.filter((x) => ['C4', 'C5'].includes(x.label)).map((x) => [x.label, x.member_id])).toEqual([
+      ['C4', doctor.id],
+      ['C5', null],
+    ]);
   }, 180_000);
 
   it('shows the upgrade message on /kiosks and /displays to a FREE business, and manages devices on a paid one', async () => {
@@ -384,8 +439,12 @@ describe('kiosks, displays and the customer’s ticket', () => {
     await page.screenshot({ path: '/tmp/tabour-display-credentials.png' });
     await dialog.getByTestId('credentials-done').click();
     await page.waitForURL(/\/displays\/[0-9a-f-]{36}$/);
-    const list = (await apiCall('/business/display?pagination=off', 'GET', undefined, session.token)) as { data: { id: string; name: string; queue_ids: string[]; voice: { template: string } }[] };
-    expect(list.data).toEqual([expect.objectContaining({ name: 'Écran du hall', queue_ids: [queue.id], voice: expect.objectContaining({ template: 'Ticket {number} to {counter}' }) })]);
+    const list = (await apiCall('/business/display?pagination=off', 'GET', undefined, session.token)) as {
+      data: { id: string; name: string; queue_ids: string[]; voice: { template: string } }[];
+    };
+    expect(list.data).toEqual([
+      expect.objectContaining({ name: 'Écran du hall', queue_ids: [queue.id], voice: expect.objectContaining({ template: 'Ticket {number} to {counter}' }) }),
+    ]);
     await expect(page.locator('body').textContent()).resolves.not.toContain(secret);
 
     // The screen logs in with what the dialog showed; the list then says it is online.

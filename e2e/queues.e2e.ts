@@ -24,7 +24,12 @@ describe('the queue screens', () => {
   it('keeps two pages of one queue in step without a reload: push, call, hold, recall, redirect, no-show and end', async () => {
     const { email: ownerEmail, session } = await approvedOwner('Clinique des Oliviers');
     const token = session.token;
-    const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Accueil', ticket_prefix: 'A', on_hold_enabled: true, counters: [{ name: 'Desk 1' }, { name: 'Desk 2' }] }, token);
+    const queue = await apiCall(
+      '/business/queue/create',
+      'PUT',
+      { name: 'Accueil', ticket_prefix: 'A', on_hold_enabled: true, counters: [{ name: 'Desk 1' }, { name: 'Desk 2' }] },
+      token,
+    );
     const other = await apiCall('/business/queue/create', 'PUT', { name: 'Radiologie', ticket_prefix: 'R', counters: [{ name: 'Salle 1' }] }, token);
     const agentEmail = email('agent');
     const agent = await apiCall('/business/team/create', 'POST', { first_name: 'Sami', last_name: 'Agent', email: agentEmail, position: 'Employee' }, token);
@@ -128,7 +133,9 @@ describe('the queue screens', () => {
     await expect(sorry.textContent()).resolves.toContain('Sorry!');
 
     for (const p of [a.page, b.page]) await expect(p.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).resolves.toBe(true);
-    const archive = (await apiCall(`/business/queue/${queue.id}/archive`, 'POST', { pagination: 'off' }, token)) as { data: { label: string; status: string }[] };
+    const archive = (await apiCall(`/business/queue/${queue.id}/archive`, 'POST', { pagination: 'off' }, token)) as {
+      data: { label: string; status: string }[];
+    };
     expect(archive.data.map((t) => `${t.label}:${t.status}`)).toEqual(expect.arrayContaining(['A2:no_show', 'A3:ended']));
     expect(errors).toEqual([]);
     await a.context.close();
@@ -181,7 +188,11 @@ describe('the queue screens', () => {
     const created = await apiCall(`/business/queue/${id}`, 'GET', undefined, token);
     expect(created).toMatchObject({ ticket_prefix: 'P', service_ids: [consult.id, vaccine.id], translations: { fr: { name: 'Pédiatrie (FR)' } } });
     expect(created.counters.map((c: { name: string }) => c.name)).toEqual(['Counter 1']);
-    expect(created.working_days.find((d: { day: string }) => d.day === 'monday')).toEqual({ day: 'monday', open: true, ranges: [{ from: '08:00', to: '17:00' }] });
+    expect(created.working_days.find((d: { day: string }) => d.day === 'monday')).toEqual({
+      day: 'monday',
+      open: true,
+      ranges: [{ from: '08:00', to: '17:00' }],
+    });
 
     // Editing: a second counter at once, then the queue's priority.
     await page.goto(`/queues/${id}/edit`);
@@ -195,7 +206,10 @@ describe('the queue screens', () => {
     await page.locator('input[name="priority"]').fill('5');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/queues$/);
-    await expect(apiCall(`/business/queue/${id}`, 'GET', undefined, token)).resolves.toMatchObject({ priority: 5, counters: [{ name: 'Counter 1' }, { name: 'Counter 2' }] });
+    await expect(apiCall(`/business/queue/${id}`, 'GET', undefined, token)).resolves.toMatchObject({
+      priority: 5,
+      counters: [{ name: 'Counter 1' }, { name: 'Counter 2' }],
+    });
 
     // The order of its services: Vaccination first.
     await page.goto(`/queues/${id}/reorderServices`);
@@ -267,7 +281,11 @@ describe('the queue screens', () => {
 
     // A queue with a ticket still waiting cannot be deleted: the "Sorry!" toast says why.
     await page.goto('/queues');
-    await page.locator('tr').filter({ has: page.getByTestId('queue-row-Pédiatrie') }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .locator('tr')
+      .filter({ has: page.getByTestId('queue-row-Pédiatrie') })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     const refused = page.getByTestId('toast').filter({ hasText: 'Cannot delete queue: The queue still has tickets: end or redirect them first' });
     await refused.waitFor();
@@ -291,7 +309,12 @@ describe('the queue screens', () => {
     const { session } = await approvedOwner('Agence du Lac');
     const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Guichet unique', counters: [{ name: 'G1' }] }, session.token);
     const agentEmail = email('agent');
-    const agent = await apiCall('/business/team/create', 'POST', { first_name: 'Rim', last_name: 'Agent', email: agentEmail, position: 'Employee' }, session.token);
+    const agent = await apiCall(
+      '/business/team/create',
+      'POST',
+      { first_name: 'Rim', last_name: 'Agent', email: agentEmail, position: 'Employee' },
+      session.token,
+    );
     await server.setPassword(session.business.id, agent.id, PASSWORD);
     const { context, page } = await newPage(browser, server.url);
     await loginThroughForm(page, agentEmail, PASSWORD);
@@ -305,7 +328,13 @@ describe('the queue screens', () => {
     await expect(row.getByTestId('queue-archive').count()).resolves.toBe(0);
     await expect(row.getByTestId('queue-reorderServices').count()).resolves.toBe(1);
     await expect(page.getByTestId('create-queue').count()).resolves.toBe(0);
-    for (const path of [`/queues/${queue.id}/edit`, `/queues/${queue.id}/archive`, `/queues/${queue.id}/counterStats`, '/queues/create', '/settings/note-type']) {
+    for (const path of [
+      `/queues/${queue.id}/edit`,
+      `/queues/${queue.id}/archive`,
+      `/queues/${queue.id}/counterStats`,
+      '/queues/create',
+      '/settings/note-type',
+    ]) {
       await page.goto(path);
       await page.getByTestId('access-denied').waitFor();
     }

@@ -29,7 +29,15 @@ describe('the back-office screens', () => {
     const reg = await fetch(`${server.url}/business/account/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ business_name: 'Centre Médical', first_name: 'Leila', last_name: 'Haddad', email, password: PASSWORD, password_confirmation: PASSWORD, terms: true }),
+      body: JSON.stringify({
+        business_name: 'Centre Médical',
+        first_name: 'Leila',
+        last_name: 'Haddad',
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        terms: true,
+      }),
     });
     expect(reg.status).toBe(201);
     await server.approve(email);
@@ -118,7 +126,15 @@ describe('the back-office screens', () => {
     const reg = await fetch(`${server.url}/business/account/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ business_name: 'Pharmacie Centrale', first_name: 'Sonia', last_name: 'Gharbi', email, password: PASSWORD, password_confirmation: PASSWORD, terms: true }),
+      body: JSON.stringify({
+        business_name: 'Pharmacie Centrale',
+        first_name: 'Sonia',
+        last_name: 'Gharbi',
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        terms: true,
+      }),
     });
     expect(reg.status).toBe(201);
     await server.approve(email);
@@ -152,4 +168,3 @@ describe('the back-office screens', () => {
     await context.close();
   }, 60_000);
 });
-

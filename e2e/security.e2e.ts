@@ -34,7 +34,10 @@ describe('the app under its security headers', () => {
     expect(updated.status).toBe(200);
     const logoUrl = ((await updated.json()) as { logo_url: string }).logo_url;
     const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Accueil', ticket_prefix: 'A', counters: [{ name: 'Desk 1' }] }, token);
-    const display = (await apiCall('/business/display/create', 'POST', { name: 'Hall', queue_ids: [queue.id], language: 'en' }, token)) as { key: string; secret: string };
+    const display = (await apiCall('/business/display/create', 'POST', { name: 'Hall', queue_ids: [queue.id], language: 'en' }, token)) as {
+      key: string;
+      secret: string;
+    };
 
     const refused: string[] = [];
     const staff = await newPage(browser, server.url);
@@ -56,7 +59,9 @@ describe('the app under its security headers', () => {
     await board.page.locator('[data-testid="board"][data-live="live"]').waitFor();
     const logo = board.page.locator(`img[src="${logoUrl}"]`);
     await logo.waitFor();
-    const width = await logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : new Promise<number>((resolve) => (img.onload = () => resolve(img.naturalWidth)))));
+    const width = await logo.evaluate((img: HTMLImageElement) =>
+      img.complete ? img.naturalWidth : new Promise<number>((resolve) => (img.onload = () => resolve(img.naturalWidth))),
+    );
     expect(width).toBe(1);
     const served = await board.page.request.get(logoUrl);
     expect(served.status()).toBe(200);
@@ -67,4 +72,3 @@ describe('the app under its security headers', () => {
     await board.context.close();
   });
 });
-

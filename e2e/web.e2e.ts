@@ -54,7 +54,12 @@ describe('the web app', () => {
   it('refuses the team screen to an agent (EMPLOYEE) with the error page', async () => {
     const { session } = await approvedOwner('Agence Centrale');
     const agentEmail = email('agent');
-    const member = await apiCall('/business/team/create', 'POST', { first_name: 'Sami', last_name: 'Agent', email: agentEmail, position: 'Employee' }, session.token);
+    const member = await apiCall(
+      '/business/team/create',
+      'POST',
+      { first_name: 'Sami', last_name: 'Agent', email: agentEmail, position: 'Employee' },
+      session.token,
+    );
     await server.setPassword(session.business.id, member.id, PASSWORD);
     const { context, page } = await newPage(browser, server.url);
     await loginThroughForm(page, agentEmail, PASSWORD);
@@ -125,4 +130,3 @@ describe('the web app', () => {
     await context.close();
   }, 60_000);
 });
-

@@ -22,7 +22,11 @@ async function reachable(url: string): Promise<boolean> {
  * or the embedded server: the running one when the API has started it, else one started here
  * and stopped afterwards.
  */
-export async function withAppContext<T>(config: AppConfig, work: (app: INestApplicationContext) => Promise<T>, logger: ('error' | 'warn')[] = ['error']): Promise<T> {
+export async function withAppContext<T>(
+  config: AppConfig,
+  work: (app: INestApplicationContext) => Promise<T>,
+  logger: ('error' | 'warn')[] = ['error'],
+): Promise<T> {
   let url = config.databaseUrl;
   let stop: (() => Promise<void>) | undefined;
   if (!url) {

@@ -43,7 +43,9 @@ async function main(): Promise<number> {
         const started = Date.now();
         try {
           const r = await rebuildProjection(db, registered!);
-          console.log(`rebuilt ${r.name} (${registered!.kind}): ${r.events} events replayed in ${Date.now() - started} ms, up to position ${r.cursor.position}`);
+          console.log(
+            `rebuilt ${r.name} (${registered!.kind}): ${r.events} events replayed in ${Date.now() - started} ms, up to position ${r.cursor.position}`,
+          );
         } catch (err) {
           failed++;
           console.error(`failed ${registered!.projection.name}: ${err instanceof Error ? err.message : String(err)} (its tables are as they were)`);

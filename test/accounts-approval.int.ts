@@ -59,7 +59,11 @@ describe('registrations awaiting approval', () => {
     await cli('set-package', email, 'LIBERPRO', 'yearly');
     const membership = await t.http().get('/business/membership').set(auth(session.token));
     expect(membership.body).toMatchObject({ package: 'LIBERPRO', plan: 'yearly' });
-    const types = (await sql<{ event_type: string }>`SELECT event_type FROM es_events WHERE stream_id = ${`account-${session.businessId}`} ORDER BY position`.execute(t.database.db)).rows;
+    const types = (
+      await sql<{ event_type: string }>`SELECT event_type FROM es_events WHERE stream_id = ${`account-${session.businessId}`} ORDER BY position`.execute(
+        t.database.db,
+      )
+    ).rows;
     expect(types.map((r) => r.event_type)).toEqual(['BusinessRegistered', 'MembershipTrialStarted', 'BusinessApproved', 'MembershipPackageChanged']);
     await expect(cli('set-package', email, 'GOLD')).rejects.toMatchObject({ code: 2 });
   });

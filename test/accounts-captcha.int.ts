@@ -24,7 +24,11 @@ describe('login with the captcha on', () => {
   });
   afterAll(() => t.close());
 
-  const auth = (body: Record<string, unknown>) => t.http().post('/business/account/auth').send({ email, password: STRONG_PASSWORD, ip: '', ...body });
+  const auth = (body: Record<string, unknown>) =>
+    t
+      .http()
+      .post('/business/account/auth')
+      .send({ email, password: STRONG_PASSWORD, ip: '', ...body });
 
   it('hands out a key and an SVG picture, never the text', async () => {
     const res = await t.http().get('/business/account/captcha');

@@ -20,7 +20,10 @@ describe('accounts read models rebuilt from the log', () => {
     const actor = { type: 'system' as const };
     const ids = [crypto.randomUUID(), crypto.randomUUID()];
     for (const [i, id] of ids.entries()) {
-      await staff.createLogin({ tenantId: owner.businessId, userId: id, email: uniqueEmail(), firstName: 'Rae', lastName: `Member${i}`, position: 'Employee' }, actor);
+      await staff.createLogin(
+        { tenantId: owner.businessId, userId: id, email: uniqueEmail(), firstName: 'Rae', lastName: `Member${i}`, position: 'Employee' },
+        actor,
+      );
     }
     await staff.updateLogin({ tenantId: owner.businessId, userId: ids[0], position: 'Manager', lastName: 'Promoted' }, actor);
     await staff.setPassword(owner.businessId, ids[0], STRONG_PASSWORD, actor);

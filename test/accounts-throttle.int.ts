@@ -22,7 +22,11 @@ describe('accounts throttle', () => {
   afterEach(() => jest.restoreAllMocks());
 
   const attempt = (email: string, password: string, address: string, extra: Record<string, unknown> = {}) =>
-    t.http().post('/business/account/auth').set('X-Forwarded-For', address).send({ email, password, ip: '', ...extra });
+    t
+      .http()
+      .post('/business/account/auth')
+      .set('X-Forwarded-For', address)
+      .send({ email, password, ip: '', ...extra });
 
   it('checks exactly the three free passwords of 30 sent at once', async () => {
     const { email } = await registerBusiness(t, 'Parallel Login Clinic');
@@ -45,10 +49,18 @@ describe('accounts throttle', () => {
     const body = (c: string) => ({ email, code: c, password: 'Reset!Pass9', password_confirmation: 'Reset!Pass9' });
     // From 60 addresses, so that only the code's own limit, not the per-address one, decides.
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => t.http().post('/business/account/password/reset/update').set('X-Forwarded-For', `10.60.${i}.1`).send(body(wrong(i)))),
+      Array.from({ length: 60 }, (_, i) =>
+        t
+          .http()
+          .post('/business/account/password/reset/update')
+          .set('X-Forwarded-For', `10.60.${i}.1`)
+          .send(body(wrong(i))),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(60).fill(422));
-    const rows = await sql<{ attempts: number }>`SELECT r.attempts FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email_lower = ${email}`.execute(t.database.db);
+    const rows = await sql<{
+      attempts: number;
+    }>`SELECT r.attempts FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email_lower = ${email}`.execute(t.database.db);
     expect(rows.rows).toEqual([{ attempts: 5 }]);
     expect((await t.http().post('/business/account/password/reset/update').send(body(code))).status).toBe(422);
   });
@@ -58,7 +70,11 @@ describe('accounts throttle', () => {
     const now = Date.now() + 300_000;
     jest.spyOn(clock, 'now').mockImplementation(() => new Date(now));
     const guess = (c: string) =>
-      t.http().post('/business/account/password/reset/update').set('X-Forwarded-For', '198.51.100.150').send({ email, code: c, password: 'Reset!Pass9', password_confirmation: 'Reset!Pass9' });
+      t
+        .http()
+        .post('/business/account/password/reset/update')
+        .set('X-Forwarded-For', '198.51.100.150')
+        .send({ email, code: c, password: 'Reset!Pass9', password_confirmation: 'Reset!Pass9' });
     const statuses: number[] = [];
     for (const c of ['000001', '000002', '000003']) statuses.push((await guess(c)).status);
     // A fresh code gives the code five new guesses, but not this address.
@@ -79,7 +95,12 @@ describe('accounts throttle', () => {
   it('counts guesses of the current password on a password change against the same limits', async () => {
     const owner = await registerBusiness(t, 'Session Thief Clinic');
     const change = (current: string) =>
-      t.http().post('/business/account/password/update').set(auth(owner.token)).set('X-Forwarded-For', '198.51.100.120').send({ current_password: current, password: 'Other!Pass9', password_confirmation: 'Other!Pass9' });
+      t
+        .http()
+        .post('/business/account/password/update')
+        .set(auth(owner.token))
+        .set('X-Forwarded-For', '198.51.100.120')
+        .send({ current_password: current, password: 'Other!Pass9', password_confirmation: 'Other!Pass9' });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await change(`Wrong!Pass${i}`)).status);
     expect(statuses).toEqual([422, 422, 422, 429, 429]);
@@ -100,7 +121,9 @@ describe('accounts throttle', () => {
     await sql`INSERT INTO login_throttle (key, failures, last_failure_at, locked_until, notice_until) VALUES
       ('idle', 4, ${old}, NULL, NULL), ('still-locked', 10, ${old}, ${future}, NULL), ('recent', 1, now(), NULL, NULL)`.execute(t.database.db);
     expect((await attempt(email, STRONG_PASSWORD, '198.51.100.91')).status).toBe(200);
-    const left = (await sql<{ key: string }>`SELECT key FROM login_throttle WHERE key IN ('idle', 'still-locked', 'recent') ORDER BY key`.execute(t.database.db)).rows;
+    const left = (
+      await sql<{ key: string }>`SELECT key FROM login_throttle WHERE key IN ('idle', 'still-locked', 'recent') ORDER BY key`.execute(t.database.db)
+    ).rows;
     expect(left.map((r) => r.key)).toEqual(['recent', 'still-locked']);
   });
 
@@ -122,7 +145,9 @@ describe('accounts throttle', () => {
     const bare = await attempt(email, STRONG_PASSWORD, owner);
     expect(bare.status).toBe(422);
     expect(bare.body.code).toBe('captcha_required');
-    expect((await t.http().post('/business/account/auth/old').set('X-Forwarded-For', owner).send({ email, password: STRONG_PASSWORD, ip: '' })).status).toBe(422);
+    expect((await t.http().post('/business/account/auth/old').set('X-Forwarded-For', owner).send({ email, password: STRONG_PASSWORD, ip: '' })).status).toBe(
+      422,
+    );
     const { key, text } = await t.app.get(CaptchaService).create();
     const ok = await attempt(email, STRONG_PASSWORD, owner, { key, captcha: text });
     expect(ok.status).toBe(200);

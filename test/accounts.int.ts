@@ -75,7 +75,10 @@ describe('accounts', () => {
     it('refuses an e-mail used by another account, whatever its case', async () => {
       const res = await t.http().post('/business/account/register').send(registration(owner.email.toUpperCase()));
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ message: 'Email is invalid or used by another account', errors: { email: ['Email is invalid or used by another account'] } });
+      expect(res.body).toMatchObject({
+        message: 'Email is invalid or used by another account',
+        errors: { email: ['Email is invalid or used by another account'] },
+      });
     });
 
     it('lets only one of two simultaneous registrations of one e-mail through', async () => {
@@ -88,12 +91,27 @@ describe('accounts', () => {
 
     it('creates the business, its ADMIN owner and the events without any secret', async () => {
       const email = uniqueEmail();
-      const res = await t.http().post('/business/account/register').send(registration(email, { phone: '+216 71 000 000', country: 'tn' }));
+      const res = await t
+        .http()
+        .post('/business/account/register')
+        .send(registration(email, { phone: '+216 71 000 000', country: 'tn' }));
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ business: { name: 'Clinic', status: 'approved' }, user: { email, role: 'ADMIN' } });
-      const events = (await sql<{ event_type: string; data: unknown }>`SELECT event_type, data FROM es_events WHERE stream_id = ${`account-${res.body.business.id}`} ORDER BY position`.execute(t.database.db)).rows;
+      const events = (
+        await sql<{
+          event_type: string;
+          data: unknown;
+        }>`SELECT event_type, data FROM es_events WHERE stream_id = ${`account-${res.body.business.id}`} ORDER BY position`.execute(t.database.db)
+      ).rows;
       expect(events.map((e) => e.event_type)).toEqual(['BusinessRegistered', 'MembershipTrialStarted', 'BusinessApproved']);
-      expect(events[0].data).toMatchObject({ business_id: res.body.business.id, name: 'Clinic', email, phone: '+216 71 000 000', country: 'TN', owner: { user_id: res.body.user.id, first_name: 'Ola', last_name: 'Owner', email } });
+      expect(events[0].data).toMatchObject({
+        business_id: res.body.business.id,
+        name: 'Clinic',
+        email,
+        phone: '+216 71 000 000',
+        country: 'TN',
+        owner: { user_id: res.body.user.id, first_name: 'Ola', last_name: 'Owner', email },
+      });
       const all = JSON.stringify((await sql`SELECT data FROM es_events`.execute(t.database.db)).rows);
       expect(all).not.toContain(STRONG_PASSWORD);
       expect(all).not.toContain('$argon2');
@@ -110,7 +128,15 @@ describe('accounts', () => {
       const res = await t.http().post('/business/account/auth').send({ email: owner.email, password: STRONG_PASSWORD, ip: '10.0.0.1' });
       expect(res.status).toBe(200);
       expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(res.body.user).toMatchObject({ id: owner.userId, email: owner.email, first_name: 'Owner', last_name: 'Person', role: 'ADMIN', position: 'Admin', business_id: owner.businessId });
+      expect(res.body.user).toMatchObject({
+        id: owner.userId,
+        email: owner.email,
+        first_name: 'Owner',
+        last_name: 'Person',
+        role: 'ADMIN',
+        position: 'Admin',
+        business_id: owner.businessId,
+      });
       expect(res.body.business).toMatchObject({
         id: owner.businessId,
         name: 'First Clinic',
@@ -167,14 +193,23 @@ describe('accounts', () => {
       const { email } = await staff('Employee', owner.businessId, null);
       expect((await t.http().post('/business/account/auth').send({ email, password: STRONG_PASSWORD, ip: '' })).status).toBe(401);
       const code = await latestCode(email);
-      const wrong = await t.http().post('/business/account/password/reset/update').send({ email, code: code === '000000' ? '111111' : '000000', password: 'New!Pass123', password_confirmation: 'New!Pass123' });
+      const wrong = await t
+        .http()
+        .post('/business/account/password/reset/update')
+        .send({ email, code: code === '000000' ? '111111' : '000000', password: 'New!Pass123', password_confirmation: 'New!Pass123' });
       expect(wrong.status).toBe(422);
       expect(wrong.body.message).toBe('email and reset code do not match');
-      const ok = await t.http().post('/business/account/password/reset/update').send({ email, code, password: 'New!Pass123', password_confirmation: 'New!Pass123' });
+      const ok = await t
+        .http()
+        .post('/business/account/password/reset/update')
+        .send({ email, code, password: 'New!Pass123', password_confirmation: 'New!Pass123' });
       expect(ok.status).toBe(200);
       expect((await login(t, email, 'New!Pass123')).token).toBeTruthy();
       // A code works once.
-      const again = await t.http().post('/business/account/password/reset/update').send({ email, code, password: 'Other!Pass123', password_confirmation: 'Other!Pass123' });
+      const again = await t
+        .http()
+        .post('/business/account/password/reset/update')
+        .send({ email, code, password: 'Other!Pass123', password_confirmation: 'Other!Pass123' });
       expect(again.status).toBe(422);
     });
 
@@ -189,7 +224,10 @@ describe('accounts', () => {
       const message = (await readMailbox(mailbox, { to: email, limit: 1 }))[0];
       expect(message.subject).toMatch(/reset code/);
       const code = await latestCode(email);
-      const res2 = await t.http().post('/business/account/password/reset/update').send({ email, code, password: 'Reset!Pass9', password_confirmation: 'Reset!Pass9' });
+      const res2 = await t
+        .http()
+        .post('/business/account/password/reset/update')
+        .send({ email, code, password: 'Reset!Pass9', password_confirmation: 'Reset!Pass9' });
       expect(res2.status).toBe(200);
       await login(t, email, 'Reset!Pass9');
       expect((await t.http().post('/business/account/auth').send({ email, password: STRONG_PASSWORD, ip: '' })).status).toBe(401);
@@ -199,10 +237,18 @@ describe('accounts', () => {
       const { email } = await staff('Manager');
       const a = await login(t, email, STRONG_PASSWORD);
       const b = await login(t, email, STRONG_PASSWORD);
-      const wrong = await t.http().post('/business/account/password/update').set(auth(a.token)).send({ current_password: 'Nope!Nope1', password: 'Next!Pass22', password_confirmation: 'Next!Pass22' });
+      const wrong = await t
+        .http()
+        .post('/business/account/password/update')
+        .set(auth(a.token))
+        .send({ current_password: 'Nope!Nope1', password: 'Next!Pass22', password_confirmation: 'Next!Pass22' });
       expect(wrong.status).toBe(422);
       expect(wrong.body.errors.current_password).toBeDefined();
-      const ok = await t.http().post('/business/account/password/update').set(auth(a.token)).send({ current_password: STRONG_PASSWORD, password: 'Next!Pass22', password_confirmation: 'Next!Pass22' });
+      const ok = await t
+        .http()
+        .post('/business/account/password/update')
+        .set(auth(a.token))
+        .send({ current_password: STRONG_PASSWORD, password: 'Next!Pass22', password_confirmation: 'Next!Pass22' });
       expect(ok.status).toBe(200);
       expect((await t.http().get('/business/membership').set(auth(a.token))).status).toBe(200);
       expect((await t.http().get('/business/membership').set(auth(b.token))).status).toBe(401);
@@ -258,7 +304,11 @@ describe('accounts', () => {
     it('updates the caller’s own profile, refusing a used e-mail', async () => {
       const { email } = await staff('Employee');
       const me = await login(t, email, STRONG_PASSWORD);
-      const res = await t.http().post('/business/account/update').set(auth(me.token)).send({ first_name: 'Samira', language: 'fr', phone: '+33 1 00 00 00 00' });
+      const res = await t
+        .http()
+        .post('/business/account/update')
+        .set(auth(me.token))
+        .send({ first_name: 'Samira', language: 'fr', phone: '+33 1 00 00 00 00' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: me.userId, first_name: 'Samira', language: 'fr', phone: '+33 1 00 00 00 00' });
       const taken = await t.http().post('/business/account/update').set(auth(me.token)).send({ email: owner.email });
@@ -294,7 +344,12 @@ describe('accounts', () => {
       const s = await registerBusiness(t, 'Trial Clinic');
       now += 3 * 3_600_000;
       const trial = await t.http().get('/business/membership').set(auth(s.token));
-      expect(trial.body).toMatchObject({ package: 'TRIAL', plan: null, trial: { active: true, days_left: 13, hours_left: 21, ends_at: '2026-12-06T09:00:00.000Z' }, sms: { allowance: 200, consumed: 0, balance: 200 } });
+      expect(trial.body).toMatchObject({
+        package: 'TRIAL',
+        plan: null,
+        trial: { active: true, days_left: 13, hours_left: 21, ends_at: '2026-12-06T09:00:00.000Z' },
+        sms: { allowance: 200, consumed: 0, balance: 200 },
+      });
 
       const guard = new AuthGuard(t.app.get(Reflector), t.app.get(SessionResolver), t.app.get(MembershipReader));
       expect(await guard.canActivate(contextFor(s.token))).toBe(true);
@@ -302,7 +357,10 @@ describe('accounts', () => {
       now += 15 * 24 * 3_600_000;
       // Sessions end after 12 idle hours: log in again on the later day.
       Object.assign(s, await login(t, s.email, STRONG_PASSWORD));
-      expect((await t.http().get('/business/membership').set(auth(s.token))).body).toMatchObject({ package: 'FREE', trial: { active: false, days_left: 0, hours_left: 0 } });
+      expect((await t.http().get('/business/membership').set(auth(s.token))).body).toMatchObject({
+        package: 'FREE',
+        trial: { active: false, days_left: 0, hours_left: 0 },
+      });
       await expect(guard.canActivate(contextFor(s.token))).rejects.toMatchObject({ status: 403, message: PLAN_GATE_MESSAGE, code: 'plan_required' });
 
       await t.app.get(RegistrationService).setPackage(s.email, 'LIBERUP', 'monthly');

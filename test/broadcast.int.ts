@@ -78,7 +78,9 @@ describe('broadcast channel', () => {
         [late, a.businessId, randomUUID(), JSON.stringify({ tenantId: a.businessId, actor, schemaVersion: 1 })],
       );
       latePosition = Number(r.rows[0].positions[0]);
-      const second = await t.app.get<PgEventStore>(EVENT_STORE).append(early, [{ type: 'RelayChecked', data: {} }], { tenantId: a.businessId, actor, expectedRevision: 'no_stream' });
+      const second = await t.app
+        .get<PgEventStore>(EVENT_STORE)
+        .append(early, [{ type: 'RelayChecked', data: {} }], { tenantId: a.businessId, actor, expectedRevision: 'no_stream' });
       expect(second.position).toBeGreaterThan(latePosition);
       // The relay reads past the later position while the lower one is still uncommitted.
       await t.app.get(ChangeRelay).wake();

@@ -29,7 +29,8 @@ describe('customers: import and export', () => {
   let owner: Staff;
 
   const upload = (by: Staff, file: Buffer, name: string) => t.http().post('/business/customer/upload').set(by.h).attach('file', file, name);
-  const all = async (by: Staff): Promise<Customer<string>[]> => (await t.http().get('/business/customer?pagination=off&sort=internal_id&order=asc').set(by.h)).body.data;
+  const all = async (by: Staff): Promise<Customer<string>[]> =>
+    (await t.http().get('/business/customer?pagination=off&sort=internal_id&order=asc').set(by.h)).body.data;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -102,9 +103,39 @@ describe('customers: import and export', () => {
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ created: 1 });
     expect(a.body.rejected.map((r: Rejected) => r.row)).toEqual([3]);
-    const es = await upload(other, sheetFile([['Nombre', 'Apellido', 'Teléfono'], ['Lucía', 'García', '20333444']], 'xlsx'), 'es.xlsx');
-    const pt = await upload(other, sheetFile([['Primeiro nome', 'Sobrenome', 'Telefone'], ['João', 'Silva', '20444555']], 'xlsx'), 'pt.xlsx');
-    const ru = await upload(other, sheetFile([['Имя', 'Фамилия', 'Телефон'], ['Иван', 'Петров', '20555666']], 'xlsx'), 'ru.xlsx');
+    const es = await upload(
+      other,
+      sheetFile(
+        [
+          ['Nombre', 'Apellido', 'Teléfono'],
+          ['Lucía', 'García', '20333444'],
+        ],
+        'xlsx',
+      ),
+      'es.xlsx',
+    );
+    const pt = await upload(
+      other,
+      sheetFile(
+        [
+          ['Primeiro nome', 'Sobrenome', 'Telefone'],
+          ['João', 'Silva', '20444555'],
+        ],
+        'xlsx',
+      ),
+      'pt.xlsx',
+    );
+    const ru = await upload(
+      other,
+      sheetFile(
+        [
+          ['Имя', 'Фамилия', 'Телефон'],
+          ['Иван', 'Петров', '20555666'],
+        ],
+        'xlsx',
+      ),
+      'ru.xlsx',
+    );
     for (const r of [es, pt, ru]) expect(r.body).toMatchObject({ created: 1, rejected: [] });
     const names = (await all(other)).map((c) => c.first_name).sort();
     expect(names).toEqual(['Lucía', 'Youssef', 'Иван', 'João'].sort());
@@ -118,7 +149,11 @@ describe('customers: import and export', () => {
   });
 
   it('exports CSV and XLSX that import back to the same customers', async () => {
-    await t.http().put('/business/customer/create').set(owner.h).send({ first_name: '=cmd', last_name: 'Formula', phone: '20999888', nationality: 'FR', book_more_than_once: true });
+    await t
+      .http()
+      .put('/business/customer/create')
+      .set(owner.h)
+      .send({ first_name: '=cmd', last_name: 'Formula', phone: '20999888', nationality: 'FR', book_more_than_once: true });
     const before = await all(owner);
     for (const format of ['csv', 'xlsx'] as const) {
       const res = await t.http().get(`/business/customer/export?format=${format}`).set(owner.h).buffer(true).parse(binary);

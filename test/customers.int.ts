@@ -93,7 +93,11 @@ describe('customers: records, search, categories, attachments', () => {
       const res = await t.http().post(`/business/customer/${ali.id}/update`).set(owner.h).send({ notes: 'Prefers afternoons', phone: '+216 20 123 457' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ notes: 'Prefers afternoons', phone: '+21620123457', first_name: 'Ali', category: 'VIP' });
-      const bad = await t.http().post(`/business/customer/${ali.id}/update`).set(owner.h).send({ first_name: null, last_name: null, email: null, phone: null, internal_id: null });
+      const bad = await t
+        .http()
+        .post(`/business/customer/${ali.id}/update`)
+        .set(owner.h)
+        .send({ first_name: null, last_name: null, email: null, phone: null, internal_id: null });
       expect(bad.status).toBe(422);
     });
 
@@ -141,7 +145,15 @@ describe('customers: records, search, categories, attachments', () => {
     });
 
     it('finds by name without accents or case, by e-mail and by internal id', async () => {
-      const names = async (kw: string) => (await t.http().get(`/business/customer/filter/${encodeURIComponent(kw)}?page=1`).set(owner.h)).body.data.map((c: Customer<string>) => c.first_name).sort();
+      const names = async (kw: string) =>
+        (
+          await t
+            .http()
+            .get(`/business/customer/filter/${encodeURIComponent(kw)}?page=1`)
+            .set(owner.h)
+        ).body.data
+          .map((c: Customer<string>) => c.first_name)
+          .sort();
       expect(await names('emilie')).toEqual(['Émilie']);
       expect(await names('SALAH')).toEqual(['Ali']);
       expect(await names('ben')).toEqual(['Ali', 'Sara']);
@@ -154,11 +166,17 @@ describe('customers: records, search, categories, attachments', () => {
 
     it('finds a phone typed in any format', async () => {
       for (const kw of ['+216 55 111 222', '55111222', '0021655111222', '55 111']) {
-        const res = await t.http().get(`/business/customer/filter/${encodeURIComponent(kw)}?page=1`).set(owner.h);
+        const res = await t
+          .http()
+          .get(`/business/customer/filter/${encodeURIComponent(kw)}?page=1`)
+          .set(owner.h);
         expect(res.status).toBe(200);
         expect(res.body.data.map((c: Customer<string>) => c.first_name)).toEqual(['Mohamed']);
       }
-      const q = await t.http().get(`/business/customer?q=${encodeURIComponent('0021698765432')}`).set(owner.h);
+      const q = await t
+        .http()
+        .get(`/business/customer?q=${encodeURIComponent('0021698765432')}`)
+        .set(owner.h);
       expect(q.body.data.map((c: Customer<string>) => c.first_name)).toEqual(['Émilie']);
     });
 
@@ -199,16 +217,26 @@ describe('customers: records, search, categories, attachments', () => {
     const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
     it('stores a file checked by content, lists it and serves it to staff of the business only', async () => {
-      const up = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', ali.id).attach('file', PDF, '../../etc/report.pdf');
+      const up = await t
+        .http()
+        .post('/business/customer/attachments/add')
+        .set(owner.h)
+        .field('customer_id', ali.id)
+        .attach('file', PDF, '../../etc/report.pdf');
       expect(up.status).toBe(201);
       expect(up.body).toMatchObject({ customer_id: ali.id, file_name: 'report.pdf', content_type: 'application/pdf', size: PDF.length });
       const list = await t.http().get(`/business/customer/${ali.id}/attachments`).set(owner.h);
       expect(list.body.data.map((a: Attachment<string>) => a.id)).toEqual([up.body.id]);
-      const file = await t.http().get(`/business/customer/attachment/${up.body.id}`).set(owner.h).buffer(true).parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const file = await t
+        .http()
+        .get(`/business/customer/attachment/${up.body.id}`)
+        .set(owner.h)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(file.status).toBe(200);
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.headers['content-disposition']).toContain('attachment');
@@ -220,14 +248,29 @@ describe('customers: records, search, categories, attachments', () => {
     });
 
     it('refuses a file whose content is not what its name says, or not allowed', async () => {
-      const fake = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', ali.id).attach('file', Buffer.from('MZ\x90\x00binary'), 'scan.pdf');
+      const fake = await t
+        .http()
+        .post('/business/customer/attachments/add')
+        .set(owner.h)
+        .field('customer_id', ali.id)
+        .attach('file', Buffer.from('MZ\x90\x00binary'), 'scan.pdf');
       expect(fake.status).toBe(422);
       const exe = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', ali.id).attach('file', PDF, 'tool.exe');
       expect(exe.status).toBe(422);
-      const text = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', ali.id).attach('file', Buffer.from('hello\n'), 'note.txt');
+      const text = await t
+        .http()
+        .post('/business/customer/attachments/add')
+        .set(owner.h)
+        .field('customer_id', ali.id)
+        .attach('file', Buffer.from('hello\n'), 'note.txt');
       expect(text.status).toBe(201);
       expect(text.body.content_type).toMatch(/^text\/plain/);
-      const big = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', ali.id).attach('file', Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), 'big.txt');
+      const big = await t
+        .http()
+        .post('/business/customer/attachments/add')
+        .set(owner.h)
+        .field('customer_id', ali.id)
+        .attach('file', Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), 'big.txt');
       expect(big.status).toBe(413);
       const list = await t.http().get(`/business/customer/${ali.id}/attachments`).set(owner.h);
       expect(list.body.data.map((a: Attachment<string>) => a.file_name)).toEqual(['note.txt']);
@@ -245,13 +288,25 @@ describe('customers: records, search, categories, attachments', () => {
     });
 
     it('e-mails customers, says SMS cannot be sent', async () => {
-      const res = await t.http().post('/business/customer/notify').set(owner.h).send({ customer_ids: [ali.id], channel: 'email', subject: 'Hello', message: 'See you soon' });
+      const res = await t
+        .http()
+        .post('/business/customer/notify')
+        .set(owner.h)
+        .send({ customer_ids: [ali.id], channel: 'email', subject: 'Hello', message: 'See you soon' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ channel: 'email', sent: 1, skipped: [] });
-      const sms = await t.http().post('/business/customer/notify').set(owner.h).send({ customer_ids: [ali.id], channel: 'sms', message: 'See you soon' });
+      const sms = await t
+        .http()
+        .post('/business/customer/notify')
+        .set(owner.h)
+        .send({ customer_ids: [ali.id], channel: 'sms', message: 'See you soon' });
       expect(sms.status).toBe(422);
       expect(sms.body.code).toBe('sms_unavailable');
-      const foreign = await t.http().post('/business/customer/notify').set(other.h).send({ customer_ids: [ali.id], channel: 'email', message: 'x' });
+      const foreign = await t
+        .http()
+        .post('/business/customer/notify')
+        .set(other.h)
+        .send({ customer_ids: [ali.id], channel: 'email', message: 'x' });
       expect(foreign.status).toBe(404);
     });
   });

@@ -17,7 +17,10 @@ const MP4 = Buffer.concat([
   Buffer.from([0x00, 0x00, 0x00, 0x08]),
   Buffer.from('free', 'ascii'),
 ]);
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e6a8e50000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e6a8e50000000049454e44ae426082',
+  'hex',
+);
 
 describe('display screens', () => {
   let t: TestApp;
@@ -32,7 +35,11 @@ describe('display screens', () => {
   afterAll(() => t.close());
 
   const createDisplay = async (fields: Record<string, unknown> = {}) => {
-    const res = await t.http().post('/business/display/create').set(owner.h).send({ name: `Hall ${Math.random().toString(36).slice(2, 6)}`, ...fields });
+    const res = await t
+      .http()
+      .post('/business/display/create')
+      .set(owner.h)
+      .send({ name: `Hall ${Math.random().toString(36).slice(2, 6)}`, ...fields });
     expect(res.status).toBe(201);
     return res.body as { id: string; key: string; secret: string; autologin_token: string } & Record<string, unknown>;
   };
@@ -45,7 +52,14 @@ describe('display screens', () => {
     expect(d.secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(d.autologin_token).toMatch(/^display-auto-/);
     expect(d.key).toMatch(/^D-[0-9A-F]{12}$/);
-    expect(d).toMatchObject({ status: 'active', queue_ids: [q.id], theme: 'light', ads: ['Welcome'], history_size: 4, voice: { enabled: true, template: 'Ticket {number}, {counter}', repeat: 1 } });
+    expect(d).toMatchObject({
+      status: 'active',
+      queue_ids: [q.id],
+      theme: 'light',
+      ads: ['Welcome'],
+      history_size: 4,
+      voice: { enabled: true, template: 'Ticket {number}, {counter}', repeat: 1 },
+    });
     const session = await displayLogin({ key: d.key, secret: d.secret });
     expect(session.status).toBe(200);
     expect(session.body).toMatchObject({ display: { id: d.id, key: d.key, name: d.name }, business: { id: owner.businessId, name: 'Display Clinic' } });
@@ -54,7 +68,10 @@ describe('display screens', () => {
       await t.http().get(`/business/display/${d.id}`).set(owner.h),
       await t.http().get('/business/display?pagination=off').set(owner.h),
       await t.http().get('/business/display?page=1&lite=1').set(owner.h),
-      await t.http().post(`/business/display/filter/${encodeURIComponent(String(d.name))}`).set(owner.h),
+      await t
+        .http()
+        .post(`/business/display/filter/${encodeURIComponent(String(d.name))}`)
+        .set(owner.h),
       await t.http().post(`/business/display/${d.id}/update`).set(owner.h).send({ name: 'Renamed' }),
       await t.http().get(`/business/display/${d.id}/logs?page=1`).set(owner.h),
     ];
@@ -127,7 +144,11 @@ describe('display screens', () => {
     const h = auth(ok.body.token);
     expect((await t.http().get('/display/screen').set(h).set('X-Forwarded-For', '10.20.9.9')).status).toBe(200);
     expect((await t.http().get('/display/screen').set(h).set('X-Forwarded-For', '172.16.0.1')).status).toBe(403);
-    const bad = await t.http().post('/business/display/create').set(owner.h).send({ name: 'Bad', ip: 'somewhere', mac: 'nope', voice: { template: 'no number' } });
+    const bad = await t
+      .http()
+      .post('/business/display/create')
+      .set(owner.h)
+      .send({ name: 'Bad', ip: 'somewhere', mac: 'nope', voice: { template: 'no number' } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['ip', 'mac', 'voice.template']);
   });
@@ -136,11 +157,23 @@ describe('display screens', () => {
     const other = await newBusiness(t, 'Other Display Clinic');
     const theirs = await newQueue(t, other);
     const before = await head(t);
-    const refused = await t.http().post('/business/display/create').set(owner.h).send({ name: 'Borrowed', queue_ids: [theirs.id] });
+    const refused = await t
+      .http()
+      .post('/business/display/create')
+      .set(owner.h)
+      .send({ name: 'Borrowed', queue_ids: [theirs.id] });
     expect([refused.status, refused.body.errors]).toEqual([422, { queue_ids: ['Select valid queues'] }]);
     expect(await head(t)).toBe(before);
     const d = await createDisplay();
-    expect((await t.http().post(`/business/display/${d.id}/update`).set(owner.h).send({ queue_ids: [theirs.id] })).status).toBe(422);
+    expect(
+      (
+        await t
+          .http()
+          .post(`/business/display/${d.id}/update`)
+          .set(owner.h)
+          .send({ queue_ids: [theirs.id] })
+      ).status,
+    ).toBe(422);
     const token = (await displayLogin({ key: d.key, secret: d.secret })).body.token as string;
     expect(await staffCallsAdmitting(t, token)).toEqual([]);
     // …and staff tokens are not display tokens.
@@ -154,7 +187,11 @@ describe('display screens', () => {
     const h = await loggedIn(d);
     const empty = await t.http().get('/display/screen').set(h);
     expect(empty.status).toBe(200);
-    expect(empty.body).toMatchObject({ calls: [], history: [], display: { id: d.id, history_size: 3, media: [{ kind: 'image', url: 'https://cdn.example/a.png', seconds: 10 }] } });
+    expect(empty.body).toMatchObject({
+      calls: [],
+      history: [],
+      display: { id: d.id, history_size: 3, media: [{ kind: 'image', url: 'https://cdn.example/a.png', seconds: 10 }] },
+    });
     expect(empty.body.queues.map((x: { id: string }) => x.id)).toEqual([q.id, quiet.id]);
     const first = await pushTicket(t, owner, q.id, { customer_name: 'Zaynab Confidential' });
     const second = await pushTicket(t, owner, q.id, { customer_name: 'Youssef Private' });
@@ -186,10 +223,28 @@ describe('display screens', () => {
   it('records pings as the screen’s last seen, newest first in its logs', async () => {
     const d = await createDisplay();
     const h = await loggedIn(d);
-    const ping = await t.http().post('/display/ping').set(h).set('User-Agent', 'HallScreen/2.1').send({ info: { version: '2.1', width: 1920 } });
+    const ping = await t
+      .http()
+      .post('/display/ping')
+      .set(h)
+      .set('User-Agent', 'HallScreen/2.1')
+      .send({ info: { version: '2.1', width: 1920 } });
     expect(ping.status).toBe(200);
-    expect((await t.http().post('/display/ping').set(h).send({ info: { blob: 'x'.repeat(3000) } })).status).toBe(422);
-    const row = await sql<{ kind: string; ip: string; user_agent: string; info: Record<string, unknown> }>`SELECT kind, ip, user_agent, info FROM display_pings WHERE display_id = ${d.id} AND kind = 'ping'`.execute(t.database.db);
+    expect(
+      (
+        await t
+          .http()
+          .post('/display/ping')
+          .set(h)
+          .send({ info: { blob: 'x'.repeat(3000) } })
+      ).status,
+    ).toBe(422);
+    const row = await sql<{
+      kind: string;
+      ip: string;
+      user_agent: string;
+      info: Record<string, unknown>;
+    }>`SELECT kind, ip, user_agent, info FROM display_pings WHERE display_id = ${d.id} AND kind = 'ping'`.execute(t.database.db);
     expect(row.rows).toEqual([{ kind: 'ping', ip: '127.0.0.1', user_agent: 'HallScreen/2.1', info: { version: '2.1', width: 1920 } }]);
     const one = await t.http().get(`/business/display/${d.id}`).set(owner.h);
     expect(Date.parse(one.body.last_seen_at)).toBeGreaterThanOrEqual(Date.parse(ping.body.at) - 1000);
@@ -235,7 +290,13 @@ describe('display screens', () => {
     const h = await loggedIn(d);
     await t.app.get(RegistrationService).setPackage(owner.email, 'FREE', null);
     try {
-      for (const [method, path] of [['get', '/business/display'], ['post', '/business/display/create'], ['get', `/business/display/${d.id}`], ['post', `/business/display/${d.id}/reset`], ['get', `/business/display/${d.id}/logs`]] as const) {
+      for (const [method, path] of [
+        ['get', '/business/display'],
+        ['post', '/business/display/create'],
+        ['get', `/business/display/${d.id}`],
+        ['post', `/business/display/${d.id}/reset`],
+        ['get', `/business/display/${d.id}/logs`],
+      ] as const) {
         const res = await t.http()[method](path).set(owner.h).send({ name: 'x' });
         expect([path, res.status, res.body.message]).toEqual([path, 403, PLAN_MESSAGE]);
       }

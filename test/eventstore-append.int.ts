@@ -138,7 +138,11 @@ describe('event store append contract', () => {
     const s = stream();
     const who = { type: 'user' as const, id: randomUUID(), name: 'Ana' };
     await store.append(s, [ev('A'), ev('B')], { tenantId, actor: who, correlationId: 'corr-1', causationId: 'cause-1' });
-    const rows = await sql<{ tenant_id: string; category: string; metadata: unknown }>`SELECT tenant_id, category, metadata FROM es_events WHERE stream_id = ${s} ORDER BY revision`.execute(t.db);
+    const rows = await sql<{
+      tenant_id: string;
+      category: string;
+      metadata: unknown;
+    }>`SELECT tenant_id, category, metadata FROM es_events WHERE stream_id = ${s} ORDER BY revision`.execute(t.db);
     expect(rows.rows).toHaveLength(2);
     for (const r of rows.rows) {
       expect(r.tenant_id).toBe(tenantId);

@@ -19,7 +19,13 @@ const handled: RecordedEvent[] = [];
 class CountingProjections implements OnModuleInit {
   constructor(private readonly registry: ProjectionRegistry) {}
   onModuleInit(): void {
-    this.registry.registerAsync({ name: 'test.counting', handles: ['Counted'], tables: [], truncate: async () => undefined, apply: async (_trx, events) => void handled.push(...events) });
+    this.registry.registerAsync({
+      name: 'test.counting',
+      handles: ['Counted'],
+      tables: [],
+      truncate: async () => undefined,
+      apply: async (_trx, events) => void handled.push(...events),
+    });
   }
 }
 
@@ -43,7 +49,14 @@ describe('EventingModule', () => {
 
   it('starts the subscriptions that modules registered, on application bootstrap', async () => {
     const store = app.get<PgEventStore>(EVENT_STORE);
-    await store.append(`count-${randomUUID()}`, [{ type: 'Counted', data: { n: 1 } }, { type: 'NotCounted', data: {} }], { tenantId: randomUUID(), actor });
+    await store.append(
+      `count-${randomUUID()}`,
+      [
+        { type: 'Counted', data: { n: 1 } },
+        { type: 'NotCounted', data: {} },
+      ],
+      { tenantId: randomUUID(), actor },
+    );
     await waitFor(() => caughtUp(t.db, 'test.counting'), 'the async projection');
     expect(handled.map((e) => e.type)).toEqual(['Counted']);
     expect(app.get(ProjectionRegistry).find('test.counting')?.kind).toBe('async');

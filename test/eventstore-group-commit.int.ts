@@ -13,7 +13,9 @@ describe('event store group commit', () => {
   const stream = () => `group-${randomUUID()}`;
   const ev = (type = 'Happened') => ({ type, data: { n: 1 } });
   const transactionsOf = async (streams: string[]) => {
-    const res = await sql<{ n: number }>`SELECT count(DISTINCT transaction_id)::int AS n FROM es_events WHERE stream_id = ANY(${streams}::text[])`.execute(t.db);
+    const res = await sql<{ n: number }>`SELECT count(DISTINCT transaction_id)::int AS n FROM es_events WHERE stream_id = ANY(${streams}::text[])`.execute(
+      t.db,
+    );
     return res.rows[0].n;
   };
 

@@ -46,7 +46,14 @@ describe('projection rebuild', () => {
       await Promise.all(
         Array.from({ length: streams }, (_, s) => {
           const type = i % 7 === 3 ? 'Renamed' : i % 3 === 2 ? 'Removed' : 'Added';
-          return store.append(`tally-${s}`, [{ type, data: { n: i + s, label: `L${i}` } }, { type: 'Ignored', data: {} }], { tenantId, actor });
+          return store.append(
+            `tally-${s}`,
+            [
+              { type, data: { n: i + s, label: `L${i}` } },
+              { type: 'Ignored', data: {} },
+            ],
+            { tenantId, actor },
+          );
         }),
       );
       await store.append(`other-${i}`, [{ type: 'Added', data: { n: 1000 } }], { tenantId, actor });
@@ -74,7 +81,11 @@ describe('projection rebuild', () => {
       const result = await rebuildProjection(t.db, m.find('test.tally_async')!, 11);
       expect(result).toMatchObject({ name: 'test.tally_async', events: 6 * 30 });
       expect(await rows('tally_async')).toEqual(live);
-      const cp = await sql<{ transaction_id: string; position: number; status: string }>`SELECT transaction_id::text AS transaction_id, position, status FROM es_checkpoints WHERE name = 'test.tally_async'`.execute(t.db);
+      const cp = await sql<{
+        transaction_id: string;
+        position: number;
+        status: string;
+      }>`SELECT transaction_id::text AS transaction_id, position, status FROM es_checkpoints WHERE name = 'test.tally_async'`.execute(t.db);
       expect(cp.rows[0]).toEqual({ transaction_id: result.cursor.transactionId, position: result.cursor.position, status: 'running' });
       expect(await caughtUp(t.db, 'test.tally_async')).toBe(true);
       // The live subscription carries on after the rebuild without applying anything twice.

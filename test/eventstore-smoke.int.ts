@@ -16,7 +16,14 @@ describe('event store append (smoke)', () => {
     const opts = { tenantId: randomUUID(), actor: { type: 'system' as const } };
     const first = await store.append(stream, [{ type: 'A', data: { n: 1 } }], { ...opts, expectedRevision: 'no_stream' });
     expect(first.nextExpectedRevision).toBe(0);
-    const second = await store.append(stream, [{ type: 'B', data: {} }, { type: 'C', data: {} }], { ...opts, expectedRevision: 0 });
+    const second = await store.append(
+      stream,
+      [
+        { type: 'B', data: {} },
+        { type: 'C', data: {} },
+      ],
+      { ...opts, expectedRevision: 0 },
+    );
     expect(second.nextExpectedRevision).toBe(2);
     expect(second.position).toBe(first.position + 2);
     await expect(store.append(stream, [{ type: 'D', data: {} }], { ...opts, expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedVersion);

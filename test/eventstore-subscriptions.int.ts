@@ -17,7 +17,14 @@ describe('event store subscriptions', () => {
     return m;
   };
   const checkpoint = async (name: string) =>
-    (await sql<{ position: number; status: string; error: string | null; attempts: number }>`SELECT position, status, error, attempts FROM es_checkpoints WHERE name = ${name}`.execute(t.db)).rows[0];
+    (
+      await sql<{
+        position: number;
+        status: string;
+        error: string | null;
+        attempts: number;
+      }>`SELECT position, status, error, attempts FROM es_checkpoints WHERE name = ${name}`.execute(t.db)
+    ).rows[0];
 
   beforeAll(async () => {
     t = await createTestDatabase(36);
@@ -91,7 +98,14 @@ describe('event store subscriptions', () => {
     const m = manager();
     m.subscribe('filtered', { categories: ['pick'], eventTypes: ['Wanted'] }, async (events) => void got.push(...events));
     await m.start();
-    await store.append(`pick-${randomUUID()}`, [{ type: 'Wanted', data: 1 }, { type: 'Unwanted', data: 2 }], opts);
+    await store.append(
+      `pick-${randomUUID()}`,
+      [
+        { type: 'Wanted', data: 1 },
+        { type: 'Unwanted', data: 2 },
+      ],
+      opts,
+    );
     await store.append(`skip-${randomUUID()}`, [{ type: 'Wanted', data: 3 }], opts);
     await waitFor(() => caughtUp(t.db, 'filtered'), 'the checkpoint to reach the end of the log');
     expect(got.map((e) => e.data)).toEqual([1]);
@@ -102,17 +116,19 @@ describe('event store subscriptions', () => {
     let active = 0;
     let overlapped = false;
     const handled: Record<string, number> = { a: 0, b: 0 };
-    const handler = (instance: string): SubscriptionHandler => async (events, trx) => {
-      if (++active > 1) overlapped = true;
-      try {
-        // Slow enough that a second runner would be caught inside.
-        await sleep(15);
-        for (const e of events) await sql`INSERT INTO sub_seen VALUES (${e.position}, ${instance})`.execute(trx);
-        handled[instance] += events.length;
-      } finally {
-        active--;
-      }
-    };
+    const handler =
+      (instance: string): SubscriptionHandler =>
+      async (events, trx) => {
+        if (++active > 1) overlapped = true;
+        try {
+          // Slow enough that a second runner would be caught inside.
+          await sleep(15);
+          for (const e of events) await sql`INSERT INTO sub_seen VALUES (${e.position}, ${instance})`.execute(trx);
+          handled[instance] += events.length;
+        } finally {
+          active--;
+        }
+      };
     const a = manager();
     const b = manager();
     a.subscribe('single', { categories: ['one'] }, handler('a'), { batchSize: 5 });
@@ -153,7 +169,14 @@ describe('event store subscriptions', () => {
     await sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted
       AND objid = (hashtextextended('es_subscription:dies', 0) & 4294967295)::oid`.execute(t.db);
     await waitFor(() => b.get('dies')!.state === 'running', 'b to take over');
-    await store.append('die-1', [{ type: 'E', data: 2 }, { type: 'E', data: 3 }], opts);
+    await store.append(
+      'die-1',
+      [
+        { type: 'E', data: 2 },
+        { type: 'E', data: 3 },
+      ],
+      opts,
+    );
     await waitFor(() => caughtUp(t.db, 'dies'), 'b to handle');
     const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM die_seen`.execute(t.db);
     expect(n.rows[0].n).toBe(3);
@@ -177,7 +200,14 @@ describe('event store subscriptions', () => {
     await store.append('poison-1', [{ type: 'Fine', data: {} }], opts);
     await waitFor(() => caughtUp(t.db, 'poisoned'), 'the good event');
     const good = await checkpoint('poisoned');
-    await store.append('poison-1', [{ type: 'Poison', data: {} }, { type: 'Fine', data: {} }], opts);
+    await store.append(
+      'poison-1',
+      [
+        { type: 'Poison', data: {} },
+        { type: 'Fine', data: {} },
+      ],
+      opts,
+    );
     await waitFor(() => m.get('poisoned')!.state === 'faulted', 'the fault');
     const cp = await checkpoint('poisoned');
     expect(cp).toMatchObject({ position: good.position, status: 'faulted', attempts: 3 });

@@ -13,7 +13,6 @@ export async function waitFor(check: () => boolean | Promise<boolean>, what: str
 export const actor = { type: 'system' as const, name: 'test' };
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
 /** The subscription's checkpoint has passed the last event stored when this is called. */
 export async function caughtUp(db: Db, name: string): Promise<boolean> {
   const res = await sql<{ done: boolean }>`

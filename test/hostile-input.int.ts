@@ -36,7 +36,14 @@ describe('hostile input', () => {
 
   it('holds JSON text in a form field to the same limits: a deep working_days is a 422, not a 500', async () => {
     const before = await head(t);
-    const res = await t.http().post('/business/team/create').set(owner.h).field('first_name', 'Deep').field('last_name', 'Form').field('position', 'Employee').field('working_days', deep(5000));
+    const res = await t
+      .http()
+      .post('/business/team/create')
+      .set(owner.h)
+      .field('first_name', 'Deep')
+      .field('last_name', 'Form')
+      .field('position', 'Employee')
+      .field('working_days', deep(5000));
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('working_days');
     expect(await head(t)).toBe(before);
@@ -82,7 +89,18 @@ describe('hostile input', () => {
   });
 
   it.each([
-    ['/business/account/register', { business_name: 'B', first_name: 'F', last_name: 'L', email: '\ud800x@a.io', password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD, terms: true }],
+    [
+      '/business/account/register',
+      {
+        business_name: 'B',
+        first_name: 'F',
+        last_name: 'L',
+        email: '\ud800x@a.io',
+        password: STRONG_PASSWORD,
+        password_confirmation: STRONG_PASSWORD,
+        terms: true,
+      },
+    ],
     ['/business/account/password/reset', { email: '\ud800x@a.io' }],
     ['/business/account/password/reset/update', { email: '\ud800x@a.io', code: '123456', password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD }],
   ])('answers a lone surrogate on %s with a 422 naming the field', async (url, body) => {
@@ -109,7 +127,12 @@ describe('hostile input', () => {
   it('strips bidirectional controls from an attachment name, so it shows as what it is', async () => {
     const customer = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Bidi' });
     const pdf = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
-    const up = await t.http().post('/business/customer/attachments/add').set(owner.h).field('customer_id', customer.body.id).attach('file', pdf, '\u202Ecod.\u2066pdf\u2069');
+    const up = await t
+      .http()
+      .post('/business/customer/attachments/add')
+      .set(owner.h)
+      .field('customer_id', customer.body.id)
+      .attach('file', pdf, '\u202Ecod.\u2066pdf\u2069');
     expect(up.status).toBe(201);
     expect(up.body.file_name).toBe('cod.pdf');
   });
@@ -127,7 +150,11 @@ describe('hostile input', () => {
     });
 
     it('registers from a URL-encoded form', async () => {
-      const res = await t.http().post('/business/account/register').type('form').send(registration(uniqueEmail('urlenc')));
+      const res = await t
+        .http()
+        .post('/business/account/register')
+        .type('form')
+        .send(registration(uniqueEmail('urlenc')));
       expect(res.status).toBe(201);
     });
 

@@ -6,7 +6,6 @@ import { head, newBusiness, newMember, Staff } from './support/organisation-fixt
 import { newQueue } from './support/queue-fixtures';
 import { PLAN_MESSAGE, staffCallsAdmitting } from './support/device-fixtures';
 
-
 describe('kiosks', () => {
   let t: TestApp;
   let owner: Staff;
@@ -18,7 +17,11 @@ describe('kiosks', () => {
   afterAll(() => t.close());
 
   const createKiosk = async (fields: Record<string, unknown> = {}) => {
-    const res = await t.http().post('/business/kiosk/create').set(owner.h).send({ name: `Entrance ${Math.random().toString(36).slice(2, 6)}`, ...fields });
+    const res = await t
+      .http()
+      .post('/business/kiosk/create')
+      .set(owner.h)
+      .send({ name: `Entrance ${Math.random().toString(36).slice(2, 6)}`, ...fields });
     expect(res.status).toBe(201);
     return res.body as { id: string; key: string; secret: string; autologin_token: string } & Record<string, unknown>;
   };
@@ -29,8 +32,19 @@ describe('kiosks', () => {
     const k = await createKiosk({ queue_ids: [q.id], sms_ticket: true, colours: { primary: '#112233' }, config_version: 2, idle_timeout_ms: 45000 });
     expect(k.secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(k.autologin_token).toMatch(/^kiosk-auto-/);
-    expect(k).toMatchObject({ status: 'active', queue_ids: [q.id], colours: { primary: '#112233' }, config_version: 2, idle_timeout_ms: 45000, guest_pseudo: 'customer' });
-    const reads = [await t.http().get(`/business/kiosk/${k.id}`).set(owner.h), await t.http().get('/business/kiosk?pagination=off').set(owner.h), await t.http().post(`/business/kiosk/${k.id}/update`).set(owner.h).send({ name: 'Renamed' })];
+    expect(k).toMatchObject({
+      status: 'active',
+      queue_ids: [q.id],
+      colours: { primary: '#112233' },
+      config_version: 2,
+      idle_timeout_ms: 45000,
+      guest_pseudo: 'customer',
+    });
+    const reads = [
+      await t.http().get(`/business/kiosk/${k.id}`).set(owner.h),
+      await t.http().get('/business/kiosk?pagination=off').set(owner.h),
+      await t.http().post(`/business/kiosk/${k.id}/update`).set(owner.h).send({ name: 'Renamed' }),
+    ];
     for (const r of reads) {
       expect(r.status).toBe(200);
       expect(JSON.stringify(r.body)).not.toContain(k.secret);
@@ -108,7 +122,10 @@ describe('kiosks', () => {
     const k = await createKiosk({ queue_ids: [choosing.id, plain.id] });
     const h = auth((await kioskLogin({ key: k.key, secret: k.secret })).body.token);
     const queues = (await t.http().get('/kiosk/refresh').set(h)).body.queues as { id: string; members: { id: string; name: string }[] }[];
-    expect(queues.find((q) => q.id === choosing.id)!.members).toEqual([{ id: amira.memberId, name: 'Amira B.' }, { id: sami.memberId, name: 'Sami T.' }]);
+    expect(queues.find((q) => q.id === choosing.id)!.members).toEqual([
+      { id: amira.memberId, name: 'Amira B.' },
+      { id: sami.memberId, name: 'Sami T.' },
+    ]);
     expect(queues.find((q) => q.id === plain.id)!.members).toEqual([]);
     const before = await head(t);
     const notHere = await t.http().put('/kiosk/queue/push').set(h).send({ queue_id: plain.id, member_id: amira.memberId });
@@ -127,7 +144,11 @@ describe('kiosks', () => {
   it('answers the plan gate to a business on FREE, in the back-office and at the kiosk', async () => {
     const k = await createKiosk();
     await t.app.get(RegistrationService).setPackage(owner.email, 'FREE', null);
-    for (const [method, path] of [['get', '/business/kiosk'], ['post', '/business/kiosk/create'], ['get', `/business/kiosk/${k.id}`]] as const) {
+    for (const [method, path] of [
+      ['get', '/business/kiosk'],
+      ['post', '/business/kiosk/create'],
+      ['get', `/business/kiosk/${k.id}`],
+    ] as const) {
       const res = await t.http()[method](path).set(owner.h).send({ name: 'x' });
       expect([path, res.status, res.body.message]).toEqual([path, 403, PLAN_MESSAGE]);
     }

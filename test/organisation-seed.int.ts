@@ -54,7 +54,9 @@ describe('organisation: demo data and projection rebuild', () => {
   it('decides nothing new when seeded again', async () => {
     const before = await head(t);
     await seedDemo(t.app);
-    const added = (await sql<{ event_type: string; stream_id: string }>`SELECT event_type, stream_id FROM es_events WHERE position > ${before}`.execute(t.database.db)).rows;
+    const added = (
+      await sql<{ event_type: string; stream_id: string }>`SELECT event_type, stream_id FROM es_events WHERE position > ${before}`.execute(t.database.db)
+    ).rows;
     expect(added).toEqual([]);
     expect(await head(t)).toBe(before);
   });
@@ -63,11 +65,21 @@ describe('organisation: demo data and projection rebuild', () => {
     // More history than the seed: deletions, a reorder, a holiday, an owner edit.
     const h = auth((await login(t, DEMO.admin.email, DEMO_PASSWORD)).token);
     const ids = (await t.http().get('/business/service?pagination=off').set(h)).body.data.map((s: { id: string }) => s.id);
-    await t.http().post('/business/service/ussd/update').set(h).send({ order: [...ids].reverse() }).expect(200);
+    await t
+      .http()
+      .post('/business/service/ussd/update')
+      .set(h)
+      .send({ order: [...ids].reverse() })
+      .expect(200);
     await t.http().delete(`/business/service/${DEMO_SERVICES.labResults}/delete`).set(h).expect(200);
     await t.http().put('/business/service/create').set(h).send({ name: 'X-ray', price: 50, duration: 15 }).expect(201);
     await t.http().delete(`/business/department/${DEMO_DEPARTMENTS.general}/delete`).set(h).expect(200);
-    await t.http().post('/business/holiday/create').set(h).send({ type: 'holiday', scope: 'agency', start_date: '2026-12-31', end_date: '2027-01-01' }).expect(201);
+    await t
+      .http()
+      .post('/business/holiday/create')
+      .set(h)
+      .send({ type: 'holiday', scope: 'agency', start_date: '2026-12-31', end_date: '2027-01-01' })
+      .expect(201);
     await t.http().post(`/business/team/${DEMO.admin.userId}/update`).set(h).send({ phone: '+216 71 111 111' }).expect(200);
 
     const snapshot = async () => {

@@ -42,7 +42,16 @@ describe('organisation: team and holidays', () => {
         member_since: '2026-02-01',
       });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ first_name: 'Sara', email, position: 'Secretary', role: 'SECRETARY', department_id: department, department_name: 'Front office', is_bookable: true, member_since: '2026-02-01' });
+      expect(res.body).toMatchObject({
+        first_name: 'Sara',
+        email,
+        position: 'Secretary',
+        role: 'SECRETARY',
+        department_id: department,
+        department_name: 'Front office',
+        is_bookable: true,
+        member_since: '2026-02-01',
+      });
       memberId = res.body.id;
       expect(await staffAccounts(t).isEmailAvailable(email)).toBe(false);
       const attempt = await t.http().post('/business/account/auth').send({ email, password: STRONG_PASSWORD });
@@ -51,7 +60,11 @@ describe('organisation: team and holidays', () => {
 
     it('refuses a used e-mail with the text the screens expect, and writes nothing', async () => {
       const before = await head(t);
-      const res = await t.http().post('/business/team/create').set(owner.h).send({ first_name: 'Dup', last_name: 'Dup', email: other.email, position: 'Employee' });
+      const res = await t
+        .http()
+        .post('/business/team/create')
+        .set(owner.h)
+        .send({ first_name: 'Dup', last_name: 'Dup', email: other.email, position: 'Employee' });
       expect(res.status).toBe(422);
       expect(res.body.message).toBe('Email is invalid or used by another account');
       expect(res.body.errors.email).toEqual(['Email is invalid or used by another account']);
@@ -63,13 +76,21 @@ describe('organisation: team and holidays', () => {
 
     it('takes a multipart form with a photo', async () => {
       const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(32)]);
-      const res = await t.http().post('/business/team/create').set(owner.h).field('first_name', 'Photo').field('last_name', 'Member').field('position', 'Front Desk').field('is_bookable', 'true').attach('photo', png, 'me.png');
+      const res = await t
+        .http()
+        .post('/business/team/create')
+        .set(owner.h)
+        .field('first_name', 'Photo')
+        .field('last_name', 'Member')
+        .field('position', 'Front Desk')
+        .field('is_bookable', 'true')
+        .attach('photo', png, 'me.png');
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ role: 'FRONT_DESK', is_bookable: true, email: null });
       expect((await t.http().get(res.body.photo_url)).status).toBe(200);
     });
 
-    it('updates a member and their hours; a member sets their own hours but nobody else\'s', async () => {
+    it("updates a member and their hours; a member sets their own hours but nobody else's", async () => {
       const res = await t.http().post(`/business/team/${memberId}/update`).set(owner.h).send({ last_name: 'Ben Salah', role: 'MANAGER' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ last_name: 'Ben Salah', position: 'Secretary', role: 'MANAGER' });
@@ -104,7 +125,11 @@ describe('organisation: team and holidays', () => {
       const before = await head(t);
       expect((await t.http().post(`/business/team/${manager.memberId}/update`).set(owner.h).send(record)).body).toEqual(record);
       expect(await head(t)).toBe(before);
-      const demoted = await t.http().post(`/business/team/${manager.memberId}/update`).set(owner.h).send({ ...record, position: 'Employee' });
+      const demoted = await t
+        .http()
+        .post(`/business/team/${manager.memberId}/update`)
+        .set(owner.h)
+        .send({ ...record, position: 'Employee' });
       expect(demoted.body).toMatchObject({ position: 'Employee', role: 'EMPLOYEE' });
       // The login follows: the next session carries the new role.
       const session = await login(t, manager.email, STRONG_PASSWORD);
@@ -129,18 +154,25 @@ describe('organisation: team and holidays', () => {
       expect((await t.http().delete(`/business/team/${owner.userId}/delete`).set(owner.h)).status).toBe(409);
     });
 
-    it('answers another business\'s member ids like missing ones', async () => {
+    it("answers another business's member ids like missing ones", async () => {
       const before = await head(t);
       for (const call of [
         t.http().get(`/business/team/${memberId}`),
         t.http().post(`/business/team/${memberId}/update`).send({ first_name: 'Mine' }),
-        t.http().post(`/business/team/${memberId}/workingdays/update`).send({ working_days: WEEK({}) }),
+        t
+          .http()
+          .post(`/business/team/${memberId}/workingdays/update`)
+          .send({ working_days: WEEK({}) }),
         t.http().delete(`/business/team/${memberId}/delete`),
       ]) {
         const res = await call.set(other.h);
         expect([res.status, res.body.message]).toEqual([404, 'No data found']);
       }
-      const foreignDepartment = await t.http().post('/business/team/create').set(other.h).send({ first_name: 'A', last_name: 'B', position: 'Employee', department_id: department });
+      const foreignDepartment = await t
+        .http()
+        .post('/business/team/create')
+        .set(other.h)
+        .send({ first_name: 'A', last_name: 'B', position: 'Employee', department_id: department });
       expect(foreignDepartment.status).toBe(422);
       expect(await head(t)).toBe(before);
     });
@@ -154,12 +186,19 @@ describe('organisation: team and holidays', () => {
 
     it('gives a member with an e-mail a login: the code mailed to them sets a password, then they log in', async () => {
       const address = uniqueEmail('agent');
-      const created = await t.http().post('/business/team/create').set(owner.h).send({ first_name: 'Aya', last_name: 'Agent', email: address, position: 'Employee' });
+      const created = await t
+        .http()
+        .post('/business/team/create')
+        .set(owner.h)
+        .send({ first_name: 'Aya', last_name: 'Agent', email: address, position: 'Employee' });
       expect(created.status).toBe(201);
       const [mail] = await readMailbox(mailboxDir(t.app.get<AppConfig>(APP_CONFIG).dataDir), { to: address, limit: 1 });
       expect(mail.subject).toBe('Set your Tabour password');
       const code = /code: (\d{6})/.exec(mail.text)![1];
-      const reset = await t.http().post('/business/account/password/reset/update').send({ email: address, code, password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD });
+      const reset = await t
+        .http()
+        .post('/business/account/password/reset/update')
+        .send({ email: address, code, password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD });
       expect(reset.status).toBe(200);
       const session = await login(t, address, STRONG_PASSWORD);
       expect(session.userId).toBe(created.body.id);
@@ -172,10 +211,21 @@ describe('organisation: team and holidays', () => {
   describe('holidays', () => {
     it('closes the business for whole local days, across a daylight-saving change', async () => {
       await t.http().post('/business/update').set(owner.h).send({ time_zone: 'Europe/Paris' }).expect(200);
-      const res = await t.http().post('/business/holiday/create').set(owner.h).send({ type: 'holiday', scope: 'agency', reason: 'Easter', start_date: '2026-03-29', end_date: '2026-03-29' });
+      const res = await t
+        .http()
+        .post('/business/holiday/create')
+        .set(owner.h)
+        .send({ type: 'holiday', scope: 'agency', reason: 'Easter', start_date: '2026-03-29', end_date: '2026-03-29' });
       expect(res.status).toBe(201);
       // 29 March 2026 is 23 hours long in Paris: summer time starts that night.
-      expect(res.body).toMatchObject({ starts_at: '2026-03-28T23:00:00.000Z', ends_at: '2026-03-29T22:00:00.000Z', start_date: '2026-03-29', end_date: '2026-03-29', all_day: true, status: 'approved' });
+      expect(res.body).toMatchObject({
+        starts_at: '2026-03-28T23:00:00.000Z',
+        ends_at: '2026-03-29T22:00:00.000Z',
+        start_date: '2026-03-29',
+        end_date: '2026-03-29',
+        all_day: true,
+        status: 'approved',
+      });
       // What a booking asks before offering a time: closed from local midnight to local midnight.
       const queries = t.app.get(OrganisationQueries);
       expect(await queries.closures(owner.businessId, new Date('2026-03-28T22:30:00Z'), new Date('2026-03-28T23:30:00Z'))).toHaveLength(1);
@@ -186,10 +236,18 @@ describe('organisation: team and holidays', () => {
 
     it('refuses an end before the start and an unknown type, and writes nothing', async () => {
       const before = await head(t);
-      const backwards = await t.http().post('/business/holiday/create').set(owner.h).send({ type: 'holiday', scope: 'agency', starts_at: '2026-05-02T10:00:00Z', ends_at: '2026-05-02T09:00:00Z' });
+      const backwards = await t
+        .http()
+        .post('/business/holiday/create')
+        .set(owner.h)
+        .send({ type: 'holiday', scope: 'agency', starts_at: '2026-05-02T10:00:00Z', ends_at: '2026-05-02T09:00:00Z' });
       expect(backwards.status).toBe(422);
       expect(backwards.body.errors.ends_at).toBeDefined();
-      const unknown = await t.http().post('/business/holiday/create').set(owner.h).send({ type: 'party', scope: 'agency', start_date: '2026-05-01', end_date: '2026-05-01' });
+      const unknown = await t
+        .http()
+        .post('/business/holiday/create')
+        .set(owner.h)
+        .send({ type: 'party', scope: 'agency', start_date: '2026-05-01', end_date: '2026-05-01' });
       expect(unknown.status).toBe(422);
       expect(unknown.body.errors.type).toBeDefined();
       expect(await head(t)).toBe(before);
@@ -197,13 +255,32 @@ describe('organisation: team and holidays', () => {
 
     it('lets a member ask for their own absence but not close the business', async () => {
       const agent = await newMember(t, owner, 'Employee');
-      expect((await t.http().post('/business/holiday/create').set(agent.h).send({ type: 'holiday', scope: 'agency', start_date: '2026-06-01', end_date: '2026-06-02' })).status).toBe(403);
-      const mine = await t.http().post('/business/holiday/create').set(agent.h).field('type', 'vacation').field('scope', 'me').field('start_date', '2026-07-01').field('end_date', '2026-07-10');
+      expect(
+        (
+          await t
+            .http()
+            .post('/business/holiday/create')
+            .set(agent.h)
+            .send({ type: 'holiday', scope: 'agency', start_date: '2026-06-01', end_date: '2026-06-02' })
+        ).status,
+      ).toBe(403);
+      const mine = await t
+        .http()
+        .post('/business/holiday/create')
+        .set(agent.h)
+        .field('type', 'vacation')
+        .field('scope', 'me')
+        .field('start_date', '2026-07-01')
+        .field('end_date', '2026-07-10');
       expect(mine.status).toBe(201);
       expect(mine.body).toMatchObject({ scope: 'me', member_ids: [agent.memberId], status: 'pending' });
       const approved = await t.http().post(`/business/holiday/${mine.body.id}/status`).set(owner.h).send({ status: 'approved' });
       expect(approved.body.status).toBe('approved');
-      const members = await t.http().post('/business/holiday/create').set(owner.h).send({ type: 'other', scope: 'members', member_ids: [agent.memberId], starts_at: '2026-09-01T08:00:00+02:00', ends_at: '2026-09-01T12:00:00+02:00' });
+      const members = await t
+        .http()
+        .post('/business/holiday/create')
+        .set(owner.h)
+        .send({ type: 'other', scope: 'members', member_ids: [agent.memberId], starts_at: '2026-09-01T08:00:00+02:00', ends_at: '2026-09-01T12:00:00+02:00' });
       expect(members.status).toBe(201);
       expect(members.body).toMatchObject({ all_day: false, starts_at: '2026-09-01T06:00:00.000Z', member_ids: [agent.memberId] });
 
@@ -218,8 +295,12 @@ describe('organisation: team and holidays', () => {
       expect((await t.http().get(`/business/holiday/${mine.body.id}/delete`).set(agent.h)).body).toEqual({ id: mine.body.id });
     });
 
-    it('answers another business\'s holiday ids like missing ones', async () => {
-      const h = await t.http().post('/business/holiday/create').set(owner.h).send({ type: 'holiday', scope: 'agency', start_date: '2026-12-25', end_date: '2026-12-25' });
+    it("answers another business's holiday ids like missing ones", async () => {
+      const h = await t
+        .http()
+        .post('/business/holiday/create')
+        .set(owner.h)
+        .send({ type: 'holiday', scope: 'agency', start_date: '2026-12-25', end_date: '2026-12-25' });
       const before = await head(t);
       expect((await t.http().get(`/business/holiday/${h.body.id}/delete`).set(other.h)).status).toBe(404);
       expect((await t.http().get(`/business/holiday/${h.body.id}`).set(other.h)).status).toBe(404);

@@ -33,7 +33,14 @@ describe('organisation: business, helpers, services, departments', () => {
         time_zone: 'Africa/Tunis',
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ name: 'Clinic One Plus', industry: 'health', city: 'Sousse', booking_days_limit: 45, booking_confirmation: true, time_zone: 'Africa/Tunis' });
+      expect(res.body).toMatchObject({
+        name: 'Clinic One Plus',
+        industry: 'health',
+        city: 'Sousse',
+        booking_days_limit: 45,
+        booking_confirmation: true,
+        time_zone: 'Africa/Tunis',
+      });
       const again = await t.http().get('/business/settings').set(owner.h);
       expect(again.body.name).toBe('Clinic One Plus');
     });
@@ -64,10 +71,18 @@ describe('organisation: business, helpers, services, departments', () => {
 
     it('refuses an SVG or a file that is not an image, and a file over 2 MB', async () => {
       const before = await head(t);
-      const svg = await t.http().post('/business/update').set(owner.h).attach('logo', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg');
+      const svg = await t
+        .http()
+        .post('/business/update')
+        .set(owner.h)
+        .attach('logo', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg');
       expect(svg.status).toBe(422);
       expect(svg.body.errors.logo).toBeDefined();
-      const big = await t.http().post('/business/update').set(owner.h).attach('logo', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'big.png');
+      const big = await t
+        .http()
+        .post('/business/update')
+        .set(owner.h)
+        .attach('logo', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'big.png');
       expect(big.status).toBe(413);
       expect(await head(t)).toBe(before);
     });
@@ -80,23 +95,64 @@ describe('organisation: business, helpers, services, departments', () => {
     });
 
     it('stores the working days of the week and refuses overlapping hours', async () => {
-      const week = WEEK({ monday: [['08:00', '12:00'], ['13:00', '17:00']], saturday: [['08:00', '12:00']] });
+      const week = WEEK({
+        monday: [
+          ['08:00', '12:00'],
+          ['13:00', '17:00'],
+        ],
+        saturday: [['08:00', '12:00']],
+      });
       const res = await t.http().post('/business/workingdays/update').set(owner.h).send({ working_days: week });
       expect(res.status).toBe(200);
-      expect(res.body.working_days[0]).toEqual({ day: 'monday', open: true, ranges: [{ from: '08:00', to: '12:00' }, { from: '13:00', to: '17:00' }] });
+      expect(res.body.working_days[0]).toEqual({
+        day: 'monday',
+        open: true,
+        ranges: [
+          { from: '08:00', to: '12:00' },
+          { from: '13:00', to: '17:00' },
+        ],
+      });
       expect(res.body.working_days[6]).toEqual({ day: 'sunday', open: false, ranges: [] });
-      const bad = await t.http().post('/business/workingdays/update').set(owner.h).send({ working_days: WEEK({ monday: [['08:00', '12:00'], ['11:00', '13:00']] }) });
+      const bad = await t
+        .http()
+        .post('/business/workingdays/update')
+        .set(owner.h)
+        .send({
+          working_days: WEEK({
+            monday: [
+              ['08:00', '12:00'],
+              ['11:00', '13:00'],
+            ],
+          }),
+        });
       expect(bad.status).toBe(422);
       expect(bad.body.errors['working_days.0.ranges.1']).toBeDefined();
     });
 
     it('merges translations per language', async () => {
-      await t.http().post('/business/translations/update').set(owner.h).send({ translations: { fr: { name: 'Clinique Un' } } }).expect(200);
-      const res = await t.http().post('/business/translations/update').set(owner.h).send({ translations: { ar: { name: 'العيادة', description: 'وصف' } } });
+      await t
+        .http()
+        .post('/business/translations/update')
+        .set(owner.h)
+        .send({ translations: { fr: { name: 'Clinique Un' } } })
+        .expect(200);
+      const res = await t
+        .http()
+        .post('/business/translations/update')
+        .set(owner.h)
+        .send({ translations: { ar: { name: 'العيادة', description: 'وصف' } } });
       expect(res.status).toBe(200);
       const read = await t.http().get('/business/translations/business').set(owner.h);
       expect(read.body.translations).toEqual({ fr: { name: 'Clinique Un', description: null }, ar: { name: 'العيادة', description: 'وصف' } });
-      expect((await t.http().post('/business/translations/update').set(owner.h).send({ translations: { xx: { name: 'x' } } })).status).toBe(422);
+      expect(
+        (
+          await t
+            .http()
+            .post('/business/translations/update')
+            .set(owner.h)
+            .send({ translations: { xx: { name: 'x' } } })
+        ).status,
+      ).toBe(422);
     });
   });
 
@@ -128,7 +184,11 @@ describe('organisation: business, helpers, services, departments', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ name: 'Consultation', price: 30, duration: 20, duration_seconds: 1200, parent_id: null, ussd_order: 1 });
       consultation = res.body.id;
-      const sub = await t.http().put('/business/service/create').set(owner.h).send({ name: 'Follow-up', price: 12.5, duration: 90, duration_unit: 'seconds', parent_id: consultation });
+      const sub = await t
+        .http()
+        .put('/business/service/create')
+        .set(owner.h)
+        .send({ name: 'Follow-up', price: 12.5, duration: 90, duration_unit: 'seconds', parent_id: consultation });
       expect(sub.status).toBe(201);
       expect(sub.body).toMatchObject({ parent_id: consultation, duration_seconds: 90, price: 12.5, ussd_order: 2 });
       followUp = sub.body.id;
@@ -149,10 +209,28 @@ describe('organisation: business, helpers, services, departments', () => {
 
     it('creates several at once, all or none', async () => {
       const before = await head(t);
-      const bad = await t.http().put('/business/service/create/multiple').set(owner.h).send({ services: [{ name: 'A', price: 1, duration: 5 }, { name: '', price: 1, duration: 5 }] });
+      const bad = await t
+        .http()
+        .put('/business/service/create/multiple')
+        .set(owner.h)
+        .send({
+          services: [
+            { name: 'A', price: 1, duration: 5 },
+            { name: '', price: 1, duration: 5 },
+          ],
+        });
       expect(bad.status).toBe(422);
       expect(await head(t)).toBe(before);
-      const ok = await t.http().put('/business/service/create/multiple').set(owner.h).send({ services: [{ name: 'Vaccination', price: 25, duration: 10 }, { name: 'Lab pickup', price: 0, duration: 5 }] });
+      const ok = await t
+        .http()
+        .put('/business/service/create/multiple')
+        .set(owner.h)
+        .send({
+          services: [
+            { name: 'Vaccination', price: 25, duration: 10 },
+            { name: 'Lab pickup', price: 0, duration: 5 },
+          ],
+        });
       expect(ok.status).toBe(201);
       expect(ok.body.data.map((s: { name: string }) => s.name)).toEqual(['Vaccination', 'Lab pickup']);
     });
@@ -185,7 +263,11 @@ describe('organisation: business, helpers, services, departments', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.map((s: { id: string }) => s.id)).toEqual(reversed);
       expect(res.body.data.map((s: { ussd_order: number }) => s.ussd_order)).toEqual([1, 2, 3, 4]);
-      const missing = await t.http().post('/business/service/ussd/update').set(owner.h).send({ order: reversed.slice(1) });
+      const missing = await t
+        .http()
+        .post('/business/service/ussd/update')
+        .set(owner.h)
+        .send({ order: reversed.slice(1) });
       expect(missing.status).toBe(422);
     });
 
@@ -200,23 +282,32 @@ describe('organisation: business, helpers, services, departments', () => {
       let dental: string;
 
       it('creates a department with services and a duration of its own for one', async () => {
-        const res = await t.http().put('/business/department/create').set(owner.h).send({
-          name: 'General',
-          primary_color: '#123456',
-          secondary_color: '#abc',
-          text_color: '#ffffff',
-          service_ids: [consultation, followUp],
-          service_durations: [{ service_id: consultation, duration: 30 }],
-          slot_duration: 20,
-          max_bookings_per_slot: 2,
-          max_daily_bookings: 40,
-          can_select_member: true,
-          must_select_member: true,
-          translations: { fr: { name: 'Général' } },
-        });
+        const res = await t
+          .http()
+          .put('/business/department/create')
+          .set(owner.h)
+          .send({
+            name: 'General',
+            primary_color: '#123456',
+            secondary_color: '#abc',
+            text_color: '#ffffff',
+            service_ids: [consultation, followUp],
+            service_durations: [{ service_id: consultation, duration: 30 }],
+            slot_duration: 20,
+            max_bookings_per_slot: 2,
+            max_daily_bookings: 40,
+            can_select_member: true,
+            must_select_member: true,
+            translations: { fr: { name: 'Général' } },
+          });
         expect(res.status).toBe(201);
         dental = res.body.id;
-        expect(res.body).toMatchObject({ name: 'General', slot_duration: 20, must_select_member: true, translations: { fr: { name: 'Général', description: null } } });
+        expect(res.body).toMatchObject({
+          name: 'General',
+          slot_duration: 20,
+          must_select_member: true,
+          translations: { fr: { name: 'Général', description: null } },
+        });
         expect(res.body.service_durations).toEqual([{ service_id: consultation, duration_seconds: 1800 }]);
         const own = await t.http().get(`/business/serviceDepartment/${dental}?service_id=${consultation}`).set(owner.h);
         expect(own.body).toMatchObject({ duration_seconds: 1800, own_duration: true });
@@ -239,25 +330,41 @@ describe('organisation: business, helpers, services, departments', () => {
         expect(await head(t)).toBe(before);
       });
 
-      it('refuses a required member that cannot be selected, bad colours, and another business\'s service', async () => {
+      it("refuses a required member that cannot be selected, bad colours, and another business's service", async () => {
         const before = await head(t);
-        const res = await t.http().put('/business/department/create').set(owner.h).send({ name: 'X', can_select_member: false, must_select_member: true, primary_color: 'blue' });
+        const res = await t
+          .http()
+          .put('/business/department/create')
+          .set(owner.h)
+          .send({ name: 'X', can_select_member: false, must_select_member: true, primary_color: 'blue' });
         expect(res.status).toBe(422);
         expect(res.body.errors.primary_color).toBeDefined();
         const rule = await t.http().put('/business/department/create').set(owner.h).send({ name: 'X', can_select_member: false, must_select_member: true });
         expect(Object.keys(rule.body.errors)).toEqual(['must_select_member']);
         const foreign = await t.http().put('/business/service/create').set(other.h).send({ name: 'Theirs', price: 1, duration: 5 });
-        const stolen = await t.http().put('/business/department/create').set(owner.h).send({ name: 'X', service_ids: [foreign.body.id] });
+        const stolen = await t
+          .http()
+          .put('/business/department/create')
+          .set(owner.h)
+          .send({ name: 'X', service_ids: [foreign.body.id] });
         expect(stolen.status).toBe(422);
         expect(stolen.body.errors.service_ids).toBeDefined();
         expect(await head(t)).toBe(before + 1); // only the other business's service was written
       });
 
-      it('updates a department, dropping a removed service\'s own duration, and its translations', async () => {
-        const res = await t.http().post(`/business/department/${dental}/update`).set(owner.h).send({ name: 'General Medicine', service_ids: [followUp] });
+      it("updates a department, dropping a removed service's own duration, and its translations", async () => {
+        const res = await t
+          .http()
+          .post(`/business/department/${dental}/update`)
+          .set(owner.h)
+          .send({ name: 'General Medicine', service_ids: [followUp] });
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({ name: 'General Medicine', service_ids: [followUp], service_durations: [] });
-        const tr = await t.http().post(`/business/department/${dental}/translations/update`).set(owner.h).send({ translations: { ar: { name: 'الطب العام' } } });
+        const tr = await t
+          .http()
+          .post(`/business/department/${dental}/translations/update`)
+          .set(owner.h)
+          .send({ translations: { ar: { name: 'الطب العام' } } });
         expect(tr.status).toBe(200);
         expect(Object.keys(tr.body.translations).sort()).toEqual(['ar', 'fr']);
         const page = await t.http().get('/business/department?page=1').set(owner.h);
@@ -276,16 +383,27 @@ describe('organisation: business, helpers, services, departments', () => {
         expect(await head(t)).toBe(before);
         const manager = await newMember(t, owner, 'Manager');
         expect((await t.http().put('/business/department/create').set(manager.h).send({ name: 'Pediatrics' })).status).toBe(201);
-        expect((await t.http().post('/business/workingdays/update').set(manager.h).send({ working_days: WEEK({}) })).status).toBe(403);
+        expect(
+          (
+            await t
+              .http()
+              .post('/business/workingdays/update')
+              .set(manager.h)
+              .send({ working_days: WEEK({}) })
+          ).status,
+        ).toBe(403);
       });
 
-      it('answers another business\'s ids exactly like missing ones', async () => {
+      it("answers another business's ids exactly like missing ones", async () => {
         const before = await head(t);
         const calls = [
           t.http().get(`/business/department/${dental}`),
           t.http().get(`/business/department/${dental}/services`),
           t.http().post(`/business/department/${dental}/update`).send({ name: 'Mine' }),
-          t.http().post(`/business/department/${dental}/translations/update`).send({ translations: { fr: { name: 'x' } } }),
+          t
+            .http()
+            .post(`/business/department/${dental}/translations/update`)
+            .send({ translations: { fr: { name: 'x' } } }),
           t.http().delete(`/business/department/${dental}/delete`),
           t.http().get(`/business/serviceDepartment/${dental}?service_id=${followUp}`),
           t.http().get(`/business/service/${followUp}`),

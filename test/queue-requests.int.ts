@@ -25,16 +25,26 @@ describe('queue requests: remote joins that wait for staff', () => {
     other = await newBusiness(t, 'Other Clinic');
     agent = await newMember(t, owner, 'Front Desk');
     manager = await newMember(t, owner, 'Manager', { role: 'MANAGER' });
-    const service = await t.http().put('/business/service/create').set(owner.h).send({ name: 'Consultation', price: 10, duration: 15, duration_unit: 'minutes' });
+    const service = await t
+      .http()
+      .put('/business/service/create')
+      .set(owner.h)
+      .send({ name: 'Consultation', price: 10, duration: 15, duration_unit: 'minutes' });
     expect(service.status).toBe(201);
     serviceId = service.body.id;
   });
   afterAll(() => t.close());
 
-  const join = (queueId: string, body: Record<string, unknown>, from = address()) => t.http().put(`/user/queue/${queueId}/request`).set('X-Forwarded-For', from).send(body);
+  const join = (queueId: string, body: Record<string, unknown>, from = address()) =>
+    t.http().put(`/user/queue/${queueId}/request`).set('X-Forwarded-For', from).send(body);
   const publicPage = (uid: string) => t.http().get(`/user/queue/request/${uid}`);
   const requests = (queueId: string, by: Staff = owner, query = 'pagination=off') => t.http().get(`/business/queue/${queueId}/requests?${query}`).set(by.h);
-  const waiting = async (queueId: string) => (await t.http().get(`/business/queue/${queueId}/waitinglist`).set(owner.h)).body.data as { id: string; customer_id: string | null; customer_name: string | null }[];
+  const waiting = async (queueId: string) =>
+    (await t.http().get(`/business/queue/${queueId}/waitinglist`).set(owner.h)).body.data as {
+      id: string;
+      customer_id: string | null;
+      customer_name: string | null;
+    }[];
 
   /** A request made through the public call, found again in the staff list. */
   async function submitted(queueId: string, body: Record<string, unknown>) {
@@ -47,7 +57,11 @@ describe('queue requests: remote joins that wait for staff', () => {
 
   it('takes a request publicly, lets staff correct and approve it, and pushes its ticket into the waiting list', async () => {
     const q = await newQueue(t, owner, { service_ids: [serviceId], ticket_prefix: 'W' });
-    const customer = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Amira', last_name: 'Registered', phone: '+216 20 555 111' });
+    const customer = await t
+      .http()
+      .put('/business/customer/create')
+      .set(owner.h)
+      .send({ first_name: 'Amira', last_name: 'Registered', phone: '+216 20 555 111' });
     expect(customer.status).toBe(201);
 
     const res = await join(q.id, { name: ' Amira ', phone: '20 555 112', service_ids: [serviceId], note: 'Wheelchair' });
@@ -62,11 +76,24 @@ describe('queue requests: remote joins that wait for staff', () => {
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ total: 1, page: 1, per_page: null });
     const request = list.body.data[0];
-    expect(request).toMatchObject({ queue_id: q.id, status: 'pending', name: 'Amira', phone: '+21620555112', service_ids: [serviceId], note: 'Wheelchair', member_id: null, ticket: null });
+    expect(request).toMatchObject({
+      queue_id: q.id,
+      status: 'pending',
+      name: 'Amira',
+      phone: '+21620555112',
+      service_ids: [serviceId],
+      note: 'Wheelchair',
+      member_id: null,
+      ticket: null,
+    });
     expect((await requests(q.id, agent, 'page=1&status=approved')).body).toMatchObject({ data: [], total: 0, per_page: 15 });
 
     // The typo in the phone is corrected: the number then matches the registered customer.
-    const updated = await t.http().post(`/business/queue/${q.id}/request/${request.id}/update`).set(agent.h).send({ name: 'Amira Registered', phone: '+216 20 555 111', member_id: agent.memberId });
+    const updated = await t
+      .http()
+      .post(`/business/queue/${q.id}/request/${request.id}/update`)
+      .set(agent.h)
+      .send({ name: 'Amira Registered', phone: '+216 20 555 111', member_id: agent.memberId });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Amira Registered', phone: '+21620555111', member_id: agent.memberId, note: 'Wheelchair', status: 'pending' });
 
@@ -260,7 +287,11 @@ describe('queue requests: remote joins that wait for staff', () => {
     const badUpdate = await t.http().post(`/business/queue/${q.id}/request/${id}/update`).set(owner.h).send({ name: '', phone: 'x', member_id: 'nobody' });
     expect(badUpdate.status).toBe(422);
     expect(Object.keys(badUpdate.body.errors).sort()).toEqual(['member_id', 'name', 'phone']);
-    const badReason = await t.http().post(`/business/queue/${q.id}/request/${id}/decline`).set(owner.h).send({ reason: 'x'.repeat(501) });
+    const badReason = await t
+      .http()
+      .post(`/business/queue/${q.id}/request/${id}/decline`)
+      .set(owner.h)
+      .send({ reason: 'x'.repeat(501) });
     expect(badReason.status).toBe(422);
     const badStatus = await requests(q.id, owner, 'status=everything');
     expect([badStatus.status, Object.keys(badStatus.body.errors)]).toEqual([422, ['status']]);
@@ -288,7 +319,12 @@ describe('queue requests: remote joins that wait for staff', () => {
     const two = new RateLimits(t.database.db);
     const policy = { limit: 3, windowSeconds: 600 };
     const key = address();
-    const verdicts = [await one.hit('test', key, policy), await two.hit('test', key, policy), await one.hit('test', key, policy), await two.hit('test', key, policy)];
+    const verdicts = [
+      await one.hit('test', key, policy),
+      await two.hit('test', key, policy),
+      await one.hit('test', key, policy),
+      await two.hit('test', key, policy),
+    ];
     expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false]);
     expect((await one.hit('test', address(), policy)).allowed).toBe(true);
     // Addresses are kept hashed, never as sent.

@@ -26,11 +26,19 @@ describe('queues: concurrent call next', () => {
     const sessions = t.app.get(SessionService);
     const agents: { h: Record<string, string>; counter: string }[] = [];
     for (let i = 0; i < AGENTS; i++) {
-      const member = await t.http().post('/business/team/create').set(owner.h).send({ first_name: 'Agent', last_name: `No ${i}`, email: `agent${i}.${Date.now()}@busy.test`, position: 'Front Desk' });
+      const member = await t
+        .http()
+        .post('/business/team/create')
+        .set(owner.h)
+        .send({ first_name: 'Agent', last_name: `No ${i}`, email: `agent${i}.${Date.now()}@busy.test`, position: 'Front Desk' });
       expect(member.status).toBe(201);
       // A session opened directly: the login itself has its own tests, here only the calls matter.
       const { token } = await sessions.open({ id: member.body.id, tenant_id: owner.businessId }, null);
-      const counter = await t.http().put(`/business/queue/${q.id}/counter/create`).set(owner.h).send({ name: `Desk ${i}` });
+      const counter = await t
+        .http()
+        .put(`/business/queue/${q.id}/counter/create`)
+        .set(owner.h)
+        .send({ name: `Desk ${i}` });
       expect(counter.status).toBe(201);
       const agent = { h: auth(token), counter: counter.body.id as string };
       await openCounter(t, { ...owner, h: agent.h }, q.id, agent.counter);

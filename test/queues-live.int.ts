@@ -61,7 +61,10 @@ describe('queues: live change notices', () => {
 
     await openCounter(t, agent, q.id, q.counters[0].id);
     await t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: q.counters[0].id }).expect(200);
-    await until(() => atScreen.some((n) => n.type === 'TicketCalled') && atCounter.some((n) => n.type === 'TicketCalled') && atPage.some((n) => n.type === 'TicketCalled'));
+    await until(
+      () =>
+        atScreen.some((n) => n.type === 'TicketCalled') && atCounter.some((n) => n.type === 'TicketCalled') && atPage.some((n) => n.type === 'TicketCalled'),
+    );
     // The page then reads its ticket: called, at which counter.
     const read = await t.http().get(`/user/queue/uid/${ticket.uid}`);
     expect(read.body).toMatchObject({ status: 'in_service', counter_name: q.counters[0].name });

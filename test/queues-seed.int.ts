@@ -18,7 +18,9 @@ describe('queues: demo data', () => {
     const agent = await login(t, DEMO.agent.email, DEMO_PASSWORD);
     const h = auth(agent.token);
     const list = await t.http().get('/business/queue/summary?pagination=off').set(h);
-    expect(list.body.data.map((q: { name: string; summary: { waiting: number; counters: number } }) => [q.name, q.summary.waiting, q.summary.counters])).toEqual([
+    expect(
+      list.body.data.map((q: { name: string; summary: { waiting: number; counters: number } }) => [q.name, q.summary.waiting, q.summary.counters]),
+    ).toEqual([
       ['Reception', 3, 2],
       ['Dental care', 1, 1],
     ]);

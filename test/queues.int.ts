@@ -43,7 +43,13 @@ describe('queues, counters and tickets over HTTP', () => {
     // Sent together, they share one append: the bad one fails alone, the others are pushed.
     const together = await Promise.all([
       t.http().put(`/business/queue/${q.id}/push`).set(owner.h).send({ customer_name: 'Bad\u0000name' }),
-      ...[1, 2, 3, 4].map((i) => t.http().put(`/business/queue/${q.id}/push`).set(owner.h).send({ customer_name: `Good ${i}` })),
+      ...[1, 2, 3, 4].map((i) =>
+        t
+          .http()
+          .put(`/business/queue/${q.id}/push`)
+          .set(owner.h)
+          .send({ customer_name: `Good ${i}` }),
+      ),
     ]);
     expect(together.map((r) => r.status)).toEqual([400, 201, 201, 201, 201]);
     await consistent(q.id);
@@ -111,10 +117,16 @@ describe('queues, counters and tickets over HTTP', () => {
     const day = new Date().toISOString().slice(0, 10);
     // Two visits measured: one of the service (200 s), one without a service (90 s).
     await openCounter(t, agent, q.id, q.counters[0].id);
-    for (const [services, seconds] of [[[svc.body.id], 200], [[], 90]] as const) {
+    for (const [services, seconds] of [
+      [[svc.body.id], 200],
+      [[], 90],
+    ] as const) {
       const p = await pushTicket(t, owner, q.id, { service_ids: services });
       const called = Date.now();
-      await runner.submit({ ...base, type: 'CallNext', counter_id: q.counters[0].id, member_id: agent.userId, at: new Date(called).toISOString(), day }, { type: 'system' });
+      await runner.submit(
+        { ...base, type: 'CallNext', counter_id: q.counters[0].id, member_id: agent.userId, at: new Date(called).toISOString(), day },
+        { type: 'system' },
+      );
       await runner.submit({ ...base, type: 'EndTicket', ticket_id: p.id, at: new Date(called + seconds * 1000).toISOString(), day }, { type: 'system' });
     }
     const pushed = [];
@@ -135,7 +147,12 @@ describe('queues, counters and tickets over HTTP', () => {
 
   it('moves, swaps, pushes back, holds and recalls, refusing a move against a stale rank', async () => {
     const q = await newQueue(t, owner);
-    const [a, b, c, d] = [await pushTicket(t, owner, q.id), await pushTicket(t, owner, q.id), await pushTicket(t, owner, q.id), await pushTicket(t, owner, q.id)];
+    const [a, b, c, d] = [
+      await pushTicket(t, owner, q.id),
+      await pushTicket(t, owner, q.id),
+      await pushTicket(t, owner, q.id),
+      await pushTicket(t, owner, q.id),
+    ];
     const order = async () => (await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h)).body.data.map((x: { id: string }) => x.id);
     await t.http().post(`/business/queue/${q.id}/move/${d.id}/4/1`).set(owner.h).expect(200);
     expect(await order()).toEqual([d.id, a.id, b.id, c.id]);
@@ -156,7 +173,12 @@ describe('queues, counters and tickets over HTTP', () => {
     const badRank = await t.http().post(`/business/queue/${q.id}/move/${b.id}/1/99`).set(owner.h);
     expect(badRank.status).toBe(422);
     // Many moves into the same gap exhaust the midpoints; the list is spread out again and stays right.
-    for (let i = 0; i < 70; i++) await t.http().post(`/business/queue/${q.id}/move/${(await order())[3]}/4/2`).set(owner.h).expect(200);
+    for (let i = 0; i < 70; i++)
+      await t
+        .http()
+        .post(`/business/queue/${q.id}/move/${(await order())[3]}/4/2`)
+        .set(owner.h)
+        .expect(200);
     expect((await order()).length).toBe(4);
     await consistent(q.id);
   });
@@ -225,15 +247,30 @@ describe('queues, counters and tickets over HTTP', () => {
     expect(again.body.message).toBe('Could not join the requested queue, you may already be waiting in the queue!');
     const behind = await pushTicket(t, owner, q.id, { customer_name: 'Someone Else' });
     // The waiting list names a registered customer from their record as it stands now.
-    const names = async () => (await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h)).body.data.map((r: { label: string; customer_id: string | null; customer_name: string | null }) => [r.label, r.customer_id, r.customer_name]);
-    await expect(names()).resolves.toEqual([[mine.label, customer.body.id, 'Private Person'], [behind.label, null, 'Someone Else']]);
-    await t.http().post(`/business/customer/${customer.body.id}/update`).set(owner.h).send({ first_name: 'Renamed', last_name: 'Person', phone: '+21620123456' }).expect(200);
-    await expect(names()).resolves.toEqual([[mine.label, customer.body.id, 'Renamed Person'], [behind.label, null, 'Someone Else']]);
+    const names = async () =>
+      (await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h)).body.data.map(
+        (r: { label: string; customer_id: string | null; customer_name: string | null }) => [r.label, r.customer_id, r.customer_name],
+      );
+    await expect(names()).resolves.toEqual([
+      [mine.label, customer.body.id, 'Private Person'],
+      [behind.label, null, 'Someone Else'],
+    ]);
+    await t
+      .http()
+      .post(`/business/customer/${customer.body.id}/update`)
+      .set(owner.h)
+      .send({ first_name: 'Renamed', last_name: 'Person', phone: '+21620123456' })
+      .expect(200);
+    await expect(names()).resolves.toEqual([
+      [mine.label, customer.body.id, 'Renamed Person'],
+      [behind.label, null, 'Someone Else'],
+    ]);
     const read = await t.http().get(`/user/queue/uid/${mine.uid}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ label: mine.label, status: 'waiting', rank: 1, ahead: 0, business: { name: 'Queue Clinic' } });
     const text = JSON.stringify(read.body);
-    for (const secret of ['Private', 'Renamed', 'Person', '+216', 'Someone', customer.body.id, owner.businessId, mine.id, behind.uid]) expect(text).not.toContain(secret);
+    for (const secret of ['Private', 'Renamed', 'Person', '+216', 'Someone', customer.body.id, owner.businessId, mine.id, behind.uid])
+      expect(text).not.toContain(secret);
     expect((await t.http().get('/user/queue/uid/not-a-real-ticket-uid')).status).toBe(404);
     const late = await t.http().post(`/user/queue/uid/${mine.uid}/late`).send({ places: 1 });
     expect(late.body).toMatchObject({ rank: 2, late: true });
@@ -261,7 +298,25 @@ describe('queues, counters and tickets over HTTP', () => {
     const runner = t.app.get(QueueRunner);
     const past = { at: '2020-01-01T10:00:00.000Z', day: '2020-01-01' };
     for (const id of ['0b6f8a52-0000-4000-8000-000000000001', '0b6f8a52-0000-4000-8000-000000000002']) {
-      await runner.submit({ type: 'PushTicket', queue_id: q.id, business_id: owner.businessId, ...past, random: 0.5, ticket: { ticket_id: id, uid: `past-ticket-uid-${id.slice(-4)}`, service_ids: [], member_id: null, customer_id: null, customer_name: null, urgent: false } }, { type: 'system' });
+      await runner.submit(
+        {
+          type: 'PushTicket',
+          queue_id: q.id,
+          business_id: owner.businessId,
+          ...past,
+          random: 0.5,
+          ticket: {
+            ticket_id: id,
+            uid: `past-ticket-uid-${id.slice(-4)}`,
+            service_ids: [],
+            member_id: null,
+            customer_id: null,
+            customer_name: null,
+            urgent: false,
+          },
+        },
+        { type: 'system' },
+      );
     }
     const today = await pushTicket(t, owner, q.id);
     const damaged = await t.http().post('/business/queue/getDamagedtickets').set(owner.h).send({ queue_id: q.id });
@@ -283,7 +338,9 @@ describe('queues, counters and tickets over HTTP', () => {
     for (let i = 0; i < 12; i++) await pushTicket(t, owner, q.id);
     const runner = t.app.get(QueueRunner);
     const full = await runner.load(q.id);
-    await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q.id}`}, 'queue', ${SNAPSHOT_VERSION}, ${full.revision! - 5}, ${JSON.stringify({ ...full.state, waiting: ['from-the-snapshot'] })})`.execute(t.database.db);
+    await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q.id}`}, 'queue', ${SNAPSHOT_VERSION}, ${full.revision! - 5}, ${JSON.stringify({ ...full.state, waiting: ['from-the-snapshot'] })})`.execute(
+      t.database.db,
+    );
     const fromSnapshot = await runner.load(q.id);
     // The snapshot's own content is used (the marker survives, tickets after it are added).
     expect(fromSnapshot.state.waiting[0]).toBe('from-the-snapshot');
@@ -312,7 +369,10 @@ describe('queues, counters and tickets over HTTP', () => {
     const registered = await pushTicket(t, owner, q.id, { customer_id: customer.body.id });
     const typed = await pushTicket(t, owner, q.id, { customer_name: 'Typed Name' });
     await t.http().post(`/business/queue/${q.id}/ticket/${typed.id}/notes`).set(owner.h).send({ note: 'Wheelchair' }).expect(200);
-    const rows = await sql<{ id: string; waiting_doc: string }>`SELECT id, waiting_doc FROM queue_tickets WHERE tenant_id = ${owner.businessId} AND queue_id = ${q.id}`.execute(t.database.db);
+    const rows = await sql<{
+      id: string;
+      waiting_doc: string;
+    }>`SELECT id, waiting_doc FROM queue_tickets WHERE tenant_id = ${owner.businessId} AND queue_id = ${q.id}`.execute(t.database.db);
     expect(rows.rows).toHaveLength(2);
     for (const row of rows.rows) {
       const doc = JSON.parse(`${row.waiting_doc}}`) as Record<string, unknown>;

@@ -19,7 +19,10 @@ export default defineConfig({
     proxy: Object.fromEntries(
       ['/business', '/broadcast', '/user', '/kiosk', '/display'].map((base) => [
         base,
-        { target: 'http://localhost:3000', bypass: (req: { headers: { accept?: string } }) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined) },
+        {
+          target: 'http://localhost:3000',
+          bypass: (req: { headers: { accept?: string } }) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+        },
       ]),
     ),
   },

@@ -20,7 +20,11 @@ function request(base: string, method: string, path: string, token: string, body
   return new Promise((resolve, reject) => {
     const req = http.request(
       base + path,
-      { method, agent, headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      {
+        method,
+        agent,
+        headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -100,7 +104,11 @@ async function run(op: LoadOp): Promise<LoadReply> {
       // No pause at all: the elapsed time gives the throughput.
       const ids: (string | null)[] = [];
       const t0 = process.hrtime.bigint();
-      await Promise.all(op.agents.map(async (a) => { for (let r = 0; r < op.rounds; r++) ids.push(calledId(await request(op.base, 'POST', a.path, a.token, a.body))); }));
+      await Promise.all(
+        op.agents.map(async (a) => {
+          for (let r = 0; r < op.rounds; r++) ids.push(calledId(await request(op.base, 'POST', a.path, a.token, a.body)));
+        }),
+      );
       return { times: [ms(t0)], ids, answers: [] };
     }
   }

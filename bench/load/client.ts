@@ -9,7 +9,10 @@ export interface LoadClient {
 
 /** Starts the bench's client process (bench/load/agents.ts) and waits until it listens. */
 export async function startLoadClient(): Promise<LoadClient> {
-  const child: ChildProcess = fork(path.join(__dirname, 'agents.ts'), [], { execArgv: ['-r', '@swc-node/register'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(path.join(__dirname, 'agents.ts'), [], {
+    execArgv: ['-r', '@swc-node/register'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting = new Map<number, { resolve: (r: LoadReply) => void; reject: (e: Error) => void }>();
   let next = 0;
   await new Promise<void>((resolve, reject) => {

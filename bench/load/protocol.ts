@@ -7,7 +7,18 @@ export interface Agent {
 }
 
 export type LoadOp =
-  | { op: 'concurrent'; base: string; method: string; path: string; token: string; body?: unknown; bodies?: unknown[]; total: number; workers: number; keepAnswers?: boolean }
+  | {
+      op: 'concurrent';
+      base: string;
+      method: string;
+      path: string;
+      token: string;
+      body?: unknown;
+      bodies?: unknown[];
+      total: number;
+      workers: number;
+      keepAnswers?: boolean;
+    }
   | { op: 'paced'; base: string; method: 'GET' | 'POST' | 'PUT'; agents: Agent[]; rounds: number; paceMs: number }
   | { op: 'burst'; base: string; agents: Agent[]; rounds: number; gapMs: number }
   | { op: 'flatOut'; base: string; agents: Agent[]; rounds: number };

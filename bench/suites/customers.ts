@@ -7,8 +7,55 @@ import { Db, loadConfig } from '@tabour/platform';
 import { createApp } from '../../apps/api/src/bootstrap';
 import { BenchContext, BenchSuite, percentile } from '../harness';
 
-const FIRST = ['Ali', 'Amine', 'Émilie', 'Leïla', 'Mohamed', 'Sara', 'Youssef', 'Nadia', 'Karim', 'Hédi', 'Inès', 'Omar', 'Rania', 'Walid', 'Zoé', 'Lucía', 'João', 'Иван', 'Fatma', 'Sami'];
-const LAST = ['Ben Salah', 'Trabelsi', 'Gharbi', 'Mansour', 'Durand', 'Haddad', 'Kefi', 'Zribi', 'Jebali', 'Bouazizi', 'García', 'Silva', 'Петров', 'Martin', 'Chaabane', 'Ayari', 'Mejri', 'Hamdi', 'Sassi', 'Khelifi', 'Dridi', 'Ferchichi', 'Bennour', 'Riahi', 'Toumi'];
+const FIRST = [
+  'Ali',
+  'Amine',
+  'Émilie',
+  'Leïla',
+  'Mohamed',
+  'Sara',
+  'Youssef',
+  'Nadia',
+  'Karim',
+  'Hédi',
+  'Inès',
+  'Omar',
+  'Rania',
+  'Walid',
+  'Zoé',
+  'Lucía',
+  'João',
+  'Иван',
+  'Fatma',
+  'Sami',
+];
+const LAST = [
+  'Ben Salah',
+  'Trabelsi',
+  'Gharbi',
+  'Mansour',
+  'Durand',
+  'Haddad',
+  'Kefi',
+  'Zribi',
+  'Jebali',
+  'Bouazizi',
+  'García',
+  'Silva',
+  'Петров',
+  'Martin',
+  'Chaabane',
+  'Ayari',
+  'Mejri',
+  'Hamdi',
+  'Sassi',
+  'Khelifi',
+  'Dridi',
+  'Ferchichi',
+  'Bennour',
+  'Riahi',
+  'Toumi',
+];
 
 /**
  * Customers written straight into the read model with generate_series: the figures measured
@@ -47,7 +94,15 @@ async function run(ctx: BenchContext): Promise<void> {
   const importRows = Math.max(500, Math.round(10_000 * ctx.scale));
   const { url, db } = await ctx.createDatabase(2);
   const app = await createApp(
-    loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', APPROVE_REGISTRATIONS: 'auto', SEED_DEMO: 'false', DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`, BROADCAST_PORT: '0', HISTORY_JOB: 'off' }),
+    loadConfig({
+      NODE_ENV: 'test',
+      CAPTCHA: 'off',
+      APPROVE_REGISTRATIONS: 'auto',
+      SEED_DEMO: 'false',
+      DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`,
+      BROADCAST_PORT: '0',
+      HISTORY_JOB: 'off',
+    }),
     url,
     { logger: ['error'] },
   );
@@ -55,7 +110,10 @@ async function run(ctx: BenchContext): Promise<void> {
     const http = () => request(app.getHttpServer());
     const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
     const password = 'Str0ng!Pass';
-    await http().post('/business/account/register').send({ business_name: 'Bench Clinic', first_name: 'B', last_name: 'C', email, password, password_confirmation: password, terms: true, country: 'TN' }).expect(201);
+    await http()
+      .post('/business/account/register')
+      .send({ business_name: 'Bench Clinic', first_name: 'B', last_name: 'C', email, password, password_confirmation: password, terms: true, country: 'TN' })
+      .expect(201);
     const login = await http().post('/business/account/auth').send({ email, password, ip: '' });
     const token = login.body.token as string;
     const tenantId = login.body.business.id as string;
@@ -67,12 +125,19 @@ async function run(ctx: BenchContext): Promise<void> {
     await sql`ANALYZE customers`.execute(db);
     ctx.log(`customers: ${size} in the measured business and 10 others of that size, loaded in ${Math.round((Date.now() - t0) / 1000)} s`);
 
-    const ids = (await sql<{ id: string }>`SELECT id FROM customers WHERE tenant_id = ${tenantId} ORDER BY random() LIMIT 200`.execute(db)).rows.map((r) => r.id);
+    const ids = (await sql<{ id: string }>`SELECT id FROM customers WHERE tenant_id = ${tenantId} ORDER BY random() LIMIT 200`.execute(db)).rows.map(
+      (r) => r.id,
+    );
     const samples = Math.max(40, Math.round(200 * Math.min(1, ctx.scale * 2)));
     // Warm the plans and the cache the way a working day does.
     for (let i = 0; i < 5; i++) await http().get(`/business/customer/${ids[i]}`).set(h).expect(200);
 
-    const byId = await timeEach(samples, (i) => http().get(`/business/customer/${ids[i % ids.length]}`).set(h).expect(200));
+    const byId = await timeEach(samples, (i) =>
+      http()
+        .get(`/business/customer/${ids[i % ids.length]}`)
+        .set(h)
+        .expect(200),
+    );
     ctx.report('baseline.customers.byId.p95', percentile(byId, 95), 'ms');
 
     const keywords = (i: number) => {
@@ -81,7 +146,9 @@ async function run(ctx: BenchContext): Promise<void> {
         case 0:
           return foldText(FIRST[i % FIRST.length]).slice(0, 4) + ' ' + foldText(LAST[(i * 3) % LAST.length]).slice(0, 5);
         case 1:
-          return `+216 2${String(n).padStart(7, '0').replace(/^(\d{1})(\d{3})(\d{3})$/, '$1 $2 $3')}`;
+          return `+216 2${String(n)
+            .padStart(7, '0')
+            .replace(/^(\d{1})(\d{3})(\d{3})$/, '$1 $2 $3')}`;
         case 2:
           return `c${n}.`;
         case 3:
@@ -92,16 +159,27 @@ async function run(ctx: BenchContext): Promise<void> {
           return `00216 2${String(n).padStart(7, '0')}`;
       }
     };
-    const search = await timeEach(samples, (i) => http().get(`/business/customer/filter/${encodeURIComponent(keywords(i))}?page=1`).set(h).expect(200));
+    const search = await timeEach(samples, (i) =>
+      http()
+        .get(`/business/customer/filter/${encodeURIComponent(keywords(i))}?page=1`)
+        .set(h)
+        .expect(200),
+    );
     ctx.report('customers.search.p95', percentile(search, 95), 'ms', { op: '<=', value: 50 });
     ctx.report('customers.search.p50', percentile(search, 50), 'ms');
 
     const pages = Math.ceil(size / 1000);
-    const page = await timeEach(Math.max(20, Math.round(samples / 4)), (i) => http().get(`/business/customer?pagination=1000&page=${1 + ((i * 37) % pages)}`).set(h).expect(200));
+    const page = await timeEach(Math.max(20, Math.round(samples / 4)), (i) =>
+      http()
+        .get(`/business/customer?pagination=1000&page=${1 + ((i * 37) % pages)}`)
+        .set(h)
+        .expect(200),
+    );
     ctx.report('customers.page1000.p95', percentile(page, 95), 'ms', { op: '<=', value: 150 });
 
     const rows: unknown[][] = [['Prénom', 'Nom', 'Téléphone', 'Courriel', 'Numéro de dossier']];
-    for (let i = 0; i < importRows; i++) rows.push([FIRST[i % FIRST.length], LAST[i % LAST.length], `+2165${String(i).padStart(7, '0')}`, `imp${i}@example.test`, `IMP-${i}`]);
+    for (let i = 0; i < importRows; i++)
+      rows.push([FIRST[i % FIRST.length], LAST[i % LAST.length], `+2165${String(i).padStart(7, '0')}`, `imp${i}@example.test`, `IMP-${i}`]);
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Customers');
     const file = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;

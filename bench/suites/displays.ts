@@ -21,7 +21,16 @@ async function run(ctx: BenchContext): Promise<void> {
   const calls = Math.max(30, Math.round(200 * Math.min(1, ctx.scale * 4)));
   const { url, db } = await ctx.createDatabase(2);
   const app = await createApp(
-    loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', APPROVE_REGISTRATIONS: 'auto', SEED_DEMO: 'false', DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`, BROADCAST_PORT: '0', HISTORY_JOB: 'off', DAY_END_JOB: 'off' }),
+    loadConfig({
+      NODE_ENV: 'test',
+      CAPTCHA: 'off',
+      APPROVE_REGISTRATIONS: 'auto',
+      SEED_DEMO: 'false',
+      DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`,
+      BROADCAST_PORT: '0',
+      HISTORY_JOB: 'off',
+      DAY_END_JOB: 'off',
+    }),
     url,
     { logger: ['error'] },
   );
@@ -30,19 +39,40 @@ async function run(ctx: BenchContext): Promise<void> {
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     const call = async (method: string, path: string, token: string | null, body?: unknown) => {
-      const res = await fetch(base + path, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(base + path, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const json = await res.json();
       if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
       return json;
     };
     const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
     const password = 'Str0ng!Pass';
-    await call('POST', '/business/account/register', null, { business_name: 'Bench Hall', first_name: 'B', last_name: 'H', email, password, password_confirmation: password, terms: true, country: 'TN' });
+    await call('POST', '/business/account/register', null, {
+      business_name: 'Bench Hall',
+      first_name: 'B',
+      last_name: 'H',
+      email,
+      password,
+      password_confirmation: password,
+      terms: true,
+      country: 'TN',
+    });
     const login = (await call('POST', '/business/account/auth', null, { email, password, ip: '' })) as { token: string; business: { id: string } };
     const owner = login.token;
 
-    const queue = (await call('PUT', '/business/queue/create', owner, { name: 'Hall', ticket_prefix: 'H', counters: [{ name: 'Desk 1' }] })) as { id: string; counters: { id: string }[] };
-    const member = (await call('POST', '/business/team/create', owner, { first_name: 'Agent', last_name: 'One', email: `agent.${randomUUID().slice(0, 6)}@example.test`, position: 'Front Desk' })) as { id: string };
+    const queue = (await call('PUT', '/business/queue/create', owner, { name: 'Hall', ticket_prefix: 'H', counters: [{ name: 'Desk 1' }] })) as {
+      id: string;
+      counters: { id: string }[];
+    };
+    const member = (await call('POST', '/business/team/create', owner, {
+      first_name: 'Agent',
+      last_name: 'One',
+      email: `agent.${randomUUID().slice(0, 6)}@example.test`,
+      position: 'Front Desk',
+    })) as { id: string };
     const agent = (await app.get(SessionService).open({ id: member.id, tenant_id: login.business.id }, null)).token;
     await call('POST', `/business/queue/${queue.id}/counter/${queue.counters[0].id}/open`, agent);
 
@@ -51,10 +81,12 @@ async function run(ctx: BenchContext): Promise<void> {
     const displays: string[] = [];
     for (let i = 0; i < 10; i++) {
       const d = (await call('POST', '/business/display/create', owner, { name: `Screen ${i}`, queue_ids: [queue.id] })) as { key: string; secret: string };
-      for (let s = 0; s < CLIENTS / 2 / 10; s++) displays.push(((await call('POST', '/display/auth', null, { key: d.key, secret: d.secret })) as { token: string }).token);
+      for (let s = 0; s < CLIENTS / 2 / 10; s++)
+        displays.push(((await call('POST', '/display/auth', null, { key: d.key, secret: d.secret })) as { token: string }).token);
     }
     const uids: string[] = [];
-    for (let i = 0; i < CLIENTS / 2 + calls; i++) uids.push(((await call('PUT', `/business/queue/${queue.id}/push`, owner, { customer_name: `Guest ${i}` })) as { uid: string }).uid);
+    for (let i = 0; i < CLIENTS / 2 + calls; i++)
+      uids.push(((await call('PUT', `/business/queue/${queue.id}/push`, owner, { customer_name: `Guest ${i}` })) as { uid: string }).uid);
 
     const port = app.get(BroadcastService).port!;
     // Each client's receipts as (position of the notice, time); matched to calls afterwards by
@@ -68,7 +100,9 @@ async function run(ctx: BenchContext): Promise<void> {
       });
       return new Promise<void>((resolve, reject) => {
         s.once('connect_error', reject);
-        s.once('connect', () => s.emit('subscribe', { kind, id }, (ack: { ok: boolean }) => (ack.ok ? resolve() : reject(new Error(`could not join ${kind}`)))));
+        s.once('connect', () =>
+          s.emit('subscribe', { kind, id }, (ack: { ok: boolean }) => (ack.ok ? resolve() : reject(new Error(`could not join ${kind}`)))),
+        );
       });
     };
     await Promise.all([
@@ -85,7 +119,9 @@ async function run(ctx: BenchContext): Promise<void> {
       const started = Date.now();
       const at = process.hrtime.bigint();
       await call('POST', `/business/queue/${queue.id}/call`, agent, { counter_id: queue.counters[0].id });
-      const position = Number((await sql<{ p: string }>`SELECT max(position) AS p FROM es_events WHERE stream_id = ${`queue-${queue.id}`}`.execute(db)).rows[0].p);
+      const position = Number(
+        (await sql<{ p: string }>`SELECT max(position) AS p FROM es_events WHERE stream_id = ${`queue-${queue.id}`}`.execute(db)).rows[0].p,
+      );
       sent.push({ at, position });
       const wait = INTERVAL_MS - (Date.now() - started);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));

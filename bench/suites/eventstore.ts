@@ -6,7 +6,13 @@ import { BenchContext, BenchSuite, percentile } from '../harness';
 
 const CONCURRENCY = [1, 8, 32];
 const actor = { type: 'system' as const, name: 'bench' };
-const sampleData = (i: number) => ({ ticket_id: randomUUID(), queue_id: 'b9b5f1c4-1d3e-4c5a-9a55-3f1f0e5d2a11', number: i, counter: 'A1', note: 'called at the counter' });
+const sampleData = (i: number) => ({
+  ticket_id: randomUUID(),
+  queue_id: 'b9b5f1c4-1d3e-4c5a-9a55-3f1f0e5d2a11',
+  number: i,
+  counter: 'A1',
+  note: 'called at the counter',
+});
 
 interface LoadResult {
   rate: number;
@@ -46,7 +52,9 @@ class Load {
 async function appendThroughput(ctx: BenchContext): Promise<void> {
   const ms = Math.max(800, Math.round(4000 * ctx.scale));
   const { url, db } = await ctx.createDatabase(2);
-  await sql`CREATE TABLE bench_raw (id bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+  await sql`CREATE TABLE bench_raw (id bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())`.execute(
+    db,
+  );
   ctx.log(`append: single-event appends, each writer to its own stream, ${ms} ms per run`);
   for (const writers of CONCURRENCY) {
     const { db: pool } = createDb(url, writers);

@@ -53,13 +53,19 @@ async function seedHistory(db: Db, tenantId: string, queueIds: string[], eventsP
                       md5(${q}::text || (GREATEST(r - 2, 0) / 3)::text)::uuid AS tid,
                       now() - interval '1 year' + (GREATEST(r - 2, 0) / 3) * (interval '1 year' / ${Math.max(1, tickets)}::int) AS ts) x`.execute(db);
     // The read tables as the projection would have left them: the queue and its archived tickets.
-    await sql`INSERT INTO queues (id, tenant_id, name, priority, settings, created_at, updated_at) VALUES (${q}, ${tenantId}, ${`History ${q.slice(0, 8)}`}, 0, ${settings}::jsonb, now() - interval '1 year', now())`.execute(db);
-    await sql`INSERT INTO queue_counters (id, tenant_id, queue_id, name, break_minutes, service_ids, updated_at) VALUES (${counter}, ${tenantId}, ${q}, 'History desk', 0, '[]', now())`.execute(db);
+    await sql`INSERT INTO queues (id, tenant_id, name, priority, settings, created_at, updated_at) VALUES (${q}, ${tenantId}, ${`History ${q.slice(0, 8)}`}, 0, ${settings}::jsonb, now() - interval '1 year', now())`.execute(
+      db,
+    );
+    await sql`INSERT INTO queue_counters (id, tenant_id, queue_id, name, break_minutes, service_ids, updated_at) VALUES (${counter}, ${tenantId}, ${q}, 'History desk', 0, '[]', now())`.execute(
+      db,
+    );
     await sql`
       INSERT INTO queue_tickets (id, tenant_id, queue_id, uid, number, label, day, status, urgent, service_ids, checked_in_at, called_at, archived_at, service_seconds, notes, updated_at)
       SELECT x.tid, ${tenantId}, ${q}, 'h' || replace(x.tid::text, '-', ''), k % 300 + 1, 'H' || (k % 300 + 1), (x.ts AT TIME ZONE 'UTC')::date, 'ended', false, '[]', x.ts, x.ts + interval '10 minutes', x.ts + interval '15 minutes', 300, '[]', x.ts
       FROM generate_series(0, ${tickets - 1}::int) k,
-      LATERAL (SELECT md5(${q}::text || k::text)::uuid AS tid, now() - interval '1 year' + k * (interval '1 year' / ${Math.max(1, tickets)}::int) AS ts) x`.execute(db);
+      LATERAL (SELECT md5(${q}::text || k::text)::uuid AS tid, now() - interval '1 year' + k * (interval '1 year' / ${Math.max(1, tickets)}::int) AS ts) x`.execute(
+      db,
+    );
   }
 }
 
@@ -70,7 +76,16 @@ async function run(ctx: BenchContext): Promise<void> {
   const waiting = Math.max(200, Math.round(WAITING * Math.min(1, ctx.scale * 4)));
   const rounds = Math.max(4, Math.round(20 * Math.min(1, ctx.scale * 4)));
   const { url, db } = await ctx.createDatabase(2);
-  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', APPROVE_REGISTRATIONS: 'auto', SEED_DEMO: 'false', DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`, BROADCAST_PORT: '0', HISTORY_JOB: 'off', DAY_END_JOB: 'off' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CAPTCHA: 'off',
+    APPROVE_REGISTRATIONS: 'auto',
+    SEED_DEMO: 'false',
+    DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`,
+    BROADCAST_PORT: '0',
+    HISTORY_JOB: 'off',
+    DAY_END_JOB: 'off',
+  });
   let app = await createApp(config, url, { logger: ['error'] });
   let base = '';
   const listen = async () => {
@@ -82,15 +97,38 @@ async function run(ctx: BenchContext): Promise<void> {
   try {
     await listen();
     const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(base + path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const json = await res.json();
       if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
       return json;
     };
     const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
     const password = 'Str0ng!Pass';
-    await fetch(`${base}/business/account/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ business_name: 'Bench Queues', first_name: 'B', last_name: 'Q', email, password, password_confirmation: password, terms: true, country: 'TN' }) });
-    const login = (await (await fetch(`${base}/business/account/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, ip: '' }) })).json()) as { token: string; business: { id: string } };
+    await fetch(`${base}/business/account/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        business_name: 'Bench Queues',
+        first_name: 'B',
+        last_name: 'Q',
+        email,
+        password,
+        password_confirmation: password,
+        terms: true,
+        country: 'TN',
+      }),
+    });
+    const login = (await (
+      await fetch(`${base}/business/account/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, ip: '' }),
+      })
+    ).json()) as { token: string; business: { id: string } };
     const owner = login.token;
     const tenantId = login.business.id;
 
@@ -105,7 +143,9 @@ async function run(ctx: BenchContext): Promise<void> {
     await sql`VACUUM (ANALYZE) es_events, es_streams, queue_tickets, queues, queue_counters`.execute(db);
     await sql`CHECKPOINT`.execute(db);
     const total = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM es_events`.execute(db)).rows[0].n);
-    ctx.log(`queues: ${total} events stored (${queues} queues × ${perQueue}, one queue of ${giantEvents}), seeded in ${Math.round((Date.now() - t0) / 1000)} s`);
+    ctx.log(
+      `queues: ${total} events stored (${queues} queues × ${perQueue}, one queue of ${giantEvents}), seeded in ${Math.round((Date.now() - t0) / 1000)} s`,
+    );
     ctx.report('queues.store.events', total, 'events');
     // The history was there before this installation started, as a year of operation would be:
     // a fresh start's change relay begins at the head instead of announcing the whole year.
@@ -126,10 +166,31 @@ async function run(ctx: BenchContext): Promise<void> {
     // a load replays those on top of the snapshot, as it would between two snapshots.
     for (const q of [benchQueue, giant]) {
       const { state, revision } = q === giant ? giantState : await runner.load(q);
-      await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q}`}, 'queue', ${SNAPSHOT_VERSION}, ${revision!}, ${JSON.stringify(state)})`.execute(db);
+      await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q}`}, 'queue', ${SNAPSHOT_VERSION}, ${revision!}, ${JSON.stringify(state)})`.execute(
+        db,
+      );
       for (let i = 0; i < 60; i++) {
-        const ticket = { ticket_id: randomUUID(), uid: randomUUID().replace(/-/g, ''), service_ids: [], member_id: null, customer_id: null, customer_name: `After snapshot ${i}`, urgent: false };
-        await runner.submit({ type: 'PushTicket', queue_id: q, business_id: tenantId, at: new Date().toISOString(), day: new Date().toISOString().slice(0, 10), random: Math.random(), ticket }, { type: 'system', name: 'bench' });
+        const ticket = {
+          ticket_id: randomUUID(),
+          uid: randomUUID().replace(/-/g, ''),
+          service_ids: [],
+          member_id: null,
+          customer_id: null,
+          customer_name: `After snapshot ${i}`,
+          urgent: false,
+        };
+        await runner.submit(
+          {
+            type: 'PushTicket',
+            queue_id: q,
+            business_id: tenantId,
+            at: new Date().toISOString(),
+            day: new Date().toISOString().slice(0, 10),
+            random: Math.random(),
+            ticket,
+          },
+          { type: 'system', name: 'bench' },
+        );
       }
     }
     const loadTimes = async (q: string) => {
@@ -151,7 +212,12 @@ async function run(ctx: BenchContext): Promise<void> {
     const sessions = app.get(SessionService);
     const agents: { token: string; counter: string }[] = [];
     for (let i = 0; i < AGENTS; i++) {
-      const m = (await call('POST', '/business/team/create', owner, { first_name: 'Agent', last_name: `${i}`, email: `agent${i}.${randomUUID().slice(0, 6)}@example.test`, position: 'Front Desk' })) as { id: string };
+      const m = (await call('POST', '/business/team/create', owner, {
+        first_name: 'Agent',
+        last_name: `${i}`,
+        email: `agent${i}.${randomUUID().slice(0, 6)}@example.test`,
+        position: 'Front Desk',
+      })) as { id: string };
       const { token } = await sessions.open({ id: m.id, tenant_id: tenantId }, null);
       const c = (await call('PUT', `/business/queue/${benchQueue}/counter/create`, owner, { name: `Desk ${i}` })) as { id: string };
       await call('POST', `/business/queue/${benchQueue}/counter/${c.id}/open`, token);
@@ -175,14 +241,24 @@ async function run(ctx: BenchContext): Promise<void> {
     client = await startLoadClient();
     const p0 = process.hrtime.bigint();
     const pushed = await client.run({
-      op: 'concurrent', base, method: 'PUT', path: `/business/queue/${benchQueue}/push`, token: owner, total: toPush, workers: PUSHERS,
+      op: 'concurrent',
+      base,
+      method: 'PUT',
+      path: `/business/queue/${benchQueue}/push`,
+      token: owner,
+      total: toPush,
+      workers: PUSHERS,
       bodies: Array.from({ length: toPush }, (_, i) => ({ customer_name: `Walk-in ${i}` })),
     });
     ctx.report(`queues.push.flatOut${PUSHERS}.rate`, toPush / (ms(p0) / 1000), 'pushes/s');
     const flatPushes = sorted(pushed.times);
     ctx.report(`queues.push.flatOut${PUSHERS}.p50`, percentile(flatPushes, 50), 'ms');
     ctx.report(`queues.push.flatOut${PUSHERS}.p99`, percentile(flatPushes, 99), 'ms');
-    const kiosks = Array.from({ length: PUSHERS }, (_, i) => ({ token: owner, path: `/business/queue/${benchQueue}/push`, body: { customer_name: `Kiosk ${i}` } }));
+    const kiosks = Array.from({ length: PUSHERS }, (_, i) => ({
+      token: owner,
+      path: `/business/queue/${benchQueue}/push`,
+      body: { customer_name: `Kiosk ${i}` },
+    }));
     const pacedPush = await client.run({ op: 'paced', base, method: 'PUT', agents: kiosks, rounds: pushRounds, paceMs: PUSH_PACE_MS });
     const pushes = sorted(pacedPush.times);
     ctx.report(`queues.push.paced${PUSHERS}.p50`, percentile(pushes, 50), 'ms');
@@ -199,7 +275,14 @@ async function run(ctx: BenchContext): Promise<void> {
       }
     };
     const desks = agents.map((a) => ({ token: a.token, path: `/business/queue/${benchQueue}/call`, body: { counter_id: a.counter } }));
-    const floorRun = await client.run({ op: 'paced', base, method: 'GET', agents: agents.map((a) => ({ token: a.token, path: '/business/counter/mine' })), rounds: paced, paceMs: PACE_MS });
+    const floorRun = await client.run({
+      op: 'paced',
+      base,
+      method: 'GET',
+      agents: agents.map((a) => ({ token: a.token, path: '/business/counter/mine' })),
+      rounds: paced,
+      paceMs: PACE_MS,
+    });
     const floor = sorted(floorRun.times);
     ctx.report(`baseline.http.authorisedGet.paced${AGENTS}.p50`, percentile(floor, 50), 'ms');
     ctx.report(`baseline.http.authorisedGet.paced${AGENTS}.p99`, percentile(floor, 99), 'ms');
@@ -216,11 +299,17 @@ async function run(ctx: BenchContext): Promise<void> {
     loop.disable();
     gc.disconnect();
     const phases = runner.timings();
-    ctx.log(`queues: server event loop delay during paced calls: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
+    ctx.log(
+      `queues: server event loop delay during paced calls: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
+    );
     const slowGc = pauses.filter((d) => d >= 5);
-    ctx.log(`queues: garbage collections during paced calls: ${pauses.length}, ${slowGc.length} of 5 ms or more, longest ${Math.max(0, ...pauses).toFixed(1)} ms, total ${pauses.reduce((a, b) => a + b, 0).toFixed(0)} ms`);
+    ctx.log(
+      `queues: garbage collections during paced calls: ${pauses.length}, ${slowGc.length} of 5 ms or more, longest ${Math.max(0, ...pauses).toFixed(1)} ms, total ${pauses.reduce((a, b) => a + b, 0).toFixed(0)} ms`,
+    );
     const fmt = (p: { p50: number; p99: number; max: number }) => `p50 ${p.p50.toFixed(2)} p99 ${p.p99.toFixed(2)} max ${p.max.toFixed(2)}`;
-    ctx.log(`queues: runner phases during paced calls (ms): mailbox ${fmt(phases.mailbox)}; seal ${fmt(phases.seal)}; append ${fmt(phases.append)}; commands a batch p50 ${phases.batch.p50} max ${phases.batch.max}`);
+    ctx.log(
+      `queues: runner phases during paced calls (ms): mailbox ${fmt(phases.mailbox)}; seal ${fmt(phases.seal)}; append ${fmt(phases.append)}; commands a batch p50 ${phases.batch.p50} max ${phases.batch.max}`,
+    );
     check(pacedRun.ids);
     const pacedCalls = sorted(pacedRun.times);
     ctx.report(`queues.callNext.paced${AGENTS}.p50`, percentile(pacedCalls, 50), 'ms', { op: '<=', value: 10 });
@@ -240,7 +329,15 @@ async function run(ctx: BenchContext): Promise<void> {
     // The waiting list of `waiting` tickets, as the agents' screens read it.
     const list = (await call('GET', `/business/queue/${benchQueue}/waitinglist`, owner)) as { total: number };
     ctx.log(`queues: waiting list holds ${list.total} tickets`);
-    const readRun = await client.run({ op: 'concurrent', base, method: 'GET', path: `/business/queue/${benchQueue}/waitinglist`, token: agents[0].token, total: 200, workers: 1 });
+    const readRun = await client.run({
+      op: 'concurrent',
+      base,
+      method: 'GET',
+      path: `/business/queue/${benchQueue}/waitinglist`,
+      token: agents[0].token,
+      total: 200,
+      workers: 1,
+    });
     const reads = sorted(readRun.times);
     ctx.report(`queues.waitingList.${list.total}.p50`, percentile(reads, 50), 'ms');
     ctx.report(`queues.waitingList.${list.total}.p95`, percentile(reads, 95), 'ms', { op: '<=', value: 20 });
@@ -268,7 +365,9 @@ async function run(ctx: BenchContext): Promise<void> {
       const a = agents[k % AGENTS];
       const at = process.hrtime.bigint();
       await call('POST', `/business/queue/${benchQueue}/call`, a.token, { counter_id: a.counter });
-      const position = Number((await sql<{ p: string }>`SELECT max(position) AS p FROM es_events WHERE stream_id = ${`queue-${benchQueue}`}`.execute(db)).rows[0].p);
+      const position = Number(
+        (await sql<{ p: string }>`SELECT max(position) AS p FROM es_events WHERE stream_id = ${`queue-${benchQueue}`}`.execute(db)).rows[0].p,
+      );
       sent.push({ at, position });
       await new Promise((r) => setTimeout(r, 50));
     }

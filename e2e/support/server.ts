@@ -29,7 +29,10 @@ function sleep(ms: number) {
 
 /** Builds the web app when dist is missing or older than its sources; one build at a time. */
 export function ensureWebBuild(): void {
-  const sources = Math.max(newestSource(path.join(WEB, 'src')), ...['index.html', 'vite.config.ts', 'package.json'].map((f) => statSync(path.join(WEB, f)).mtimeMs));
+  const sources = Math.max(
+    newestSource(path.join(WEB, 'src')),
+    ...['index.html', 'vite.config.ts', 'package.json'].map((f) => statSync(path.join(WEB, f)).mtimeMs),
+  );
   const fresh = () => existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs >= sources;
   if (fresh()) return;
   const lock = path.join(WEB, '.build-lock');
@@ -92,7 +95,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
       await app.get(RegistrationService).approve(email, { type: 'system', name: 'e2e' });
     },
     async setPackage(email, pkg, plan = null) {
-      await app.get(RegistrationService).setPackage(email, pkg, pkg === 'FREE' ? null : plan ?? 'monthly', { type: 'system', name: 'e2e' });
+      await app.get(RegistrationService).setPackage(email, pkg, pkg === 'FREE' ? null : (plan ?? 'monthly'), { type: 'system', name: 'e2e' });
     },
     async setPassword(businessId, userId, password) {
       await app.get(StaffAccounts).setPassword(businessId, userId, password, { type: 'system' });

@@ -33,7 +33,14 @@ export interface Session {
 export async function approvedOwner(businessName: string): Promise<{ email: string; session: Session }> {
   const owner = uniqueEmail('owner');
   await apiCall('/business/account/register', 'POST', {
-    business_name: businessName, first_name: 'Leila', last_name: 'Owner', email: owner, password: PASSWORD, password_confirmation: PASSWORD, terms: true, country: 'TN',
+    business_name: businessName,
+    first_name: 'Leila',
+    last_name: 'Owner',
+    email: owner,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    terms: true,
+    country: 'TN',
   });
   await server.approve(owner);
   const session = (await apiCall('/business/account/auth', 'POST', { email: owner, password: PASSWORD, ip: '' })) as Session;

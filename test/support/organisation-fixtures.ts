@@ -20,7 +20,11 @@ export async function newBusiness(t: TestApp, name = 'Test Clinic'): Promise<Sta
  */
 export async function newMember(t: TestApp, by: Staff, position: Position, extra: Record<string, unknown> = {}): Promise<Staff & { memberId: string }> {
   const email = uniqueEmail(position.toLowerCase().replace(' ', '-'));
-  const res = await t.http().post('/business/team/create').set(by.h).send({ first_name: 'Team', last_name: position, email, position, ...extra });
+  const res = await t
+    .http()
+    .post('/business/team/create')
+    .set(by.h)
+    .send({ first_name: 'Team', last_name: position, email, position, ...extra });
   if (res.status !== 201) throw new Error(`team/create answered ${res.status}: ${JSON.stringify(res.body)}`);
   await t.app.get(StaffAccounts).setPassword(by.businessId, res.body.id, STRONG_PASSWORD, { type: 'system' });
   return { ...withHeaders(await login(t, email, STRONG_PASSWORD)), memberId: res.body.id };

@@ -20,7 +20,19 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.forRoot(config, databaseUrl), EventingModule.forRoot(databaseUrl), AccountsModule, OrganisationModule, CustomersModule, QueuesModule, BookingDeskModule, DevicesModule, BookingsModule, ActivityModule, BroadcastModule],
+      imports: [
+        InfraModule.forRoot(config, databaseUrl),
+        EventingModule.forRoot(databaseUrl),
+        AccountsModule,
+        OrganisationModule,
+        CustomersModule,
+        QueuesModule,
+        BookingDeskModule,
+        DevicesModule,
+        BookingsModule,
+        ActivityModule,
+        BroadcastModule,
+      ],
       controllers: [HealthController],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
     };

@@ -18,13 +18,24 @@ export const DEMO = {
   businessId: '00000000-0000-4000-8000-00000000d3e0',
   businessName: 'Demo Clinic',
   admin: { userId: '00000000-0000-4000-8000-0000000000a1', email: 'admin@demo.test', firstName: 'Amira', lastName: 'Admin', position: 'Admin' as const },
-  manager: { userId: '00000000-0000-4000-8000-0000000000a2', email: 'manager@demo.test', firstName: 'Malik', lastName: 'Manager', position: 'Manager' as const },
+  manager: {
+    userId: '00000000-0000-4000-8000-0000000000a2',
+    email: 'manager@demo.test',
+    firstName: 'Malik',
+    lastName: 'Manager',
+    position: 'Manager' as const,
+  },
   agent: { userId: '00000000-0000-4000-8000-0000000000a3', email: 'agent@demo.test', firstName: 'Aya', lastName: 'Agent', position: 'Employee' as const },
 };
 
 export type DemoSeeder = (app: INestApplication) => Promise<void>;
 
-export const demoSeeders: DemoSeeder[] = [(app) => seedDemoAccounts(app), (app) => seedOrganisationDemo(app), (app) => seedCustomersDemo(app), (app) => seedQueuesDemo(app)];
+export const demoSeeders: DemoSeeder[] = [
+  (app) => seedDemoAccounts(app),
+  (app) => seedOrganisationDemo(app),
+  (app) => seedCustomersDemo(app),
+  (app) => seedQueuesDemo(app),
+];
 
 /** pg_advisory_lock(SEED_LOCK): one seeding at a time for the whole installation. */
 const SEED_LOCK = 0x7a62_0002;

@@ -83,8 +83,22 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
         <Route path="/queues/:id/display" element={<Guarded path="/queues/:id/display">{later(<QueueBoardPage />)}</Guarded>} />
       </CustomRoutes>
       <CustomRoutes>
-        <Route path="/dashboard" element={<Guarded path="/dashboard"><Dashboard /></Guarded>} />
-        <Route path="/profile" element={<Guarded path="/profile"><Profile /></Guarded>} />
+        <Route
+          path="/dashboard"
+          element={
+            <Guarded path="/dashboard">
+              <Dashboard />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/profile"
+          element={
+            <Guarded path="/profile">
+              <Profile />
+            </Guarded>
+          }
+        />
         <Route path="/settings/business" element={<Guarded path="/settings/business">{later(<BusinessSettings />)}</Guarded>} />
         <Route path="/settings/services/reorder" element={<Guarded path="/settings/services">{later(<ServiceReorder />)}</Guarded>} />
         <Route path="/bookings" element={<Guarded path="/bookings">{later(<BookingCalendar />)}</Guarded>} />

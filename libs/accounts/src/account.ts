@@ -96,7 +96,10 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
       const ends = new Date(command.now.getTime() + TRIAL_DAYS * DAY).toISOString();
       const { business_id, name, email, phone, country, owner } = command;
       const events: AccountEvent[] = [
-        { type: 'BusinessRegistered', data: { business_id, name, email, phone, country, owner, registered_at: at, owner_credential_id: command.credential_id } },
+        {
+          type: 'BusinessRegistered',
+          data: { business_id, name, email, phone, country, owner, registered_at: at, owner_credential_id: command.credential_id },
+        },
         { type: 'MembershipTrialStarted', data: { business_id, starts_at: at, ends_at: ends, sms_allowance: TRIAL_SMS } },
       ];
       if (command.auto_approve) events.push({ type: 'BusinessApproved', data: { business_id, approved_at: at, automatic: true } });
@@ -113,13 +116,23 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
       throw invalid('Select a valid plan', { plan: ['Select a valid plan'] });
     }
     const ends_at = command.plan ? addPeriod(command.now, command.plan).toISOString() : null;
-    return [{ type: 'MembershipPackageChanged', data: { business_id: command.business_id, package: command.package, plan: command.plan, starts_at: at, ends_at } }];
+    return [
+      { type: 'MembershipPackageChanged', data: { business_id: command.business_id, package: command.package, plan: command.plan, starts_at: at, ends_at } },
+    ];
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'BusinessRegistered':
-        return { status: 'pending', business_id: event.data.business_id, owner_id: event.data.owner.user_id, trial_ends_at: null, package: null, plan: null, package_ends_at: null };
+        return {
+          status: 'pending',
+          business_id: event.data.business_id,
+          owner_id: event.data.owner.user_id,
+          trial_ends_at: null,
+          package: null,
+          plan: null,
+          package_ends_at: null,
+        };
       case 'MembershipTrialStarted':
         return state.status === 'none' ? state : { ...state, trial_ends_at: event.data.ends_at };
       case 'BusinessApproved':

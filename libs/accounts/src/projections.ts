@@ -4,7 +4,6 @@ import { ACCOUNT_EVENT_TYPES, AccountEvent } from './account';
 import { UserEvent } from './user';
 import './tables';
 
-
 export const businessAccountsProjection: InlineProjection<AccountEvent, Database> = {
   name: 'accounts.business_accounts',
   handles: ACCOUNT_EVENT_TYPES,
@@ -33,7 +32,11 @@ export const businessAccountsProjection: InlineProjection<AccountEvent, Database
           break;
         }
         case 'MembershipTrialStarted':
-          await db.updateTable('business_accounts').set({ trial_ends_at: e.data.ends_at, trial_sms: e.data.sms_allowance }).where('tenant_id', '=', tenant).execute();
+          await db
+            .updateTable('business_accounts')
+            .set({ trial_ends_at: e.data.ends_at, trial_sms: e.data.sms_allowance })
+            .where('tenant_id', '=', tenant)
+            .execute();
           break;
         case 'BusinessApproved':
           await db.updateTable('business_accounts').set({ status: 'approved', approved_at: e.data.approved_at }).where('tenant_id', '=', tenant).execute();
@@ -64,7 +67,20 @@ export const usersProjection: InlineProjection<UserEvent | AccountEvent, Databas
           const o = e.data.owner;
           await db
             .insertInto('users')
-            .values({ id: o.user_id, tenant_id: tenant, email: o.email, email_lower: o.email.toLowerCase(), first_name: o.first_name, last_name: o.last_name, phone: e.data.phone, language: null, role: 'ADMIN', position: 'Admin', created_at: at, updated_at: at })
+            .values({
+              id: o.user_id,
+              tenant_id: tenant,
+              email: o.email,
+              email_lower: o.email.toLowerCase(),
+              first_name: o.first_name,
+              last_name: o.last_name,
+              phone: e.data.phone,
+              language: null,
+              role: 'ADMIN',
+              position: 'Admin',
+              created_at: at,
+              updated_at: at,
+            })
             .execute();
           break;
         }
@@ -74,7 +90,20 @@ export const usersProjection: InlineProjection<UserEvent | AccountEvent, Databas
           await db.deleteFrom('users').where('id', '=', d.user_id).execute();
           await db
             .insertInto('users')
-            .values({ id: d.user_id, tenant_id: tenant, email: d.email, email_lower: d.email.toLowerCase(), first_name: d.first_name, last_name: d.last_name, phone: null, language: null, role: d.role, position: d.position, created_at: at, updated_at: at })
+            .values({
+              id: d.user_id,
+              tenant_id: tenant,
+              email: d.email,
+              email_lower: d.email.toLowerCase(),
+              first_name: d.first_name,
+              last_name: d.last_name,
+              phone: null,
+              language: null,
+              role: d.role,
+              position: d.position,
+              created_at: at,
+              updated_at: at,
+            })
             .execute();
           break;
         }

@@ -1,5 +1,17 @@
 import { isStrongPassword } from './password';
-import { ACCOUNT_ADDRESS_POLICY, ACCOUNT_CAPTCHA_AFTER, ACCOUNT_POLICY, ADDRESS_POLICY, checkThrottle, delayAfter, failuresAt, recordFailure, releaseAttempt, reserveAttempt, ThrottleState } from './throttle';
+import {
+  ACCOUNT_ADDRESS_POLICY,
+  ACCOUNT_CAPTCHA_AFTER,
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  checkThrottle,
+  delayAfter,
+  failuresAt,
+  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
+  ThrottleState,
+} from './throttle';
 
 const t0 = new Date('2026-11-22T08:00:00Z');
 const at = (s: number) => new Date(t0.getTime() + s * 1000);

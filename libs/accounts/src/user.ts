@@ -103,8 +103,13 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent | BusinessRe
     const ids = { user_id: command.user_id, business_id: command.business_id };
     if (command.type === 'CreateLogin') {
       if (state.status === 'active') throw invalid('This team member already has a login', { email: ['This team member already has a login'] }, 'login_exists');
-      const f = clean({ email: command.email, first_name: command.first_name, last_name: command.last_name, position: command.position, role: command.role }, null);
-      return [{ type: 'UserCreated', data: { ...ids, email: f.email!, first_name: f.first_name!, last_name: f.last_name!, position: f.position!, role: f.role! } }];
+      const f = clean(
+        { email: command.email, first_name: command.first_name, last_name: command.last_name, position: command.position, role: command.role },
+        null,
+      );
+      return [
+        { type: 'UserCreated', data: { ...ids, email: f.email!, first_name: f.first_name!, last_name: f.last_name!, position: f.position!, role: f.role! } },
+      ];
     }
     if (state.status !== 'active' || state.business_id !== command.business_id) throw notFound('No user found');
     switch (command.type) {
@@ -126,7 +131,17 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent | BusinessRe
     switch (event.type) {
       case 'BusinessRegistered': {
         const o = event.data.owner;
-        return { status: 'active', business_id: event.data.business_id, email: o.email, first_name: o.first_name, last_name: o.last_name, phone: null, language: null, position: 'Admin', role: 'ADMIN' };
+        return {
+          status: 'active',
+          business_id: event.data.business_id,
+          email: o.email,
+          first_name: o.first_name,
+          last_name: o.last_name,
+          phone: null,
+          language: null,
+          position: 'Admin',
+          role: 'ADMIN',
+        };
       }
       case 'UserCreated': {
         const { user_id: _u, business_id, ...profile } = event.data;

@@ -40,7 +40,18 @@ describe('the wait estimate', () => {
 describe('the ticket actions', () => {
   const on = { onHoldEnabled: true, othersWaiting: true };
   it('offers a waiting ticket every change but end, recall and duration', () => {
-    expect(ticketActions({ status: 'waiting' }, on)).toEqual(['urgent', 'note', 'member', 'hold', 'push_back', 'swap', 'redirect', 'no_show', 'absent', 'revoke']);
+    expect(ticketActions({ status: 'waiting' }, on)).toEqual([
+      'urgent',
+      'note',
+      'member',
+      'hold',
+      'push_back',
+      'swap',
+      'redirect',
+      'no_show',
+      'absent',
+      'revoke',
+    ]);
   });
   it('offers swap only with another ticket waiting, and hold only where the queue allows it', () => {
     const off = { onHoldEnabled: false, othersWaiting: false };
@@ -68,7 +79,11 @@ describe('the ticket actions', () => {
 
 describe('the error answers', () => {
   it('reads the body of any answer', () => {
-    expect(readErrorBody({ message: 'No', code: 'x', errors: { a: ['one', 'two'], b: 'single', c: [3] } })).toEqual({ message: 'No', code: 'x', errors: { a: ['one', 'two'], b: ['single'] } });
+    expect(readErrorBody({ message: 'No', code: 'x', errors: { a: ['one', 'two'], b: 'single', c: [3] } })).toEqual({
+      message: 'No',
+      code: 'x',
+      errors: { a: ['one', 'two'], b: ['single'] },
+    });
     expect(readErrorBody(null)).toEqual({ message: null, code: null, errors: {} });
     expect(firstFieldErrors({ errors: { email: ['taken', 'x'] } })).toEqual({ email: 'taken' });
     expect(firstFieldErrors({ message: 'x' })).toBeUndefined();

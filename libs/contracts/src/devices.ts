@@ -135,7 +135,15 @@ export interface DisplaySettings {
   history_size: number;
 }
 
-export const DEFAULT_VOICE: VoiceSettings = { enabled: true, voice: null, template: null, counter_replacements: {}, number_replacements: {}, custom_voices: {}, repeat: 1 };
+export const DEFAULT_VOICE: VoiceSettings = {
+  enabled: true,
+  voice: null,
+  template: null,
+  counter_replacements: {},
+  number_replacements: {},
+  custom_voices: {},
+  repeat: 1,
+};
 export const DEFAULT_DISPLAY: Omit<DisplaySettings, 'name'> = {
   status: 'active',
   queue_ids: [],

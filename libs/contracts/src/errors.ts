@@ -5,14 +5,42 @@
 
 /** Codes any call may answer, by the HTTP layer or the shared helpers. */
 const GENERIC = [
-  'error', 'bad_request', 'unauthenticated', 'forbidden', 'not_found', 'route_not_found', 'method_not_allowed', 'conflict', 'too_large',
-  'unsupported_media_type', 'invalid', 'validation_failed', 'invalid_state', 'invalid_input', 'malformed_body', 'too_many_requests', 'concurrency',
-  'duplicate', 'internal', 'plan_required',
+  'error',
+  'bad_request',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'route_not_found',
+  'method_not_allowed',
+  'conflict',
+  'too_large',
+  'unsupported_media_type',
+  'invalid',
+  'validation_failed',
+  'invalid_state',
+  'invalid_input',
+  'malformed_body',
+  'too_many_requests',
+  'concurrency',
+  'duplicate',
+  'internal',
+  'plan_required',
 ] as const;
 
 const ACCOUNTS = [
-  'bad_credentials', 'captcha_required', 'captcha_incorrect', 'email_taken', 'weak_password', 'wrong_password', 'reset_mismatch', 'already_registered',
-  'login_exists', 'cannot_remove_self', 'awaiting_approval', 'login_locked', 'login_slowed',
+  'bad_credentials',
+  'captcha_required',
+  'captcha_incorrect',
+  'email_taken',
+  'weak_password',
+  'wrong_password',
+  'reset_mismatch',
+  'already_registered',
+  'login_exists',
+  'cannot_remove_self',
+  'awaiting_approval',
+  'login_locked',
+  'login_slowed',
 ] as const;
 
 const ORGANISATION = ['own_role', 'own_account', 'has_sub_services'] as const;
@@ -21,20 +49,40 @@ const CUSTOMERS = ['duplicate_internal_id'] as const;
 
 /** The queue's refusals that the queue screens word themselves (`queues.reasons.<code>`). */
 export const QUEUE_REFUSALS = [
-  'counter_already_open', 'member_holds_counter', 'counter_open', 'queue_not_empty', 'queue_paused', 'already_waiting', 'stale_rank', 'numbers_exhausted', 'ticket_live', 'queue_busy',
+  'counter_already_open',
+  'member_holds_counter',
+  'counter_open',
+  'queue_not_empty',
+  'queue_paused',
+  'already_waiting',
+  'stale_rank',
+  'numbers_exhausted',
+  'ticket_live',
+  'queue_busy',
 ] as const;
 export type QueueRefusal = (typeof QUEUE_REFUSALS)[number];
 
-const QUEUES = [
-  ...QUEUE_REFUSALS, 'counter_held', 'queue_closed', 'request_approved', 'request_declined', 'request_not_pending', 'feedback_given',
-] as const;
+const QUEUES = [...QUEUE_REFUSALS, 'counter_held', 'queue_closed', 'request_approved', 'request_declined', 'request_not_pending', 'feedback_given'] as const;
 
 const DEVICES = ['kiosk_exists', 'display_exists', 'sms_unavailable'] as const;
 
 /** Why a start cannot be booked (the availability engine's refusals, `slot_<refusal>`), and a booking past changing. */
 export const BOOKING_REFUSALS = [
-  'slot_past', 'slot_too_soon', 'slot_beyond_limit', 'slot_closed', 'slot_not_a_slot', 'slot_holiday', 'slot_daily_limit', 'slot_full', 'slot_member_required',
-  'slot_member_unknown', 'slot_member_off', 'slot_member_holiday', 'slot_member_busy', 'booking_closed', 'customer_has_booking',
+  'slot_past',
+  'slot_too_soon',
+  'slot_beyond_limit',
+  'slot_closed',
+  'slot_not_a_slot',
+  'slot_holiday',
+  'slot_daily_limit',
+  'slot_full',
+  'slot_member_required',
+  'slot_member_unknown',
+  'slot_member_off',
+  'slot_member_holiday',
+  'slot_member_busy',
+  'booking_closed',
+  'customer_has_booking',
 ] as const;
 export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 
@@ -52,8 +100,16 @@ export function isQueueRefusal(value: unknown): value is QueueRefusal {
 
 /** The code of the HTTP statuses the API answers without a more precise one. */
 export const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 409: 'conflict', 413: 'too_large',
-  415: 'unsupported_media_type', 422: 'validation_failed', 429: 'too_many_requests',
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_failed',
+  429: 'too_many_requests',
 };
 
 export const codeForStatus = (status: number): ErrorCode => STATUS_CODES[status] ?? 'error';

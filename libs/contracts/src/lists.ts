@@ -51,7 +51,13 @@ export type NumberType = (typeof NUMBER_TYPES)[number];
 
 /** A queue's on/off settings. */
 export const QUEUE_FLAGS = [
-  'synchronized', 'auto_call_next', 'auto_push_bookings', 'require_confirmed_booking', 'customer_chooses_member', 'ask_covid_symptoms', 'on_hold_enabled',
+  'synchronized',
+  'auto_call_next',
+  'auto_push_bookings',
+  'require_confirmed_booking',
+  'customer_chooses_member',
+  'ask_covid_symptoms',
+  'on_hold_enabled',
 ] as const;
 export type QueueFlag = (typeof QUEUE_FLAGS)[number];
 

@@ -6,7 +6,19 @@
 import type { ArchiveStatus, TicketStatus } from './lists';
 
 export const TICKET_ACTIONS = [
-  'urgent', 'note', 'member', 'duration', 'hold', 'recall', 'push_back', 'swap', 'redirect', 'no_show', 'absent', 'end', 'revoke',
+  'urgent',
+  'note',
+  'member',
+  'duration',
+  'hold',
+  'recall',
+  'push_back',
+  'swap',
+  'redirect',
+  'no_show',
+  'absent',
+  'end',
+  'revoke',
 ] as const;
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 

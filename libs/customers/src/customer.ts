@@ -26,7 +26,15 @@ export interface AttachmentInfo {
 export type EraseReason = 'request' | 'history_deleted';
 
 export type CustomerCommand =
-  | { type: 'RegisterCustomer'; customer_id: string; business_id: string; country: string | null; today?: string; input: CustomerInput; via?: 'staff' | 'import' | 'kiosk' }
+  | {
+      type: 'RegisterCustomer';
+      customer_id: string;
+      business_id: string;
+      country: string | null;
+      today?: string;
+      input: CustomerInput;
+      via?: 'staff' | 'import' | 'kiosk';
+    }
   | { type: 'UpdateCustomer'; customer_id: string; business_id: string; country: string | null; today?: string; input: CustomerInput }
   | { type: 'ChangeCustomerCategory'; customer_id: string; business_id: string; category: Category }
   | { type: 'AddCustomerAttachment'; customer_id: string; business_id: string; attachment: AttachmentInfo; file_name: string }
@@ -38,8 +46,14 @@ export type CustomerCommand =
  * customer's key (see crypto.ts). After erasure it reads back as null.
  */
 export type CustomerEvent =
-  | { type: 'CustomerRegistered'; data: { customer_id: string; business_id: string; via: 'staff' | 'import' | 'kiosk' } & CustomerSettings & { personal: PersonalFields | null } }
-  | { type: 'CustomerUpdated'; data: { customer_id: string; business_id: string; changes: Partial<CustomerSettings>; personal: Partial<PersonalFields> | null } }
+  | {
+      type: 'CustomerRegistered';
+      data: { customer_id: string; business_id: string; via: 'staff' | 'import' | 'kiosk' } & CustomerSettings & { personal: PersonalFields | null };
+    }
+  | {
+      type: 'CustomerUpdated';
+      data: { customer_id: string; business_id: string; changes: Partial<CustomerSettings>; personal: Partial<PersonalFields> | null };
+    }
   | { type: 'CustomerCategoryChanged'; data: { customer_id: string; business_id: string; category: Category; previous: Category } }
   | { type: 'CustomerAttachmentAdded'; data: { customer_id: string; business_id: string } & AttachmentInfo & { personal: { file_name: string } | null } }
   | { type: 'CustomerAttachmentRemoved'; data: { customer_id: string; business_id: string; attachment_id: string; storage_key: string } }
@@ -58,8 +72,7 @@ export const CUSTOMER_EVENT_TYPES = [
 export const SEALED_EVENT_TYPES: readonly string[] = ['CustomerRegistered', 'CustomerUpdated', 'CustomerAttachmentAdded'];
 
 export type CustomerState =
-  | { status: 'none' }
-  | ({ status: 'active' | 'erased'; business_id: string; attachments: Record<string, string> } & CustomerSettings & PersonalFields);
+  { status: 'none' } | ({ status: 'active' | 'erased'; business_id: string; attachments: Record<string, string> } & CustomerSettings & PersonalFields);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -95,9 +108,11 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         checkIdentifiable(nextPersonal, errors);
         refuse(errors);
         const personalChanges: Partial<PersonalFields> = {};
-        for (const [k, v] of Object.entries(personal)) if (!same(v, (state as unknown as Record<string, unknown>)[k])) (personalChanges as Record<string, unknown>)[k] = v;
+        for (const [k, v] of Object.entries(personal))
+          if (!same(v, (state as unknown as Record<string, unknown>)[k])) (personalChanges as Record<string, unknown>)[k] = v;
         const changes: Partial<CustomerSettings> = {};
-        for (const [k, v] of Object.entries(settings)) if (!same(v, (state as unknown as Record<string, unknown>)[k])) (changes as Record<string, unknown>)[k] = v;
+        for (const [k, v] of Object.entries(settings))
+          if (!same(v, (state as unknown as Record<string, unknown>)[k])) (changes as Record<string, unknown>)[k] = v;
         const events: CustomerEvent[] = [];
         if (Object.keys(personalChanges).length || Object.keys(changes).length) {
           events.push({ type: 'CustomerUpdated', data: { ...ids, changes, personal: personalChanges } });
@@ -105,7 +120,9 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         return events;
       }
       case 'ChangeCustomerCategory':
-        return state.category === command.category ? [] : [{ type: 'CustomerCategoryChanged', data: { ...ids, category: command.category, previous: state.category } }];
+        return state.category === command.category
+          ? []
+          : [{ type: 'CustomerCategoryChanged', data: { ...ids, category: command.category, previous: state.category } }];
       case 'AddCustomerAttachment': {
         if (state.attachments[command.attachment.attachment_id]) return [];
         const name = command.file_name.trim();

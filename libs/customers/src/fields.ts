@@ -1,6 +1,15 @@
 import { isValid as isCountry } from 'i18n-iso-countries';
 import { CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { addError, CUSTOMER_CATEGORIES, LANGUAGES, VERIFICATIONS, type CustomerCategory, type FieldErrors, type Language, type Verification } from '@tabour/contracts';
+import {
+  addError,
+  CUSTOMER_CATEGORIES,
+  LANGUAGES,
+  VERIFICATIONS,
+  type CustomerCategory,
+  type FieldErrors,
+  type Language,
+  type Verification,
+} from '@tabour/contracts';
 
 // The lists are the contract's, shared with the web.
 export { LANGUAGES, VERIFICATIONS, type Language, type Verification };
@@ -226,5 +235,8 @@ export function searchText(f: Pick<PersonalFields, 'first_name' | 'last_name' | 
 }
 
 export function phoneDigits(f: Pick<PersonalFields, 'phone' | 'second_phone'>): string {
-  return [f.phone, f.second_phone].filter(Boolean).map((p) => digitsOf(p!)).join(' ');
+  return [f.phone, f.second_phone]
+    .filter(Boolean)
+    .map((p) => digitsOf(p!))
+    .join(' ');
 }

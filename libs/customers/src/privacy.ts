@@ -31,7 +31,9 @@ export const privacyDecider: Decider<PrivacyCommand, PrivacyState, PrivacyEvent>
   initialState: () => ({ ...DEFAULT_PRIVACY }),
   decide(command, state) {
     if (command.type === 'RecordHistoryDeleted') {
-      return [{ type: 'BusinessHistoryDeleted', data: { business_id: command.business_id, customers_erased: command.customers_erased, trigger: command.trigger } }];
+      return [
+        { type: 'BusinessHistoryDeleted', data: { business_id: command.business_id, customers_erased: command.customers_erased, trigger: command.trigger } },
+      ];
     }
     if (command.type === 'RecordAccountDeleted') {
       return [{ type: 'BusinessAccountDeleted', data: { business_id: command.business_id, customers_erased: command.customers_erased } }];

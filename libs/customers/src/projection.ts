@@ -86,7 +86,12 @@ export const customersProjection: InlineProjection<SealedCustomerEvent, Database
             set.search = searchText(merged);
             set.phone_digits = phoneDigits(merged);
           }
-          await db.updateTable('customers').set(set as Updateable<CustomersTable>).where('id', '=', id).where('tenant_id', '=', tenant).execute();
+          await db
+            .updateTable('customers')
+            .set(set as Updateable<CustomersTable>)
+            .where('id', '=', id)
+            .where('tenant_id', '=', tenant)
+            .execute();
           break;
         }
         case 'CustomerCategoryChanged':
@@ -144,13 +149,20 @@ export const privacyProjection: InlineProjection<PrivacyEvent, Database> = {
       await db
         .insertInto('business_privacy')
         .values({ tenant_id: e.data.business_id, settings: JSON.stringify({ ...DEFAULT_PRIVACY, ...e.data.changes }), updated_at: e.recordedAt })
-        .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ settings: sql<string>`business_privacy.settings || ${changes}::jsonb`, updated_at: e.recordedAt }))
+        .onConflict((oc) =>
+          oc.column('tenant_id').doUpdateSet({ settings: sql<string>`business_privacy.settings || ${changes}::jsonb`, updated_at: e.recordedAt }),
+        )
         .execute();
       // The scheduled deletion lives as long as the setting is on; its next run is a day after.
       if (e.data.changes.delete_history_daily === true) {
         await db
           .insertInto('scheduled_jobs')
-          .values({ name: DELETE_HISTORY_JOB, tenant_id: e.data.business_id, next_run_at: new Date(e.recordedAt.getTime() + 24 * 3600 * 1000), last_run_at: null })
+          .values({
+            name: DELETE_HISTORY_JOB,
+            tenant_id: e.data.business_id,
+            next_run_at: new Date(e.recordedAt.getTime() + 24 * 3600 * 1000),
+            last_run_at: null,
+          })
           .onConflict((oc) => oc.columns(['name', 'tenant_id']).doNothing())
           .execute();
       } else if (e.data.changes.delete_history_daily === false) {

@@ -32,9 +32,11 @@ function checkVoice(errors: FieldErrors, raw: unknown): VoiceSettings {
   if (typeof v.enabled !== 'boolean') addError(errors, 'voice.enabled', 'Say whether calls are announced');
   if (v.voice !== null && (typeof v.voice !== 'string' || v.voice.length > 100)) addError(errors, 'voice.voice', 'Select a valid voice');
   if (!Number.isInteger(v.repeat) || v.repeat < 1 || v.repeat > 3) addError(errors, 'voice.repeat', 'Repeat each call from 1 to 3 times');
-  if (v.template !== null && (typeof v.template !== 'string' || v.template.length > 200 || !v.template.includes('{number}'))) addError(errors, 'voice.template', 'The announcement must say {number}, in at most 200 characters');
+  if (v.template !== null && (typeof v.template !== 'string' || v.template.length > 200 || !v.template.includes('{number}')))
+    addError(errors, 'voice.template', 'The announcement must say {number}, in at most 200 characters');
   const custom = v.custom_voices ?? {};
-  if (!isRecord(custom) || Object.entries(custom).some(([l, name]) => !LANGUAGES.includes(l as Language) || typeof name !== 'string' || name.length > 100)) addError(errors, 'voice.custom_voices', 'Select a valid language');
+  if (!isRecord(custom) || Object.entries(custom).some(([l, name]) => !LANGUAGES.includes(l as Language) || typeof name !== 'string' || name.length > 100))
+    addError(errors, 'voice.custom_voices', 'Select a valid language');
   return {
     enabled: v.enabled,
     voice: v.voice,
@@ -59,8 +61,10 @@ function checkMedia(errors: FieldErrors, raw: unknown): MediaItem[] {
     }
     const seconds = m.seconds ?? null;
     if (!MEDIA_KINDS.includes(m.kind as MediaItem['kind'])) addError(errors, `media.${i}.kind`, 'Select image or video');
-    if (typeof m.url !== 'string' || m.url.length > 2000 || (!URL_RE.test(m.url) && !LOCAL_URL.test(m.url))) addError(errors, `media.${i}.url`, 'Enter a web address (http or https)');
-    if (seconds !== null && (!Number.isInteger(seconds) || (seconds as number) < 1 || (seconds as number) > 3600)) addError(errors, `media.${i}.seconds`, 'Give from 1 to 3600 seconds');
+    if (typeof m.url !== 'string' || m.url.length > 2000 || (!URL_RE.test(m.url) && !LOCAL_URL.test(m.url)))
+      addError(errors, `media.${i}.url`, 'Enter a web address (http or https)');
+    if (seconds !== null && (!Number.isInteger(seconds) || (seconds as number) < 1 || (seconds as number) > 3600))
+      addError(errors, `media.${i}.seconds`, 'Give from 1 to 3600 seconds');
     return { kind: m.kind as MediaItem['kind'], url: m.url as string, seconds: seconds as number | null };
   });
 }
@@ -74,12 +78,14 @@ export function checkDisplay(s: DisplaySettings): DisplaySettings {
   if (!LANGUAGES.includes(s.language)) addError(errors, 'language', 'Select a valid language');
   if (!DISPLAY_THEMES.includes(s.theme)) addError(errors, 'theme', 'Select a valid theme');
   const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? null : String(v));
-  const ip = text(s.ip) ? checkIps(errors, 'ip', [text(s.ip)!])[0] ?? null : null;
-  const mac = text(s.mac) ? checkMacs(errors, 'mac', [text(s.mac)!])[0] ?? null : null;
-  if (s.video_url && (typeof s.video_url !== 'string' || s.video_url.length > 2000 || !URL_RE.test(s.video_url))) addError(errors, 'video_url', 'Enter a web address (http or https)');
+  const ip = text(s.ip) ? (checkIps(errors, 'ip', [text(s.ip)!])[0] ?? null) : null;
+  const mac = text(s.mac) ? (checkMacs(errors, 'mac', [text(s.mac)!])[0] ?? null) : null;
+  if (s.video_url && (typeof s.video_url !== 'string' || s.video_url.length > 2000 || !URL_RE.test(s.video_url)))
+    addError(errors, 'video_url', 'Enter a web address (http or https)');
   const media = checkMedia(errors, s.media);
   const ads = s.ads ?? [];
-  if (!Array.isArray(ads) || ads.length > 50 || ads.some((a) => typeof a !== 'string' || a.length > 300)) addError(errors, 'ads', 'Each message may have at most 300 characters');
+  if (!Array.isArray(ads) || ads.length > 50 || ads.some((a) => typeof a !== 'string' || a.length > 300))
+    addError(errors, 'ads', 'Each message may have at most 300 characters');
   const voice = checkVoice(errors, s.voice);
   if (!Number.isInteger(s.history_size) || s.history_size < 0 || s.history_size > 20) addError(errors, 'history_size', 'List from 0 to 20 past calls');
   if (!Array.isArray(s.queue_ids ?? []) || (s.queue_ids ?? []).some((q) => typeof q !== 'string')) addError(errors, 'queue_ids', 'Select valid queues');
@@ -113,7 +119,11 @@ export const displayDecider: Decider<DisplayCommand, DisplayState, DisplayEvent>
     switch (c.type) {
       case 'UpdateDisplay': {
         const next = checkDisplay({ ...state.settings, ...c.changes });
-        const changes = Object.fromEntries(Object.keys(c.changes).filter((k) => JSON.stringify(next[k as keyof DisplaySettings]) !== JSON.stringify(state.settings[k as keyof DisplaySettings])).map((k) => [k, next[k as keyof DisplaySettings]]));
+        const changes = Object.fromEntries(
+          Object.keys(c.changes)
+            .filter((k) => JSON.stringify(next[k as keyof DisplaySettings]) !== JSON.stringify(state.settings[k as keyof DisplaySettings]))
+            .map((k) => [k, next[k as keyof DisplaySettings]]),
+        );
         return Object.keys(changes).length ? [{ type: 'DisplayUpdated', data: { ...ids, changes } }] : [];
       }
       case 'ResetDisplaySecret':

@@ -55,7 +55,11 @@ export const kioskDecider: Decider<KioskCommand, KioskState, KioskEvent> = {
     switch (c.type) {
       case 'UpdateKiosk': {
         const next = checkKiosk({ ...state.settings, ...c.changes });
-        const changes = Object.fromEntries(Object.keys(c.changes).filter((k) => JSON.stringify(next[k as keyof KioskSettings]) !== JSON.stringify(state.settings[k as keyof KioskSettings])).map((k) => [k, next[k as keyof KioskSettings]]));
+        const changes = Object.fromEntries(
+          Object.keys(c.changes)
+            .filter((k) => JSON.stringify(next[k as keyof KioskSettings]) !== JSON.stringify(state.settings[k as keyof KioskSettings]))
+            .map((k) => [k, next[k as keyof KioskSettings]]),
+        );
         return Object.keys(changes).length ? [{ type: 'KioskUpdated', data: { ...ids, changes } }] : [];
       }
       case 'ResetKioskSecret':

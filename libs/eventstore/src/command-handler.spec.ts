@@ -119,7 +119,9 @@ describe('CommandHandler', () => {
       attempts++;
       throw new WrongExpectedVersion('counter-1', 'no_stream', 0);
     };
-    await expect(handler.handle(counter, 'counter-1', { type: 'Add', by: 1 }, { tenantId: 't1', actor, retries: 2 })).rejects.toBeInstanceOf(WrongExpectedVersion);
+    await expect(handler.handle(counter, 'counter-1', { type: 'Add', by: 1 }, { tenantId: 't1', actor, retries: 2 })).rejects.toBeInstanceOf(
+      WrongExpectedVersion,
+    );
     expect(attempts).toBe(3);
   });
 
@@ -129,12 +131,17 @@ describe('CommandHandler', () => {
     await store.append('counter-1', [{ type: 'Added', data: { by: 1 } }], { tenantId: 't1', actor });
     await store.append('other-1', [{ type: 'Added', data: { by: 2 } }], { tenantId: 't1', actor });
     await store.append('counter-1', [{ type: 'Added', data: { by: 3 } }], { tenantId: 't1', actor, expectedRevision: 0 });
-    const result = await handler.handle(tracing, 'counter-1', { type: 'Add', by: 0 }, {
-      tenantId: 't1',
-      actor,
-      origin: async (): Promise<Ev[]> => [{ type: 'Added', data: { by: 4 } }],
-      alongside: () => store.readStream('other-1'),
-    });
+    const result = await handler.handle(
+      tracing,
+      'counter-1',
+      { type: 'Add', by: 0 },
+      {
+        tenantId: 't1',
+        actor,
+        origin: async (): Promise<Ev[]> => [{ type: 'Added', data: { by: 4 } }],
+        alongside: () => store.readStream('other-1'),
+      },
+    );
     expect(seen.slice(0, 4)).toEqual([4, 1, 2, 3]);
     expect(result.state).toBe(10);
     // The revision is the stream's own, not the events folded alongside.
@@ -160,7 +167,9 @@ describe('CommandHandler', () => {
     store.beforeAppend = () => {
       throw new WrongExpectedVersion('counter-1', 'no_stream', 0);
     };
-    await expect(handler.handle(counter, 'counter-1', { type: 'Add', by: 1 }, { tenantId: 't1', actor, fresh: true, retries: 0 })).rejects.toBeInstanceOf(WrongExpectedVersion);
+    await expect(handler.handle(counter, 'counter-1', { type: 'Add', by: 1 }, { tenantId: 't1', actor, fresh: true, retries: 0 })).rejects.toBeInstanceOf(
+      WrongExpectedVersion,
+    );
   });
 
   it('maps an append error through onAppendError, and rethrows it when the hook answers nothing', async () => {
@@ -169,8 +178,12 @@ describe('CommandHandler', () => {
       throw duplicate;
     };
     const mapped = { code: 'duplicate_code', status: 422 };
-    await expect(handler.handle(counter, 'counter-1', { type: 'Add', by: 1 }, { tenantId: 't1', actor, onAppendError: uniqueViolation(/things_code/, () => mapped) })).rejects.toBe(mapped);
-    await expect(handler.handle(counter, 'counter-1', { type: 'Add', by: 1 }, { tenantId: 't1', actor, onAppendError: uniqueViolation(/other/, () => mapped) })).rejects.toBe(duplicate);
+    await expect(
+      handler.handle(counter, 'counter-1', { type: 'Add', by: 1 }, { tenantId: 't1', actor, onAppendError: uniqueViolation(/things_code/, () => mapped) }),
+    ).rejects.toBe(mapped);
+    await expect(
+      handler.handle(counter, 'counter-1', { type: 'Add', by: 1 }, { tenantId: 't1', actor, onAppendError: uniqueViolation(/other/, () => mapped) }),
+    ).rejects.toBe(duplicate);
     expect(isUniqueViolation({ code: '23505', message: 'unique constraint "users_email_lower"' }, /users_email_lower/)).toBe(true);
     expect(isUniqueViolation({ code: '23503', constraint: 'things_code' }, /things_code/)).toBe(false);
   });

@@ -121,7 +121,9 @@ export class CommandHandler {
     const { origin, alongside, open, seal, onAppendError, fresh, retries = 5, ...append } = options;
     for (let attempt = 0; ; attempt++) {
       const loaded: Loaded<S> =
-        fresh && attempt === 0 ? { state: fold(decider, origin ? await origin() : []), revision: null } : await this.load(decider, streamId, { origin, alongside, open });
+        fresh && attempt === 0
+          ? { state: fold(decider, origin ? await origin() : []), revision: null }
+          : await this.load(decider, streamId, { origin, alongside, open });
       const { events, state } = decideStep(decider, command, loaded.state);
       if (events.length === 0) return { state, events, revision: loaded.revision };
       const stored = seal ? await Promise.all(events.map(seal)) : (events as NewEvent[]);

@@ -247,7 +247,11 @@ export class PgEventStore implements EventStore {
             const r = await appendOne(trx, call);
             if (r.outcome !== 'appended') return r;
             place(r);
-            for (const projection of inline) await projection.apply(trx, recorded.filter((e) => projection.handles.includes(e.type)));
+            for (const projection of inline)
+              await projection.apply(
+                trx,
+                recorded.filter((e) => projection.handles.includes(e.type)),
+              );
             return r;
           }),
         )
@@ -289,7 +293,10 @@ export class PgEventStore implements EventStore {
     if (group.length === 1) return alone(group[0]);
     let rows: AppendRow[];
     try {
-      rows = await appendMany(this.db, group.map((w) => w.call));
+      rows = await appendMany(
+        this.db,
+        group.map((w) => w.call),
+      );
     } catch (err) {
       if (!refusedByServer(err)) {
         for (const w of group) w.reject(err);

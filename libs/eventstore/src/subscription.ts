@@ -38,7 +38,7 @@ class HandlerFailed extends Error {
   }
 }
 
-const describe = (err: unknown) => (err instanceof Error ? err.stack ?? err.message : String(err)).slice(0, 4000);
+const describe = (err: unknown) => (err instanceof Error ? (err.stack ?? err.message) : String(err)).slice(0, 4000);
 
 /**
  * One named reader of the global log. Each batch reads the events after its checkpoint in
@@ -233,9 +233,13 @@ export class Subscription {
     this.attempts++;
     const cause = err instanceof HandlerFailed ? err.cause : err;
     const faulted = this.attempts >= this.opts.maxAttempts;
-    this.opts.logger.error(`subscription ${this.name} failed after position ${this._cursor.position} (attempt ${this.attempts}${faulted ? ', now faulted' : ''}): ${describe(cause)}`);
+    this.opts.logger.error(
+      `subscription ${this.name} failed after position ${this._cursor.position} (attempt ${this.attempts}${faulted ? ', now faulted' : ''}): ${describe(cause)}`,
+    );
     try {
-      await sql`UPDATE es_checkpoints SET attempts = ${this.attempts}, error = ${describe(cause)}, status = ${faulted ? 'faulted' : 'retrying'}, updated_at = now() WHERE name = ${this.name}`.execute(this.db!);
+      await sql`UPDATE es_checkpoints SET attempts = ${this.attempts}, error = ${describe(cause)}, status = ${faulted ? 'faulted' : 'retrying'}, updated_at = now() WHERE name = ${this.name}`.execute(
+        this.db!,
+      );
     } catch {
       this.broken = true;
     }

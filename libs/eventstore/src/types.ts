@@ -74,7 +74,9 @@ type AnyEvent = { type: string; data: unknown };
  * The stored form of one event of the union E: the type narrows the data, so a projection's
  * `switch (e.type)` reads typed fields with no cast.
  */
-export type RecordOf<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
+export type RecordOf<E extends { type: string; data: unknown }> = E extends unknown
+  ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] }
+  : never;
 
 /** Where a projection writes: the append's transaction, or the database during a rebuild. */
 export type ProjectionDb<DB = AnySchema> = Transaction<DB> | Kysely<DB>;

@@ -40,7 +40,10 @@ export class MailboxNotifier extends Notifier {
 /** Newest first; `to` filters by recipient (case-insensitive). */
 export async function readMailbox(dir: string, options: { to?: string; limit?: number } = {}): Promise<StoredEmail[]> {
   const files = await fs.readdir(dir).catch(() => [] as string[]);
-  const names = files.filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort().reverse();
+  const names = files
+    .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
+    .sort()
+    .reverse();
   const to = options.to?.toLowerCase();
   const out: StoredEmail[] = [];
   for (const name of names) {

@@ -40,7 +40,11 @@ export const businessProfileProjection: InlineProjection<BusinessEvent | Busines
           break;
         }
         case 'BusinessInformationUpdated':
-          await db.updateTable('business_profiles').set({ ...e.data.changes, updated_at: at }).where('tenant_id', '=', tenant).execute();
+          await db
+            .updateTable('business_profiles')
+            .set({ ...e.data.changes, updated_at: at })
+            .where('tenant_id', '=', tenant)
+            .execute();
           break;
         case 'BusinessLogoChanged':
           await db.updateTable('business_profiles').set({ logo: e.data.logo, updated_at: at }).where('tenant_id', '=', tenant).execute();
@@ -49,7 +53,11 @@ export const businessProfileProjection: InlineProjection<BusinessEvent | Busines
           await db.updateTable('business_profiles').set({ lat: e.data.lat, lng: e.data.lng, updated_at: at }).where('tenant_id', '=', tenant).execute();
           break;
         case 'BusinessWorkingDaysUpdated':
-          await db.updateTable('business_profiles').set({ working_days: json(e.data.working_days), updated_at: at }).where('tenant_id', '=', tenant).execute();
+          await db
+            .updateTable('business_profiles')
+            .set({ working_days: json(e.data.working_days), updated_at: at })
+            .where('tenant_id', '=', tenant)
+            .execute();
           break;
         case 'BusinessTranslationsUpdated':
           await db
@@ -84,7 +92,12 @@ export const departmentProjection: InlineProjection<DepartmentEvent | ServiceEve
         }
         case 'DepartmentUpdated': {
           const { service_ids, service_durations, ...fields } = e.data.changes;
-          await db.updateTable('departments').set({ ...fields, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.department_id).execute();
+          await db
+            .updateTable('departments')
+            .set({ ...fields, updated_at: at })
+            .where('tenant_id', '=', tenant)
+            .where('id', '=', e.data.department_id)
+            .execute();
           if (service_ids || service_durations) {
             const current = await db
               .selectFrom('department_services')
@@ -94,7 +107,8 @@ export const departmentProjection: InlineProjection<DepartmentEvent | ServiceEve
               .execute();
             const ids = service_ids ?? current.map((r) => r.service_id);
             const durations =
-              service_durations ?? current.filter((r) => r.duration_seconds !== null).map((r) => ({ service_id: r.service_id, duration_seconds: r.duration_seconds! }));
+              service_durations ??
+              current.filter((r) => r.duration_seconds !== null).map((r) => ({ service_id: r.service_id, duration_seconds: r.duration_seconds! }));
             await writeServices(db, tenant, e.data.department_id, ids, durations);
           }
           break;
@@ -119,7 +133,13 @@ export const departmentProjection: InlineProjection<DepartmentEvent | ServiceEve
   },
 };
 
-async function writeServices(db: ProjectionDb<Database>, tenant: string, departmentId: string, ids: string[], durations: { service_id: string; duration_seconds: number }[]) {
+async function writeServices(
+  db: ProjectionDb<Database>,
+  tenant: string,
+  departmentId: string,
+  ids: string[],
+  durations: { service_id: string; duration_seconds: number }[],
+) {
   await db.deleteFrom('department_services').where('tenant_id', '=', tenant).where('department_id', '=', departmentId).execute();
   if (!ids.length) return;
   const own = new Map(durations.map((d) => [d.service_id, d.duration_seconds]));
@@ -155,7 +175,12 @@ export const serviceProjection: InlineProjection<ServiceEvent | CatalogEvent, Da
           break;
         }
         case 'ServiceUpdated':
-          await db.updateTable('services').set({ ...e.data.changes, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.service_id).execute();
+          await db
+            .updateTable('services')
+            .set({ ...e.data.changes, updated_at: at })
+            .where('tenant_id', '=', tenant)
+            .where('id', '=', e.data.service_id)
+            .execute();
           break;
         case 'ServiceDeleted':
           await db.deleteFrom('services').where('tenant_id', '=', tenant).where('id', '=', e.data.service_id).execute();
@@ -210,7 +235,12 @@ export const teamProjection: InlineProjection<TeamEvent | BusinessRegisteredEven
           break;
         }
         case 'TeamMemberUpdated':
-          await db.updateTable('team_members').set({ ...e.data.changes, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.member_id).execute();
+          await db
+            .updateTable('team_members')
+            .set({ ...e.data.changes, updated_at: at })
+            .where('tenant_id', '=', tenant)
+            .where('id', '=', e.data.member_id)
+            .execute();
           break;
         case 'TeamMemberWorkingDaysUpdated':
           await db
@@ -226,12 +256,22 @@ export const teamProjection: InlineProjection<TeamEvent | BusinessRegisteredEven
         case 'UserProfileUpdated': {
           const changes = selfProfileChanges(e);
           if (Object.keys(changes).length) {
-            await db.updateTable('team_members').set({ ...changes, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.user_id).execute();
+            await db
+              .updateTable('team_members')
+              .set({ ...changes, updated_at: at })
+              .where('tenant_id', '=', tenant)
+              .where('id', '=', e.data.user_id)
+              .execute();
           }
           break;
         }
         case 'DepartmentDeleted':
-          await db.updateTable('team_members').set({ department_id: null }).where('tenant_id', '=', tenant).where('department_id', '=', e.data.department_id).execute();
+          await db
+            .updateTable('team_members')
+            .set({ department_id: null })
+            .where('tenant_id', '=', tenant)
+            .where('department_id', '=', e.data.department_id)
+            .execute();
           break;
       }
     }

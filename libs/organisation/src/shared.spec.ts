@@ -7,16 +7,34 @@ const week = (open: Record<string, [string, string][]>): WorkingDays =>
 describe('working days', () => {
   it('accepts a week with split days and returns it in week order', () => {
     const errors: FieldErrors = {};
-    const days = week({ monday: [['08:00', '12:00'], ['13:00', '17:00']], saturday: [['08:00', '12:00']] }).reverse();
+    const days = week({
+      monday: [
+        ['08:00', '12:00'],
+        ['13:00', '17:00'],
+      ],
+      saturday: [['08:00', '12:00']],
+    }).reverse();
     const out = checkWorkingDays(days, errors);
     expect(errors).toEqual({});
     expect(out.map((d) => d.day)).toEqual([...WEEKDAYS]);
-    expect(out[0].ranges).toEqual([{ from: '08:00', to: '12:00' }, { from: '13:00', to: '17:00' }]);
+    expect(out[0].ranges).toEqual([
+      { from: '08:00', to: '12:00' },
+      { from: '13:00', to: '17:00' },
+    ]);
   });
 
   it.each([
     ['an end before the start', { monday: [['17:00', '08:00']] }, 'working_days.0.ranges.0'],
-    ['overlapping ranges', { monday: [['08:00', '12:00'], ['11:00', '13:00']] }, 'working_days.0.ranges.1'],
+    [
+      'overlapping ranges',
+      {
+        monday: [
+          ['08:00', '12:00'],
+          ['11:00', '13:00'],
+        ],
+      },
+      'working_days.0.ranges.1',
+    ],
     ['a time that is not HH:mm', { tuesday: [['8h', '12:00']] }, 'working_days.1.ranges.0'],
   ] as const)('refuses %s', (_, open, field) => {
     const errors: FieldErrors = {};
@@ -64,7 +82,9 @@ describe('days in the business time zone', () => {
 });
 
 describe('working days, for any hours', () => {
-  const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const hhmm = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
   const ranges = fc.array(fc.tuple(hhmm, hhmm), { maxLength: 4 });
 
   it('accepts a day only when its ranges are in order, each ending after it starts, and none overlaps', () => {

@@ -10,7 +10,6 @@ export type { TimeRange, Weekday } from '@tabour/contracts';
 export type WorkingDays = WorkingDay[];
 export type Translations = Partial<Record<Language, Translation>>;
 
-
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -31,7 +30,13 @@ function minutes(hhmm: string): number {
 /** JSON with object keys sorted: stored jsonb does not keep key order, so compare through this. */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   );
 }
 

@@ -21,7 +21,10 @@ export interface AppConfig {
 
 /** `CORS_ORIGINS`: origins separated by commas; unset, only the product's own address. */
 function origins(value: string | undefined, publicUrl: string): string[] {
-  const listed = (value ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const listed = (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return (listed.length ? listed : [publicUrl]).map((o) => {
     try {
       return new URL(o).origin;

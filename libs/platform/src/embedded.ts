@@ -49,7 +49,10 @@ function checkReachable(dataDir: string): void {
   if (!ids) return;
   const initdb = initdbPath();
   if (initdb && !reachable(initdb, ids)) {
-    throw unreachable(`the folder of this project (${path.dirname(path.dirname(path.dirname(initdb)))})`, 'move the project to a folder every user can enter, such as /opt/tabour');
+    throw unreachable(
+      `the folder of this project (${path.dirname(path.dirname(path.dirname(initdb)))})`,
+      'move the project to a folder every user can enter, such as /opt/tabour',
+    );
   }
   if (!reachable(dataDir, ids)) throw unreachable(`the data folder ${dataDir}`, 'set DATA_DIR to a folder every user can enter, such as /var/lib/tabour');
 }

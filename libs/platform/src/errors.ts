@@ -32,8 +32,7 @@ export const notFound = (message = 'No data found') => new DomainError(404, mess
 export const forbidden = (message = 'You are not allowed to do this') => new DomainError(403, message, 'forbidden');
 export const unauthorized = (message = 'Unauthenticated') => new DomainError(401, message, 'unauthenticated');
 export const conflict = (message: string, code: ErrorCode = 'conflict') => new DomainError(409, message, code);
-export const invalid = (message: string, errors?: FieldErrors, code: ErrorCode = 'invalid') =>
-  new DomainError(422, message, code, errors);
+export const invalid = (message: string, errors?: FieldErrors, code: ErrorCode = 'invalid') => new DomainError(422, message, code, errors);
 export const badRequest = (message: string, code: ErrorCode = 'bad_request') => new DomainError(400, message, code);
 
 export const PLAN_GATE_MESSAGE = 'You must upgrade your account to get access to this functionality';

@@ -5,7 +5,10 @@ import { addError, FieldErrors, throwIfAny } from './settings';
 /** A customer's rating of a visit, given once through the ticket's link: stream `ticketfeedback-<ticket id>`. */
 export const feedbackStream = (ticketId: string) => `ticketfeedback-${ticketId}`;
 export type FeedbackCommand = { type: 'GiveFeedback'; ticket_id: string; business_id: string; queue_id: string; stars: number; text: string | null };
-export type FeedbackEvent = { type: 'TicketFeedbackGiven'; data: { ticket_id: string; business_id: string; queue_id: string; stars: number; text: string | null } };
+export type FeedbackEvent = {
+  type: 'TicketFeedbackGiven';
+  data: { ticket_id: string; business_id: string; queue_id: string; stars: number; text: string | null };
+};
 export type FeedbackState = { given: boolean };
 
 export const feedbackDecider: Decider<FeedbackCommand, FeedbackState, FeedbackEvent> = {

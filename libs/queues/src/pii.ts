@@ -25,7 +25,12 @@ interface PersonalSpec {
   erased: Record<string, unknown>;
 }
 
-const TICKET_ARRIVING: PersonalSpec = { subject: (d) => (d.ticket as Data).id as string, container: 'ticket', fields: ['customer_name'], erased: { customer_name: null } };
+const TICKET_ARRIVING: PersonalSpec = {
+  subject: (d) => (d.ticket as Data).id as string,
+  container: 'ticket',
+  fields: ['customer_name'],
+  erased: { customer_name: null },
+};
 const REQUEST_FIELDS = ['name', 'phone', 'note'] as const;
 
 const SPECS: Record<string, PersonalSpec> = {

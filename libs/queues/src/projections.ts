@@ -26,7 +26,12 @@ async function placeFor(db: Db, tenant: string, queue: string, ticketId: string,
     const first = await others().select('place').orderBy('place').limit(1).executeTakeFirst();
     return first ? first.place! - SPACING : SPACING;
   }
-  const around = await others().select('place').orderBy('place').offset(rank - 2).limit(2).execute();
+  const around = await others()
+    .select('place')
+    .orderBy('place')
+    .offset(rank - 2)
+    .limit(2)
+    .execute();
   if (around.length === 0) {
     const last = await others().select('place').orderBy('place', 'desc').limit(1).executeTakeFirst();
     return last ? last.place! + SPACING : SPACING;
@@ -53,13 +58,39 @@ const tailPlace = (position: number) => position * SPACING;
 
 function ticketRow(tenant: string, queue: string, t: Omit<Ticket, 'status' | 'counter_id' | 'called_at'>, place: number, at: Date) {
   return {
-    tenant_id: tenant, queue_id: queue, uid: t.uid, number: t.number, label: t.label, day: t.day, status: 'waiting', place, urgent: t.urgent, late: t.late,
-    service_ids: json(t.service_ids), member_id: t.member_id, customer_id: t.customer_id, customer_name: t.customer_name, counter_id: null, checked_in_at: t.checked_in_at,
-    booking_id: t.booking_id ?? null, called_at: null, archived_at: null, service_seconds: t.service_seconds, updated_at: at,
+    tenant_id: tenant,
+    queue_id: queue,
+    uid: t.uid,
+    number: t.number,
+    label: t.label,
+    day: t.day,
+    status: 'waiting',
+    place,
+    urgent: t.urgent,
+    late: t.late,
+    service_ids: json(t.service_ids),
+    member_id: t.member_id,
+    customer_id: t.customer_id,
+    customer_name: t.customer_name,
+    counter_id: null,
+    checked_in_at: t.checked_in_at,
+    booking_id: t.booking_id ?? null,
+    called_at: null,
+    archived_at: null,
+    service_seconds: t.service_seconds,
+    updated_at: at,
   };
 }
 
-async function insertTicket(db: Db, tenant: string, queue: string, t: Omit<Ticket, 'status' | 'counter_id' | 'called_at'>, place: number, estimate: number | null, at: Date) {
+async function insertTicket(
+  db: Db,
+  tenant: string,
+  queue: string,
+  t: Omit<Ticket, 'status' | 'counter_id' | 'called_at'>,
+  place: number,
+  estimate: number | null,
+  at: Date,
+) {
   const row = {
     ...ticketRow(tenant, queue, t, place, at),
   };
@@ -100,7 +131,12 @@ class HotRun {
   add(type: 'TicketPushed' | 'TicketCalled' | 'TicketEnded', d: Pushed | Called | Ended, at: Date, position: number): void {
     if (type === 'TicketPushed') {
       const p = d as Pushed;
-      this.pushed.push({ id: p.ticket.id, ...ticketRow(this.tenant, this.queue, p.ticket, tailPlace(position), at), service_ids: p.ticket.service_ids, estimated_wait_seconds: p.estimated_wait_seconds });
+      this.pushed.push({
+        id: p.ticket.id,
+        ...ticketRow(this.tenant, this.queue, p.ticket, tailPlace(position), at),
+        service_ids: p.ticket.service_ids,
+        estimated_wait_seconds: p.estimated_wait_seconds,
+      });
       this.predictions.push({ ticket_id: p.ticket.id, rank: p.rank, predicted_seconds: p.estimated_wait_seconds, checked_in_at: p.ticket.checked_in_at });
       return;
     }
@@ -137,7 +173,17 @@ class HotRun {
     }
     if (!this.tickets.size) return;
     // Each row keeps the time of the event that last changed it, as applying them one by one would.
-    const rows = [...this.tickets].map(([id, r]) => ({ id, status: r.status, counter_id: r.counter_id ?? null, called_at: r.called_at ?? null, archived_at: r.archived_at ?? null, service_seconds: r.service_seconds ?? null, set_counter: 'counter_id' in r, set_archived: 'archived_at' in r, updated_at: r.updated_at }));
+    const rows = [...this.tickets].map(([id, r]) => ({
+      id,
+      status: r.status,
+      counter_id: r.counter_id ?? null,
+      called_at: r.called_at ?? null,
+      archived_at: r.archived_at ?? null,
+      service_seconds: r.service_seconds ?? null,
+      set_counter: 'counter_id' in r,
+      set_archived: 'archived_at' in r,
+      updated_at: r.updated_at,
+    }));
     const serving = [...this.serving].map(([id, v]) => ({ id, serving: v.ticket, updated_at: v.at }));
     // An end frees its counter only if the counter still serves that ticket; a counter this run
     // also gives a new ticket takes that one, so its conditional free is moot (and one statement
@@ -178,7 +224,12 @@ async function recordServiceTimes(db: Db, tenant: string, queue: string, served:
   if (!row) return;
   const times = { ...(row.service_time ?? {}) };
   for (const s of served) times[s.key] = s.smoothed ?? smooth(times[s.key], s.seconds);
-  await db.updateTable('queues').set({ service_time: JSON.stringify(times) }).where('tenant_id', '=', tenant).where('id', '=', queue).execute();
+  await db
+    .updateTable('queues')
+    .set({ service_time: JSON.stringify(times) })
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', queue)
+    .execute();
 }
 
 /** Queues, counters, live tickets and their archive: one projection, applied in event order. */
@@ -210,13 +261,21 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
       switch (e.type) {
         case 'QueueCreated': {
           const s = e.data.settings;
-          await db.insertInto('queues').values({ id: q, tenant_id: tenant, name: s.name, priority: s.priority, settings: json(s), created_at: at, updated_at: at }).execute();
+          await db
+            .insertInto('queues')
+            .values({ id: q, tenant_id: tenant, name: s.name, priority: s.priority, settings: json(s), created_at: at, updated_at: at })
+            .execute();
           break;
         }
         case 'QueueUpdated': {
           const c = e.data.changes;
           await queue()
-            .set({ settings: sql<string>`settings || ${json(c)}::jsonb`, ...(c.name !== undefined ? { name: c.name } : {}), ...(c.priority !== undefined ? { priority: c.priority } : {}), updated_at: at })
+            .set({
+              settings: sql<string>`settings || ${json(c)}::jsonb`,
+              ...(c.name !== undefined ? { name: c.name } : {}),
+              ...(c.priority !== undefined ? { priority: c.priority } : {}),
+              updated_at: at,
+            })
             .execute();
           break;
         }
@@ -226,7 +285,9 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
           break;
         case 'QueuePaused':
         case 'QueueResumed':
-          await queue().set({ paused: e.type === 'QueuePaused', updated_at: at }).execute();
+          await queue()
+            .set({ paused: e.type === 'QueuePaused', updated_at: at })
+            .execute();
           break;
         case 'QueueDelayed':
           await queue().set({ delay_seconds: e.data.delay_seconds, updated_at: at }).execute();
@@ -234,12 +295,25 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
         case 'CounterCreated':
           await db
             .insertInto('queue_counters')
-            .values({ id: e.data.counter_id, tenant_id: tenant, queue_id: q, name: e.data.name, break_minutes: e.data.break_minutes, service_ids: json(e.data.service_ids), held_by: null, serving_ticket_id: null, opened_at: null, updated_at: at })
+            .values({
+              id: e.data.counter_id,
+              tenant_id: tenant,
+              queue_id: q,
+              name: e.data.name,
+              break_minutes: e.data.break_minutes,
+              service_ids: json(e.data.service_ids),
+              held_by: null,
+              serving_ticket_id: null,
+              opened_at: null,
+              updated_at: at,
+            })
             .execute();
           break;
         case 'CounterUpdated': {
           const { service_ids, ...rest } = e.data.changes;
-          await counter(e.data.counter_id).set({ ...rest, ...(service_ids ? { service_ids: json(service_ids) } : {}), updated_at: at }).execute();
+          await counter(e.data.counter_id)
+            .set({ ...rest, ...(service_ids ? { service_ids: json(service_ids) } : {}), updated_at: at })
+            .execute();
           break;
         }
         case 'CounterDeleted':
@@ -258,7 +332,16 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
           if (estimate !== null) {
             await db
               .insertInto('queue_wait_predictions')
-              .values({ ticket_id: e.data.ticket.id, tenant_id: tenant, queue_id: q, rank: e.data.rank, predicted_seconds: estimate, actual_seconds: null, checked_in_at: e.data.ticket.checked_in_at, called_at: null })
+              .values({
+                ticket_id: e.data.ticket.id,
+                tenant_id: tenant,
+                queue_id: q,
+                rank: e.data.rank,
+                predicted_seconds: estimate,
+                actual_seconds: null,
+                checked_in_at: e.data.ticket.checked_in_at,
+                called_at: null,
+              })
               .onConflict((oc) => oc.column('ticket_id').doNothing())
               .execute();
           }
@@ -274,14 +357,25 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
         case 'TicketMoved': {
           const d = e.data;
           const place = await placeFor(db, tenant, q, d.ticket_id, d.to_rank);
-          await ticket(d.ticket_id).set({ place, ...(d.reason === 'late' ? { late: true } : {}), updated_at: at }).execute();
+          await ticket(d.ticket_id)
+            .set({ place, ...(d.reason === 'late' ? { late: true } : {}), updated_at: at })
+            .execute();
           break;
         }
         case 'TicketsSwapped': {
-          const rows = await db.selectFrom('queue_tickets').select(['id', 'place']).where('tenant_id', '=', tenant).where('id', 'in', [e.data.ticket_1, e.data.ticket_2]).execute();
+          const rows = await db
+            .selectFrom('queue_tickets')
+            .select(['id', 'place'])
+            .where('tenant_id', '=', tenant)
+            .where('id', 'in', [e.data.ticket_1, e.data.ticket_2])
+            .execute();
           const placeOf = new Map(rows.map((r) => [r.id, r.place]));
-          await ticket(e.data.ticket_1).set({ place: placeOf.get(e.data.ticket_2) ?? null, updated_at: at }).execute();
-          await ticket(e.data.ticket_2).set({ place: placeOf.get(e.data.ticket_1) ?? null, updated_at: at }).execute();
+          await ticket(e.data.ticket_1)
+            .set({ place: placeOf.get(e.data.ticket_2) ?? null, updated_at: at })
+            .execute();
+          await ticket(e.data.ticket_2)
+            .set({ place: placeOf.get(e.data.ticket_1) ?? null, updated_at: at })
+            .execute();
           break;
         }
         case 'TicketHeld': {
@@ -297,10 +391,7 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
         case 'TicketRedirectedOut': {
           const d = e.data;
           // A redirected ticket leaves first; the target queue's TicketRedirectedIn then takes its row over.
-          await ticket(d.ticket_id)
-            .set({ status: LEAVING[e.type], place: null, archived_at: d.at, updated_at: at })
-            .where('queue_id', '=', q)
-            .execute();
+          await ticket(d.ticket_id).set({ status: LEAVING[e.type], place: null, archived_at: d.at, updated_at: at }).where('queue_id', '=', q).execute();
           if (d.counter_id) await counter(d.counter_id).set({ serving_ticket_id: null, updated_at: at }).where('serving_ticket_id', '=', d.ticket_id).execute();
           break;
         }
@@ -315,7 +406,9 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
           break;
         case 'TicketNoteAdded': {
           const { note_type_id, text, by } = e.data;
-          await ticket(e.data.ticket_id).set({ notes: sql<string>`notes || ${json([{ note_type_id, text, by, at: e.data.at }])}::jsonb`, updated_at: at }).execute();
+          await ticket(e.data.ticket_id)
+            .set({ notes: sql<string>`notes || ${json([{ note_type_id, text, by, at: e.data.at }])}::jsonb`, updated_at: at })
+            .execute();
           break;
         }
         case 'TicketFeedbackGiven':
@@ -337,10 +430,18 @@ export const noteTypeProjection: InlineProjection<NoteTypeEvent, Database> = {
       const at = e.recordedAt;
       switch (e.type) {
         case 'NoteTypeCreated':
-          await db.insertInto('note_types').values({ id: e.data.note_type_id, tenant_id: tenant, name: e.data.name, color: e.data.color, created_at: at, updated_at: at }).execute();
+          await db
+            .insertInto('note_types')
+            .values({ id: e.data.note_type_id, tenant_id: tenant, name: e.data.name, color: e.data.color, created_at: at, updated_at: at })
+            .execute();
           break;
         case 'NoteTypeUpdated':
-          await db.updateTable('note_types').set({ ...e.data.changes, updated_at: at }).where('tenant_id', '=', tenant).where('id', '=', e.data.note_type_id).execute();
+          await db
+            .updateTable('note_types')
+            .set({ ...e.data.changes, updated_at: at })
+            .where('tenant_id', '=', tenant)
+            .where('id', '=', e.data.note_type_id)
+            .execute();
           break;
         case 'NoteTypeDeleted':
           await db.deleteFrom('note_types').where('tenant_id', '=', tenant).where('id', '=', e.data.note_type_id).execute();
@@ -361,7 +462,9 @@ export const customerTicketArchiveProjection: InlineProjection<QueueEvent | Feed
   handles: [...(Object.keys(LEAVING) as QueueEvent['type'][]), 'TicketRestored', 'TicketFeedbackGiven'],
   async apply(db, events) {
     const restored = new Set(events.filter((e) => e.type === 'TicketRestored').map((e) => (e.data as { ticket: { id: string } }).ticket.id));
-    const ids = [...new Set(events.map((e) => (e.data as { ticket_id?: string; ticket?: { id: string } }).ticket_id ?? (e.data as { ticket: { id: string } }).ticket.id))];
+    const ids = [
+      ...new Set(events.map((e) => (e.data as { ticket_id?: string; ticket?: { id: string } }).ticket_id ?? (e.data as { ticket: { id: string } }).ticket.id)),
+    ];
     const tenants = [...new Set(events.map((e) => (e.data as { business_id: string }).business_id))];
     for (const tenant of tenants) {
       // Only a restore takes a ticket out of the archive; the delete is skipped on the busy path.
@@ -375,7 +478,9 @@ export const customerTicketArchiveProjection: InlineProjection<QueueEvent | Feed
             'service_ids', t.service_ids, 'service_seconds', t.service_seconds, 'feedback_stars', t.feedback_stars)
         FROM queue_tickets t LEFT JOIN queues q ON q.id = t.queue_id
         WHERE t.tenant_id = ${tenant} AND t.id = ANY(${ids}::uuid[]) AND t.customer_id IS NOT NULL AND t.archived_at IS NOT NULL
-        ON CONFLICT (id) DO UPDATE SET queue_id = excluded.queue_id, ended_at = excluded.ended_at, status = excluded.status, summary = excluded.summary`.execute(db);
+        ON CONFLICT (id) DO UPDATE SET queue_id = excluded.queue_id, ended_at = excluded.ended_at, status = excluded.status, summary = excluded.summary`.execute(
+        db,
+      );
     }
   },
 };

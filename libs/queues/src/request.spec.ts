@@ -16,9 +16,16 @@ const eventIds = { ...ids, uid: UID };
 const spec = specification(queueRequestDecider);
 
 const submit = (input: QueueRequestInput = {}, country: string | null = 'TN'): QueueRequestCommand => ({
-  ...ids, type: 'SubmitQueueRequest', uid: UID, country, input: { name: ' Amira Ben Salah ', phone: '20 123 456', service_ids: [S1.toUpperCase()], note: ' first visit ', ...input },
+  ...ids,
+  type: 'SubmitQueueRequest',
+  uid: UID,
+  country,
+  input: { name: ' Amira Ben Salah ', phone: '20 123 456', service_ids: [S1.toUpperCase()], note: ' first visit ', ...input },
 });
-const submitted: QueueRequestEvent = { type: 'QueueRequestSubmitted', data: { ...eventIds, name: 'Amira Ben Salah', phone: '+21620123456', service_ids: [S1], member_id: null, note: 'first visit' } };
+const submitted: QueueRequestEvent = {
+  type: 'QueueRequestSubmitted',
+  data: { ...eventIds, name: 'Amira Ben Salah', phone: '+21620123456', service_ids: [S1], member_id: null, note: 'first visit' },
+};
 const ticket: ApprovedTicket = { ticket_id: T1, ticket_uid: 'ticket-uid-0123456789', label: 'A1', customer_id: null };
 const approved: QueueRequestEvent = { type: 'QueueRequestApproved', data: { ...eventIds, ...ticket } };
 const declined: QueueRequestEvent = { type: 'QueueRequestDeclined', data: { ...eventIds, reason: null } };
@@ -33,12 +40,21 @@ describe('queue request: submit', () => {
   });
 
   it('reads a phone with its own country code whatever the business country', () => {
-    spec.given([]).when(submit({ phone: '+33 6 12 34 56 78' }, 'TN')).then((events) => expect(events[0].data).toMatchObject({ phone: '+33612345678' }));
-    spec.given([]).when(submit({ phone: '+216 20 123 456' }, null)).then((events) => expect(events[0].data).toMatchObject({ phone: '+21620123456' }));
+    spec
+      .given([])
+      .when(submit({ phone: '+33 6 12 34 56 78' }, 'TN'))
+      .then((events) => expect(events[0].data).toMatchObject({ phone: '+33612345678' }));
+    spec
+      .given([])
+      .when(submit({ phone: '+216 20 123 456' }, null))
+      .then((events) => expect(events[0].data).toMatchObject({ phone: '+21620123456' }));
   });
 
   it('refuses a missing name and an invalid phone, each under its field', () => {
-    const refused = spec.given([]).when(submit({ name: '  ', phone: '12' })).thenRefuses({ code: 'validation_failed', status: 422 });
+    const refused = spec
+      .given([])
+      .when(submit({ name: '  ', phone: '12' }))
+      .thenRefuses({ code: 'validation_failed', status: 422 });
     expect(Object.keys(refused.errors!).sort()).toEqual(['name', 'phone']);
   });
 
@@ -48,13 +64,26 @@ describe('queue request: submit', () => {
 
   it('refuses an overlong note and too many services', () => {
     const many = Array.from({ length: 21 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    const refused = spec.given([]).when(submit({ note: 'x'.repeat(1001), service_ids: many })).thenRefuses('validation_failed');
+    const refused = spec
+      .given([])
+      .when(submit({ note: 'x'.repeat(1001), service_ids: many }))
+      .thenRefuses('validation_failed');
     expect(Object.keys(refused.errors!).sort()).toEqual(['note', 'service_ids']);
   });
 
-  it('refuses control characters in the name and the note, and keeps a note\'s line breaks', () => {
-    expect(Object.keys(spec.given([]).when(submit({ name: 'A\u0000B', note: 'x\u0000' })).thenRefuses('validation_failed').errors!).sort()).toEqual(['name', 'note']);
-    spec.given([]).when(submit({ note: 'Line one\nLine two\tend' })).then((events) => expect(events[0].data).toMatchObject({ note: 'Line one\nLine two\tend' }));
+  it("refuses control characters in the name and the note, and keeps a note's line breaks", () => {
+    expect(
+      Object.keys(
+        spec
+          .given([])
+          .when(submit({ name: 'A\u0000B', note: 'x\u0000' }))
+          .thenRefuses('validation_failed').errors!,
+      ).sort(),
+    ).toEqual(['name', 'note']);
+    spec
+      .given([])
+      .when(submit({ note: 'Line one\nLine two\tend' }))
+      .then((events) => expect(events[0].data).toMatchObject({ note: 'Line one\nLine two\tend' }));
   });
 
   it('records nothing for a request already submitted', () => {
@@ -64,24 +93,36 @@ describe('queue request: submit', () => {
 
 describe('queue request: update', () => {
   it('records only what changed while pending', () => {
-    spec.given([submitted])
+    spec
+      .given([submitted])
       .when(update({ name: 'Amira Ben Salah', phone: '+216 20 123 457', member_id: M1.toUpperCase() }))
       .then([{ type: 'QueueRequestUpdated', data: { ...eventIds, changes: { phone: '+21620123457', member_id: M1 } } }]);
   });
 
   it('records nothing when nothing changed', () => {
-    spec.given([submitted]).when(update({ name: 'Amira Ben Salah', note: 'first visit' })).thenNothingHappens();
+    spec
+      .given([submitted])
+      .when(update({ name: 'Amira Ben Salah', note: 'first visit' }))
+      .thenNothingHappens();
   });
 
   it('refuses an invalid phone', () => {
-    expect(spec.given([submitted]).when(update({ phone: 'call me' })).thenRefuses('validation_failed').errors).toEqual({ phone: ['Enter a valid phone number'] });
+    expect(
+      spec
+        .given([submitted])
+        .when(update({ phone: 'call me' }))
+        .thenRefuses('validation_failed').errors,
+    ).toEqual({ phone: ['Enter a valid phone number'] });
   });
 
   it.each([
     ['approved', approved],
     ['declined', declined],
   ])('refuses changes once %s (409)', (_, decided) => {
-    spec.given([submitted, decided]).when(update({ name: 'Someone else' })).thenRefuses({ code: 'request_not_pending', status: 409 });
+    spec
+      .given([submitted, decided])
+      .when(update({ name: 'Someone else' }))
+      .thenRefuses({ code: 'request_not_pending', status: 409 });
   });
 });
 
@@ -101,7 +142,10 @@ describe('queue request: approve', () => {
 
 describe('queue request: decline', () => {
   it('records the decline with its trimmed reason', () => {
-    spec.given([submitted]).when(decline('  Fully booked today ')).then([{ type: 'QueueRequestDeclined', data: { ...eventIds, reason: 'Fully booked today' } }]);
+    spec
+      .given([submitted])
+      .when(decline('  Fully booked today '))
+      .then([{ type: 'QueueRequestDeclined', data: { ...eventIds, reason: 'Fully booked today' } }]);
   });
 
   it('records nothing for a request already declined', () => {
@@ -113,8 +157,15 @@ describe('queue request: decline', () => {
   });
 
   it('refuses an overlong reason and one with control characters (422)', () => {
-    expect(spec.given([submitted]).when(decline('x'.repeat(501))).thenRefuses({ code: 'validation_failed', status: 422 }).errors).toHaveProperty('reason');
-    expect(spec.given([submitted]).when(decline('no\u0000')).thenRefuses({ code: 'validation_failed', status: 422 }).errors).toEqual({ reason: ['Enter a valid reason'] });
+    expect(
+      spec
+        .given([submitted])
+        .when(decline('x'.repeat(501)))
+        .thenRefuses({ code: 'validation_failed', status: 422 }).errors,
+    ).toHaveProperty('reason');
+    expect(spec.given([submitted]).when(decline('no\u0000')).thenRefuses({ code: 'validation_failed', status: 422 }).errors).toEqual({
+      reason: ['Enter a valid reason'],
+    });
   });
 });
 
@@ -124,7 +175,10 @@ describe('queue request: delete', () => {
     ['approved', [submitted, approved]],
     ['declined', [submitted, declined]],
   ])('deletes the request when it is %s', (_, history) => {
-    spec.given(history as QueueRequestEvent[]).when({ ...ids, type: 'DeleteQueueRequest' }).then([deleted]);
+    spec
+      .given(history as QueueRequestEvent[])
+      .when({ ...ids, type: 'DeleteQueueRequest' })
+      .then([deleted]);
   });
 });
 
@@ -145,11 +199,17 @@ describe('queue request: what cannot be reached', () => {
   });
 
   it.each(commands)('%s from another business answers 404, like a missing request', (_, command) => {
-    spec.given([submitted]).when({ ...command, business_id: OTHER }).thenRefuses({ code: 'not_found', status: 404 });
+    spec
+      .given([submitted])
+      .when({ ...command, business_id: OTHER })
+      .thenRefuses({ code: 'not_found', status: 404 });
   });
 
   it.each(commands)('%s through another queue answers 404', (_, command) => {
-    spec.given([submitted]).when({ ...command, queue_id: Q2 }).thenRefuses({ code: 'not_found', status: 404 });
+    spec
+      .given([submitted])
+      .when({ ...command, queue_id: Q2 })
+      .thenRefuses({ code: 'not_found', status: 404 });
   });
 });
 

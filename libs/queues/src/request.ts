@@ -60,7 +60,13 @@ export type QueueRequestEvent =
   | { type: 'QueueRequestDeclined'; data: EventIds & { reason: string | null } }
   | { type: 'QueueRequestDeleted'; data: EventIds };
 
-export const QUEUE_REQUEST_EVENT_TYPES = ['QueueRequestSubmitted', 'QueueRequestUpdated', 'QueueRequestApproved', 'QueueRequestDeclined', 'QueueRequestDeleted'] as const;
+export const QUEUE_REQUEST_EVENT_TYPES = [
+  'QueueRequestSubmitted',
+  'QueueRequestUpdated',
+  'QueueRequestApproved',
+  'QueueRequestDeclined',
+  'QueueRequestDeleted',
+] as const;
 
 export type QueueRequestState =
   | { status: 'none' }
@@ -122,7 +128,8 @@ function check(input: QueueRequestInput, country: string | null): Partial<QueueR
 
 /** The request the command names, in the caller's business and queue; anything else answers like a missing one. */
 function known(state: QueueRequestState, c: Ids): Known {
-  if (state.status === 'none' || state.status === 'deleted' || state.business_id !== c.business_id || state.queue_id !== c.queue_id) throw notFound('Queue request not found');
+  if (state.status === 'none' || state.status === 'deleted' || state.business_id !== c.business_id || state.queue_id !== c.queue_id)
+    throw notFound('Queue request not found');
   return state;
 }
 
@@ -144,7 +151,10 @@ const eventIdsOf = (c: Ids, s: Known): EventIds => ({ ...idsOf(c), uid: s.uid })
 function submit(command: RequestCommandOf<'SubmitQueueRequest'>, state: QueueRequestState): QueueRequestEvent[] {
   if (state.status !== 'none') return [];
   const { input } = command;
-  const f = check({ name: input.name ?? '', phone: input.phone ?? '', service_ids: input.service_ids ?? [], member_id: input.member_id ?? null, note: input.note ?? null }, command.country);
+  const f = check(
+    { name: input.name ?? '', phone: input.phone ?? '', service_ids: input.service_ids ?? [], member_id: input.member_id ?? null, note: input.note ?? null },
+    command.country,
+  );
   return [{ type: 'QueueRequestSubmitted', data: { ...idsOf(command), uid: command.uid, ...(f as QueueRequestFields) } }];
 }
 
@@ -187,7 +197,8 @@ const DECIDERS: { [T in QueueRequestCommand['type']]: DecideRequest<T> } = {
   DeleteQueueRequest: remove,
 };
 
-const decide = (command: QueueRequestCommand, state: QueueRequestState): QueueRequestEvent[] => (DECIDERS[command.type] as DecideRequest<QueueRequestCommand['type']>)(command as never, state);
+const decide = (command: QueueRequestCommand, state: QueueRequestState): QueueRequestEvent[] =>
+  (DECIDERS[command.type] as DecideRequest<QueueRequestCommand['type']>)(command as never, state);
 
 function evolve(state: QueueRequestState, event: QueueRequestEvent): QueueRequestState {
   if (event.type === 'QueueRequestSubmitted') {
@@ -209,7 +220,11 @@ function evolve(state: QueueRequestState, event: QueueRequestEvent): QueueReques
   }
 }
 
-export const queueRequestDecider: Decider<QueueRequestCommand, QueueRequestState, QueueRequestEvent> = { initialState: () => ({ status: 'none' }), decide, evolve };
+export const queueRequestDecider: Decider<QueueRequestCommand, QueueRequestState, QueueRequestEvent> = {
+  initialState: () => ({ status: 'none' }),
+  decide,
+  evolve,
+};
 
 type Rec = { [T in QueueRequestEvent['type']]: Omit<RecordedEvent, 'type' | 'data'> & Extract<QueueRequestEvent, { type: T }> }[QueueRequestEvent['type']];
 
@@ -233,8 +248,24 @@ const plainRequestProjection: InlineProjection = {
           await db
             .insertInto('queue_requests')
             .values({
-              id: d.request_id, tenant_id: tenant, queue_id: d.queue_id, uid: d.uid, status: 'pending', name: d.name, phone: d.phone, service_ids: JSON.stringify(d.service_ids),
-              member_id: d.member_id, note: d.note, decline_reason: null, ticket_id: null, ticket_uid: null, ticket_label: null, customer_id: null, created_at: at, updated_at: at, decided_at: null,
+              id: d.request_id,
+              tenant_id: tenant,
+              queue_id: d.queue_id,
+              uid: d.uid,
+              status: 'pending',
+              name: d.name,
+              phone: d.phone,
+              service_ids: JSON.stringify(d.service_ids),
+              member_id: d.member_id,
+              note: d.note,
+              decline_reason: null,
+              ticket_id: null,
+              ticket_uid: null,
+              ticket_label: null,
+              customer_id: null,
+              created_at: at,
+              updated_at: at,
+              decided_at: null,
             })
             .execute();
           break;
@@ -248,7 +279,17 @@ const plainRequestProjection: InlineProjection = {
         }
         case 'QueueRequestApproved': {
           const d = e.data;
-          await row().set({ status: 'approved', ticket_id: d.ticket_id, ticket_uid: d.ticket_uid, ticket_label: d.label, customer_id: d.customer_id, decided_at: at, updated_at: at }).execute();
+          await row()
+            .set({
+              status: 'approved',
+              ticket_id: d.ticket_id,
+              ticket_uid: d.ticket_uid,
+              ticket_label: d.label,
+              customer_id: d.customer_id,
+              decided_at: at,
+              updated_at: at,
+            })
+            .execute();
           break;
         }
         case 'QueueRequestDeclined':

@@ -56,9 +56,17 @@ export function checkSettings(s: QueueSettings): QueueSettings {
   if (!Number.isInteger(s.priority) || s.priority < 0 || s.priority > 1000) addError(errors, 'priority', 'The priority must be a whole number from 0 to 1000');
   const prefix = (s.ticket_prefix ?? '').trim();
   if (prefix.length > 5 || !/^[A-Za-z0-9-]*$/.test(prefix)) addError(errors, 'ticket_prefix', 'The prefix may have up to 5 letters or digits');
-  if (!Number.isInteger(s.number_start) || s.number_start < 0 || s.number_start > 100000) addError(errors, 'number_start', 'The first number must be from 0 to 100000');
+  if (!Number.isInteger(s.number_start) || s.number_start < 0 || s.number_start > 100000)
+    addError(errors, 'number_start', 'The first number must be from 0 to 100000');
   if (!NUMBER_TYPES.includes(s.number_type)) addError(errors, 'number_type', 'Select a valid number type');
   throwIfAny(errors);
   const unique = (ids: string[]) => [...new Set((ids ?? []).map((x) => x.toLowerCase()))];
-  return { ...s, name, ticket_prefix: prefix.toUpperCase(), service_ids: unique(s.service_ids), department_ids: unique(s.department_ids), member_ids: unique(s.member_ids) };
+  return {
+    ...s,
+    name,
+    ticket_prefix: prefix.toUpperCase(),
+    service_ids: unique(s.service_ids),
+    department_ids: unique(s.department_ids),
+    member_ids: unique(s.member_ids),
+  };
 }

@@ -101,7 +101,14 @@ export class AccountController {
   @Post('password/update')
   @HttpCode(200)
   async changePassword(@CurrentUser() user: UserPrincipal, @Body() body: ChangePasswordDto, @Req() req: Request): Promise<{ message: string }> {
-    await this.passwords.change({ id: user.userId, tenant_id: user.tenantId }, body.current_password, body.password, actorOf(user), user.sessionId, req.ip ?? '');
+    await this.passwords.change(
+      { id: user.userId, tenant_id: user.tenantId },
+      body.current_password,
+      body.password,
+      actorOf(user),
+      user.sessionId,
+      req.ip ?? '',
+    );
     return { message: 'Your password has been changed' };
   }
 

@@ -1,6 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Actor, CommandHandler, PgEventStore, uniqueViolation } from '@tabour/eventstore';
-import { AccountCommand, accountDecider, AccountEvent, accountStream, BusinessRegistered, ownerOrigin, UserCommand, userDecider, UserEvent, userStream, UserState } from '@tabour/accounts';
+import {
+  AccountCommand,
+  accountDecider,
+  AccountEvent,
+  accountStream,
+  BusinessRegistered,
+  ownerOrigin,
+  UserCommand,
+  userDecider,
+  UserEvent,
+  userStream,
+  UserState,
+} from '@tabour/accounts';
 import { invalid } from '@tabour/platform';
 import { EVENT_STORE } from '../common/tokens';
 
@@ -22,7 +34,11 @@ export class AccountsCommands {
   }
 
   async account(command: AccountCommand, actor: Actor): Promise<AccountEvent[]> {
-    const { events } = await this.handler.handle(accountDecider, accountStream(command.business_id), command, { tenantId: command.business_id, actor, onAppendError: this.onAppendError });
+    const { events } = await this.handler.handle(accountDecider, accountStream(command.business_id), command, {
+      tenantId: command.business_id,
+      actor,
+      onAppendError: this.onAppendError,
+    });
     return events;
   }
 

@@ -1,18 +1,32 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Equals, IsEmail, IsIn, IsISO31661Alpha2, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
+import {
+  Equals,
+  IsEmail,
+  IsIn,
+  IsISO31661Alpha2,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateBy,
+  ValidationArguments,
+} from 'class-validator';
 import { isStrongPassword, LANGUAGES, PASSWORD_MISMATCH, PASSWORD_RULE, type Language } from '@tabour/accounts';
 import { EMAIL_TAKEN } from './commands';
 
 export const TERMS_REQUIRED = 'You MUST accept our Terms and Conditions';
 
-const StrongPassword = () =>
-  ValidateBy({ name: 'strongPassword', validator: { validate: (v) => isStrongPassword(v), defaultMessage: () => PASSWORD_RULE } });
+const StrongPassword = () => ValidateBy({ name: 'strongPassword', validator: { validate: (v) => isStrongPassword(v), defaultMessage: () => PASSWORD_RULE } });
 const SameAs = (field: string) =>
   ValidateBy({
     name: 'sameAs',
     constraints: [field],
-    validator: { validate: (v, args?: ValidationArguments) => typeof v === 'string' && v === (args?.object as Record<string, unknown>)[field], defaultMessage: () => PASSWORD_MISMATCH },
+    validator: {
+      validate: (v, args?: ValidationArguments) => typeof v === 'string' && v === (args?.object as Record<string, unknown>)[field],
+      defaultMessage: () => PASSWORD_MISMATCH,
+    },
   });
 /** HTML forms send "true", "1" or "on" for a ticked box. */
 const FormBoolean = () => Transform(({ value }) => (value === true || value === 'true' || value === '1' || value === 1 || value === 'on' ? true : value));
@@ -28,7 +42,11 @@ export class RegisterDto {
   @ApiProperty() @trim() @IsString() @IsNotEmpty({ message: 'The last name is required' }) @MaxLength(100) last_name: string;
   @ApiProperty() @trim() @IsEmail({}, { message: EMAIL_TAKEN }) @MaxLength(254, { message: EMAIL_TAKEN }) email: string;
   @ApiPropertyOptional({ nullable: true }) @EmptyToNull() @IsOptional() @IsString() @Matches(PHONE, { message: PHONE_MESSAGE }) phone?: string | null;
-  @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2 code', nullable: true }) @EmptyToNull() @IsOptional() @IsISO31661Alpha2({ message: 'Select a valid country' }) country?: string | null;
+  @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2 code', nullable: true })
+  @EmptyToNull()
+  @IsOptional()
+  @IsISO31661Alpha2({ message: 'Select a valid country' })
+  country?: string | null;
   @ApiProperty() @StrongPassword() password: string;
   @ApiProperty() @SameAs('password') password_confirmation: string;
   @ApiProperty() @FormBoolean() @Equals(true, { message: TERMS_REQUIRED }) terms: boolean;
@@ -69,7 +87,10 @@ export class ResetRequestDto {
 
 export class ResetUpdateDto {
   @ApiProperty() @trim() @IsEmail({}, { message: 'Enter a valid email' }) @MaxLength(254) email: string;
-  @ApiProperty({ description: 'The 6-digit code sent by e-mail' }) @IsString() @Matches(/^\s*\d{6}\s*$/, { message: 'email and reset code do not match' }) code: string;
+  @ApiProperty({ description: 'The 6-digit code sent by e-mail' })
+  @IsString()
+  @Matches(/^\s*\d{6}\s*$/, { message: 'email and reset code do not match' })
+  code: string;
   @ApiProperty() @StrongPassword() password: string;
   @ApiProperty() @SameAs('password') password_confirmation: string;
 }
@@ -77,7 +98,11 @@ export class ResetUpdateDto {
 /** Deleting the business asks again for the caller's password and for its name typed out. */
 export class DeleteBusinessDto {
   @ApiProperty({ description: "The caller's password" }) @IsString() @IsNotEmpty({ message: 'The password is required' }) @MaxLength(200) password: string;
-  @ApiProperty({ description: "The business's name, typed as it is shown" }) @IsString() @IsNotEmpty({ message: 'Type the name of the business to confirm' }) @MaxLength(200) confirmation: string;
+  @ApiProperty({ description: "The business's name, typed as it is shown" })
+  @IsString()
+  @IsNotEmpty({ message: 'Type the name of the business to confirm' })
+  @MaxLength(200)
+  confirmation: string;
 }
 
 export class UsersListQuery {

@@ -18,7 +18,10 @@ import { sha256 } from './secrets';
 
 /** 429 with the number of seconds to wait, which the controller sends as Retry-After. */
 export class TooManyAttempts extends DomainError {
-  constructor(readonly retryAfterSeconds: number, locked: boolean) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    locked: boolean,
+  ) {
     super(
       429,
       locked
@@ -104,7 +107,11 @@ export class LoginThrottle {
       }
       if (refused) throw refused;
       for (const { key, next } of writes) {
-        await trx.updateTable('login_throttle').set({ failures: next.failures, last_failure_at: next.lastFailureAt, locked_until: next.lockedUntil }).where('key', '=', key).execute();
+        await trx
+          .updateTable('login_throttle')
+          .set({ failures: next.failures, last_failure_at: next.lastFailureAt, locked_until: next.lockedUntil })
+          .where('key', '=', key)
+          .execute();
       }
       const held = keys.map(({ counter, key }) => ({ counter, key, previousLastFailureAt: byKey.get(key)!.last_failure_at }));
       return { email, address, at: now, held, captchaRequired };
@@ -177,7 +184,11 @@ export class LoginThrottle {
       const rows = await trx
         .selectFrom('login_throttle')
         .select(['key', 'failures', 'last_failure_at', 'locked_until'])
-        .where('key', 'in', r.held.map((h) => h.key))
+        .where(
+          'key',
+          'in',
+          r.held.map((h) => h.key),
+        )
         .orderBy('key')
         .forUpdate()
         .execute();
@@ -192,7 +203,11 @@ export class LoginThrottle {
         const next = releaseAttempt(state, POLICIES[held.counter]);
         // Unless another attempt counted since, the last failure goes back to what it was.
         const lastFailureAt = row.last_failure_at.getTime() === r.at.getTime() ? held.previousLastFailureAt : next.lastFailureAt;
-        await trx.updateTable('login_throttle').set({ failures: next.failures, last_failure_at: lastFailureAt, locked_until: next.lockedUntil }).where('key', '=', row.key).execute();
+        await trx
+          .updateTable('login_throttle')
+          .set({ failures: next.failures, last_failure_at: lastFailureAt, locked_until: next.lockedUntil })
+          .where('key', '=', row.key)
+          .execute();
       }
     });
   }

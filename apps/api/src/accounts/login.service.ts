@@ -59,7 +59,11 @@ export class LoginService {
       throw new DomainError(401, BAD_CREDENTIALS, 'bad_credentials');
     }
     await this.throttle.succeeded(attempt);
-    const business = await this.db.selectFrom('business_accounts').select(['tenant_id', 'name', 'status']).where('tenant_id', '=', user.tenant_id).executeTakeFirstOrThrow();
+    const business = await this.db
+      .selectFrom('business_accounts')
+      .select(['tenant_id', 'name', 'status'])
+      .where('tenant_id', '=', user.tenant_id)
+      .executeTakeFirstOrThrow();
     // Only after the password is right, so the answer tells nothing to someone who guesses.
     if (business.status !== 'approved') throw new DomainError(403, AWAITING_APPROVAL, 'awaiting_approval');
     const { token } = await this.sessions.open(user, clientIp || null);
@@ -67,7 +71,17 @@ export class LoginService {
     const view = toUserView(user);
     return {
       token,
-      user: { id: view.id, email: view.email, first_name: view.first_name, last_name: view.last_name, phone: view.phone, language: view.language, role: view.role, position: view.position, business_id: view.business_id },
+      user: {
+        id: view.id,
+        email: view.email,
+        first_name: view.first_name,
+        last_name: view.last_name,
+        phone: view.phone,
+        language: view.language,
+        role: view.role,
+        position: view.position,
+        business_id: view.business_id,
+      },
       business: {
         id: business.tenant_id,
         name: business.name,

@@ -1,5 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { activePackage, ChosenPackage, MembershipFacts, membershipView, MembershipView, PACKAGE_CATALOGUE, Plan, TRIAL_DAYS, TRIAL_SMS } from '@tabour/accounts';
+import {
+  activePackage,
+  ChosenPackage,
+  MembershipFacts,
+  membershipView,
+  MembershipView,
+  PACKAGE_CATALOGUE,
+  Plan,
+  TRIAL_DAYS,
+  TRIAL_SMS,
+} from '@tabour/accounts';
 import { Db, notFound, Package } from '@tabour/platform';
 import { MembershipReader } from '../common/auth';
 import { DB } from '../common/tokens';
@@ -53,7 +63,16 @@ export class MembershipService extends MembershipReader {
   }
 
   packages(): PackageInfo[] {
-    const trial: PackageInfo = { id: 'TRIAL', name: 'Trial', sms_per_period: null, sms_total: TRIAL_SMS, trial_days: TRIAL_DAYS, kiosks_and_displays: true, prices: null, currency: 'EUR' };
+    const trial: PackageInfo = {
+      id: 'TRIAL',
+      name: 'Trial',
+      sms_per_period: null,
+      sms_total: TRIAL_SMS,
+      trial_days: TRIAL_DAYS,
+      kiosks_and_displays: true,
+      prices: null,
+      currency: 'EUR',
+    };
     const names: Record<ChosenPackage, string> = { FREE: 'Free', LIBERUP: 'LiberUp', LIBERPRO: 'LiberPro' };
     return [
       trial,

@@ -40,7 +40,13 @@ export class PasswordService {
   ) {}
 
   /** Writes a new password through the UserPasswordChanged event; other sessions end in the same commit. */
-  async set(user: { id: string; tenant_id: string }, password: string, reason: 'changed' | 'reset' | 'set', actor: Actor, keepSessionId?: string): Promise<void> {
+  async set(
+    user: { id: string; tenant_id: string },
+    password: string,
+    reason: 'changed' | 'reset' | 'set',
+    actor: Actor,
+    keepSessionId?: string,
+  ): Promise<void> {
     if (!isStrongPassword(password)) throw invalid(PASSWORD_RULE, { password: [PASSWORD_RULE] }, 'weak_password');
     const credentialId = randomUUID();
     const hash = await hashPassword(password);
@@ -84,7 +90,14 @@ export class PasswordService {
   async issueCode(user: LoginRef, reason: 'forgotten' | 'new_login', actor: Actor, minIntervalMs = 0): Promise<void> {
     const code = newResetCode();
     const now = this.clock.now();
-    const values = { user_id: user.id, tenant_id: user.tenant_id, code_hash: codeHash(user.id, code), attempts: 0, created_at: now, expires_at: new Date(now.getTime() + RESET_TTL_MS) };
+    const values = {
+      user_id: user.id,
+      tenant_id: user.tenant_id,
+      code_hash: codeHash(user.id, code),
+      attempts: 0,
+      created_at: now,
+      expires_at: new Date(now.getTime() + RESET_TTL_MS),
+    };
     const written = await this.db
       .insertInto('password_resets')
       .values(values)

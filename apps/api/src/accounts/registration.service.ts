@@ -82,7 +82,9 @@ export class RegistrationService {
 
   private async businessOf(email: string): Promise<string> {
     const user = await this.users.byEmail(email);
-    const account = user ? await this.db.selectFrom('business_accounts').select('tenant_id').where('tenant_id', '=', user.tenant_id).executeTakeFirst() : undefined;
+    const account = user
+      ? await this.db.selectFrom('business_accounts').select('tenant_id').where('tenant_id', '=', user.tenant_id).executeTakeFirst()
+      : undefined;
     if (!account) throw notFound(`No business account uses ${email}`);
     return account.tenant_id;
   }

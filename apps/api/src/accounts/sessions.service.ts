@@ -33,7 +33,16 @@ export class SessionService extends SessionResolver {
     const id = randomUUID();
     await this.db
       .insertInto('sessions')
-      .values({ id, token_hash: sha256(token), user_id: user.id, tenant_id: user.tenant_id, ip, created_at: now, last_seen_at: now, expires_at: new Date(now.getTime() + IDLE_MS) })
+      .values({
+        id,
+        token_hash: sha256(token),
+        user_id: user.id,
+        tenant_id: user.tenant_id,
+        ip,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: new Date(now.getTime() + IDLE_MS),
+      })
       .execute();
     return { token, sessionId: id };
   }

@@ -22,7 +22,16 @@ export class StaffAccountsService extends StaffAccounts {
     const email = input.email.trim().toLowerCase();
     if (!(await this.queries.isEmailAvailable(email, input.userId))) throw emailTaken();
     await this.commands.user(
-      { type: 'CreateLogin', user_id: input.userId, business_id: input.tenantId, email, first_name: input.firstName, last_name: input.lastName, position: input.position, role: input.role },
+      {
+        type: 'CreateLogin',
+        user_id: input.userId,
+        business_id: input.tenantId,
+        email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        position: input.position,
+        role: input.role,
+      },
       actor,
     );
     await this.passwords.issueCode({ id: input.userId, tenant_id: input.tenantId, email, first_name: input.firstName.trim() }, 'new_login', actor);

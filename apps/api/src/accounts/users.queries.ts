@@ -13,7 +13,9 @@ export type UserView = ContractUserView;
 
 type Row = Selectable<UsersTable>;
 
-export function toUserView(r: Pick<Row, 'id' | 'tenant_id' | 'email' | 'first_name' | 'last_name' | 'phone' | 'language' | 'role' | 'position' | 'created_at' | 'updated_at'>): UserView {
+export function toUserView(
+  r: Pick<Row, 'id' | 'tenant_id' | 'email' | 'first_name' | 'last_name' | 'phone' | 'language' | 'role' | 'position' | 'created_at' | 'updated_at'>,
+): UserView {
   return {
     id: r.id,
     business_id: r.tenant_id,
@@ -44,18 +46,36 @@ export class UsersQueries {
     }
     const column = SORTS[(opts.sort ?? 'last_name') as keyof typeof SORTS] ?? 'last_name';
     const dir = opts.order === 'desc' ? 'desc' : 'asc';
-    return selectPage(q, (b) => b.select([...COLUMNS]).orderBy(column, dir).orderBy('id'), page, toUserView);
+    return selectPage(
+      q,
+      (b) =>
+        b
+          .select([...COLUMNS])
+          .orderBy(column, dir)
+          .orderBy('id'),
+      page,
+      toUserView,
+    );
   }
 
   async one(tenantId: string, id: string): Promise<UserView> {
-    const row = await this.db.selectFrom('users').select([...COLUMNS]).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select([...COLUMNS])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return toUserView(row);
   }
 
   /** Across every business: e-mail is the login, so it is unique everywhere. */
   async byEmail(email: string) {
-    return this.db.selectFrom('users').select([...COLUMNS]).where('email_lower', '=', email.trim().toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select([...COLUMNS])
+      .where('email_lower', '=', email.trim().toLowerCase())
+      .executeTakeFirst();
   }
 
   async isEmailAvailable(email: string, exceptUserId?: string): Promise<boolean> {

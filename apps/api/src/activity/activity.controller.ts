@@ -49,7 +49,10 @@ export class ActivityController {
       { cap: 10_000 },
     );
     // Names and notes of queue events are sealed in the log: shown opened while their keys live.
-    const opened = await openRecorded(this.db, found.data.map((r) => ({ type: r.event_type, data: r.data, tenantId: user.tenantId }) as RecordedEvent));
+    const opened = await openRecorded(
+      this.db,
+      found.data.map((r) => ({ type: r.event_type, data: r.data, tenantId: user.tenantId }) as RecordedEvent),
+    );
     const items = found.data.map((r, i) => ({
       id: r.position,
       position: r.position,

@@ -86,13 +86,20 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
   private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Only the configured origins' pages may read the answer (a token reaches it in a header, never a cookie).
     const origin = req.headers.origin;
-    const cors: Record<string, string> = originAllowed(this.config.corsOrigins, origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : { vary: 'Origin' };
+    const cors: Record<string, string> = originAllowed(this.config.corsOrigins, origin)
+      ? { 'access-control-allow-origin': origin, vary: 'Origin' }
+      : { vary: 'Origin' };
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', ...cors });
       res.end(JSON.stringify(body));
     };
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, cors['access-control-allow-origin'] ? { ...cors, 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'POST' } : cors);
+      res.writeHead(
+        204,
+        cors['access-control-allow-origin']
+          ? { ...cors, 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'POST' }
+          : cors,
+      );
       return void res.end();
     }
     if (req.url?.split('?')[0] !== '/auth' || req.method !== 'POST') return send(404, { message: 'Not found' });

@@ -69,7 +69,8 @@ export function checkJsonShape(raw: Buffer): void {
         if (++keys > MAX_KEYS) throw new BodyLimitError(413, 'entity.too.many.keys', `The request body has more than ${MAX_KEYS} fields`);
         break;
       case COMMA:
-        if (arrays[arrays.length - 1] && ++items > MAX_ITEMS) throw new BodyLimitError(413, 'entity.too.many.items', `The request body has more than ${MAX_ITEMS} list items`);
+        if (arrays[arrays.length - 1] && ++items > MAX_ITEMS)
+          throw new BodyLimitError(413, 'entity.too.many.items', `The request body has more than ${MAX_ITEMS} list items`);
         break;
     }
   }

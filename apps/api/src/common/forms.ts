@@ -5,7 +5,8 @@ import { Observable } from 'rxjs';
 import { DomainError } from '@tabour/platform';
 
 /** Nest's multer interceptors (FileInterceptor, NoFilesInterceptor, …) all hold a `this.multer`. */
-const readsForms = (interceptor: unknown): boolean => typeof interceptor === 'function' && String((interceptor as { prototype?: { intercept?: unknown } }).prototype?.intercept ?? '').includes('this.multer');
+const readsForms = (interceptor: unknown): boolean =>
+  typeof interceptor === 'function' && String((interceptor as { prototype?: { intercept?: unknown } }).prototype?.intercept ?? '').includes('this.multer');
 
 /**
  * A multipart body reaches a call that does not read forms: refused with 415 rather than taken
@@ -28,7 +29,10 @@ export class FormsOnlyWhereRead implements NestInterceptor {
     const handler = context.getHandler();
     let takes = this.known.get(handler);
     if (takes === undefined) {
-      const own = [...((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[]) ?? []), ...((Reflect.getMetadata(INTERCEPTORS_METADATA, context.getClass()) as unknown[]) ?? [])];
+      const own = [
+        ...((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[]) ?? []),
+        ...((Reflect.getMetadata(INTERCEPTORS_METADATA, context.getClass()) as unknown[]) ?? []),
+      ];
       takes = own.some(readsForms);
       this.known.set(handler, takes);
     }

@@ -103,7 +103,10 @@ export class AllErrorsFilter implements ExceptionFilter {
   /** The answer's body is the contract's `ErrorBody`, so every code it carries is one the web knows. */
   private describe(exception: unknown, req: Request): { status: number; body: ErrorBody } {
     if (exception instanceof DomainError) {
-      return { status: exception.status, body: { message: exception.message, code: exception.code, ...(exception.errors ? { errors: exception.errors } : {}) } };
+      return {
+        status: exception.status,
+        body: { message: exception.message, code: exception.code, ...(exception.errors ? { errors: exception.errors } : {}) },
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -25,7 +25,12 @@ function fakeDb(total: number, rows: Record<string, unknown>[]) {
     destroy: async () => undefined,
   };
   const db = new Kysely<{ items: { id: string; name: string; tenant_id: string } }>({
-    dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => driver, createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() },
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
   });
   return { db, sent };
 }
@@ -57,7 +62,12 @@ describe('selectPage', () => {
 
   it('maps each row of the page', async () => {
     const { db } = fakeDb(2, rows);
-    const page = await selectPage(db.selectFrom('items'), (b) => b.select(['id', 'name']), pageRequest({}), (r) => r.name.toUpperCase());
+    const page = await selectPage(
+      db.selectFrom('items'),
+      (b) => b.select(['id', 'name']),
+      pageRequest({}),
+      (r) => r.name.toUpperCase(),
+    );
     expect(page.data).toEqual(['ANNA', 'BILAL']);
   });
 });

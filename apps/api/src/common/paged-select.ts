@@ -33,7 +33,13 @@ export async function selectPage<DB, TB extends keyof DB, O, T = O>(
  * One page of a raw SQL `source` (a whole SELECT, e.g. a UNION), sorted by `orderBy`; `cap`
  * bounds an unpaged (pagination=off) read where the source may be very long.
  */
-export async function selectRawPage<R>(db: QueryExecutorProvider, source: RawBuilder<unknown>, orderBy: RawBuilder<unknown>, page: PageRequest, opts: { cap?: number } = {}): Promise<Paged<R>> {
+export async function selectRawPage<R>(
+  db: QueryExecutorProvider,
+  source: RawBuilder<unknown>,
+  orderBy: RawBuilder<unknown>,
+  page: PageRequest,
+  opts: { cap?: number } = {},
+): Promise<Paged<R>> {
   const limit = page.limit ?? opts.cap ?? null;
   const window = limit === null ? sql`` : sql`LIMIT ${limit} OFFSET ${page.offset}`;
   const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM (${source}) AS page_source`.execute(db);

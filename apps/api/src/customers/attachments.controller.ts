@@ -82,7 +82,10 @@ export class CustomerAttachmentsController {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('Content-Disposition', `attachment; filename="${a.file_name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.file_name)}`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${a.file_name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.file_name)}`,
+    );
     res.end(content);
   }
 

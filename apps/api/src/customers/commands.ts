@@ -62,7 +62,11 @@ export class CustomerCommands {
    * `fresh`: the caller knows the stream is new (an id it just made), so the read is skipped;
    * `key`: a key already made for it.
    */
-  async run(command: CustomerCommand, ctx: RunContext, options: { fresh?: boolean; key?: Buffer } = {}): Promise<{ state: CustomerState; events: CustomerEvent[] }> {
+  async run(
+    command: CustomerCommand,
+    ctx: RunContext,
+    options: { fresh?: boolean; key?: Buffer } = {},
+  ): Promise<{ state: CustomerState; events: CustomerEvent[] }> {
     const id = command.customer_id;
     // Made only when there is something to seal, and once across retries.
     const key = options.key ? async () => options.key! : lazy(async () => (await this.keys.ensure(ctx.tenantId, [id])).get(id)!);

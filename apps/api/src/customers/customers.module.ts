@@ -32,7 +32,11 @@ import { CustomerTransferService } from './transfer.service';
     CustomersService,
     CustomerTransferService,
     HistoryJobRunner,
-    { provide: AttachmentStorage, useFactory: (config: AppConfig) => new LocalAttachmentStorage(path.join(config.dataDir, 'attachments')), inject: [APP_CONFIG] },
+    {
+      provide: AttachmentStorage,
+      useFactory: (config: AppConfig) => new LocalAttachmentStorage(path.join(config.dataDir, 'attachments')),
+      inject: [APP_CONFIG],
+    },
   ],
   exports: [CustomerQueries, CustomersService],
 })

@@ -23,7 +23,11 @@ export class CustomersService {
   async create(tenantId: string, actor: Actor, input: CustomerInput, via: 'staff' | 'kiosk' = 'staff') {
     const id = randomUUID();
     const country = await this.commands.country(tenantId);
-    await this.commands.run({ type: 'RegisterCustomer', customer_id: id, business_id: tenantId, country, today: today(), input, via }, { tenantId, actor }, { fresh: true });
+    await this.commands.run(
+      { type: 'RegisterCustomer', customer_id: id, business_id: tenantId, country, today: today(), input, via },
+      { tenantId, actor },
+      { fresh: true },
+    );
     return this.queries.one(tenantId, id);
   }
 

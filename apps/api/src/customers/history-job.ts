@@ -59,7 +59,10 @@ export class HistoryJobRunner implements OnApplicationBootstrap, OnApplicationSh
       const job = due.rows[0];
       if (!job) return false;
       const erased = await this.customers.eraseAll(job.tenant_id, SYSTEM, 'history_deleted');
-      await this.commands.privacy({ type: 'RecordHistoryDeleted', business_id: job.tenant_id, customers_erased: erased, trigger: 'schedule' }, { tenantId: job.tenant_id, actor: SYSTEM });
+      await this.commands.privacy(
+        { type: 'RecordHistoryDeleted', business_id: job.tenant_id, customers_erased: erased, trigger: 'schedule' },
+        { tenantId: job.tenant_id, actor: SYSTEM },
+      );
       await sql`UPDATE scheduled_jobs SET next_run_at = now() + interval '24 hours', last_run_at = now(), runs = runs + 1
         WHERE name = ${DELETE_HISTORY_JOB} AND tenant_id = ${job.tenant_id}`.execute(trx);
       this.log.log(`history of ${job.tenant_id} deleted: ${erased} customers erased`);

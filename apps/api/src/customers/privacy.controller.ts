@@ -75,7 +75,10 @@ export class PrivacyController {
   async deleteHistory(@CurrentUser() user: UserPrincipal) {
     const actor = actorOf(user);
     const erased = await this.customers.eraseAll(user.tenantId, actor, 'history_deleted');
-    await this.commands.privacy({ type: 'RecordHistoryDeleted', business_id: user.tenantId, customers_erased: erased, trigger: 'staff' }, { tenantId: user.tenantId, actor });
+    await this.commands.privacy(
+      { type: 'RecordHistoryDeleted', business_id: user.tenantId, customers_erased: erased, trigger: 'staff' },
+      { tenantId: user.tenantId, actor },
+    );
     return { customers_erased: erased };
   }
 

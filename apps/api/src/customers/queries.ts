@@ -84,7 +84,13 @@ export type CustomerView = Customer<ServerInstant>;
 export function keywordCondition(keyword: string, country: string | null): Expression<SqlBool> | null {
   const words = foldText(keyword).split(' ').filter(Boolean).slice(0, 8);
   const parts: Expression<SqlBool>[] = [];
-  if (words.length) parts.push(sql<SqlBool>`(${sql.join(words.map((w) => sql`search LIKE ${likePattern(w)}`), sql` AND `)})`);
+  if (words.length)
+    parts.push(
+      sql<SqlBool>`(${sql.join(
+        words.map((w) => sql`search LIKE ${likePattern(w)}`),
+        sql` AND `,
+      )})`,
+    );
   const needle = phoneNeedle(keyword, country);
   if (needle) parts.push(sql<SqlBool>`phone_digits LIKE ${'%' + needle + '%'}`);
   if (!parts.length) return null;
@@ -126,7 +132,12 @@ export class CustomerQueries {
   }
 
   async one(tenantId: string, id: string): Promise<CustomerView> {
-    const row = await this.db.selectFrom('customers').select([...COLUMNS]).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('customers')
+      .select([...COLUMNS])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return customerView(row as unknown as Row);
   }
@@ -204,11 +215,19 @@ export class CustomerQueries {
     if (!(await this.exists(tenantId, customerId))) throw notFound();
     const table = kind === 'bookings' ? 'customer_bookings' : kind === 'archived_bookings' ? 'customer_archived_bookings' : 'customer_archived_tickets';
     const when = kind === 'archived_tickets' ? 'ended_at' : 'starts_at';
-    const base = this.db.selectFrom(table as 'customer_bookings').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId);
-    return selectPage(base, (b) => b.selectAll().orderBy(when as 'starts_at', kind === 'bookings' ? 'asc' : 'desc'), page, ({ tenant_id: _t, summary, ...r }) => ({
-      ...r,
-      ...(summary as Record<string, unknown>),
-    }));
+    const base = this.db
+      .selectFrom(table as 'customer_bookings')
+      .where('tenant_id', '=', tenantId)
+      .where('customer_id', '=', customerId);
+    return selectPage(
+      base,
+      (b) => b.selectAll().orderBy(when as 'starts_at', kind === 'bookings' ? 'asc' : 'desc'),
+      page,
+      ({ tenant_id: _t, summary, ...r }) => ({
+        ...r,
+        ...(summary as Record<string, unknown>),
+      }),
+    );
   }
 
   async customerIds(tenantId: string): Promise<string[]> {
@@ -217,6 +236,21 @@ export class CustomerQueries {
   }
 }
 
-export function attachmentView(r: { id: string; customer_id: string; file_name: string; content_type: string; size: number; created_at: Date }): Attachment<ServerInstant> {
-  return { id: r.id, customer_id: r.customer_id, file_name: r.file_name, content_type: r.content_type, size: r.size, created_at: r.created_at, url: `/business/customer/attachment/${r.id}` };
+export function attachmentView(r: {
+  id: string;
+  customer_id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  created_at: Date;
+}): Attachment<ServerInstant> {
+  return {
+    id: r.id,
+    customer_id: r.customer_id,
+    file_name: r.file_name,
+    content_type: r.content_type,
+    size: r.size,
+    created_at: r.created_at,
+    url: `/business/customer/attachment/${r.id}`,
+  };
 }

@@ -51,7 +51,8 @@ export function readSheet(content: Buffer): unknown[][] {
   let wb: XLSX.WorkBook;
   try {
     if (content.length >= 4 && content[0] === 0x50 && content[1] === 0x4b) wb = XLSX.read(content, { type: 'buffer', cellDates: true });
-    else if (content.length >= 8 && content.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex'))) wb = XLSX.read(content, { type: 'buffer', cellDates: true });
+    else if (content.length >= 8 && content.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex')))
+      wb = XLSX.read(content, { type: 'buffer', cellDates: true });
     else if (isPlainText(content)) {
       // CSV cells stay text: "00216…" and "007" must keep their zeros.
       wb = XLSX.read(content.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true });
@@ -93,9 +94,11 @@ export class CustomerTransferService {
     const headerAt = rows.findIndex((r) => r.some((c) => String(c ?? '').trim() !== ''));
     if (headerAt < 0) throw invalid('The file has no header row', { file: ['The file has no header row'] });
     const { columns, unknown } = mapHeaders(rows[headerAt]);
-    if (!columns.some((c) => c !== null)) throw invalid('No column of the header row is a known customer field', { file: ['No column of the header row is a known customer field'] });
+    if (!columns.some((c) => c !== null))
+      throw invalid('No column of the header row is a known customer field', { file: ['No column of the header row is a known customer field'] });
     const dataRows = rows.slice(headerAt + 1);
-    if (dataRows.length > MAX_IMPORT_ROWS) throw invalid(`A file may hold at most ${MAX_IMPORT_ROWS} rows`, { file: [`A file may hold at most ${MAX_IMPORT_ROWS} rows`] });
+    if (dataRows.length > MAX_IMPORT_ROWS)
+      throw invalid(`A file may hold at most ${MAX_IMPORT_ROWS} rows`, { file: [`A file may hold at most ${MAX_IMPORT_ROWS} rows`] });
     const country = await this.commands.country(tenantId);
     const today = new Date().toISOString().slice(0, 10);
 
@@ -161,9 +164,13 @@ export class CustomerTransferService {
               created.add(p.target);
               report.created++;
             } else {
-              const { events } = await this.commands.run({ type: 'UpdateCustomer', customer_id: p.target, business_id: tenantId, country, today, input: p.input }, ctx, {
-                key: keys.get(p.target),
-              });
+              const { events } = await this.commands.run(
+                { type: 'UpdateCustomer', customer_id: p.target, business_id: tenantId, country, today, input: p.input },
+                ctx,
+                {
+                  key: keys.get(p.target),
+                },
+              );
               if (events.length) report.updated++;
               else report.unchanged++;
             }
@@ -191,7 +198,8 @@ export class CustomerTransferService {
     const sheet = XLSX.utils.aoa_to_sheet(format === 'csv' ? aoa.map((r) => r.map(neutralise)) : aoa);
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, sheet, 'Customers');
-    if (format === 'csv') return Buffer.concat([Buffer.from('\uFEFF', 'utf8'), Buffer.from(XLSX.write(wb, { type: 'string', bookType: 'csv' }) as string, 'utf8')]);
+    if (format === 'csv')
+      return Buffer.concat([Buffer.from('\uFEFF', 'utf8'), Buffer.from(XLSX.write(wb, { type: 'string', bookType: 'csv' }) as string, 'utf8')]);
     return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
   }
 }

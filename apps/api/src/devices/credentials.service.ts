@@ -30,8 +30,19 @@ export class DeviceCredentials {
 
   async issue(kind: DeviceKind, deviceId: string, tenantId: string): Promise<IssuedCredentials> {
     const issued = { secret: randomBytes(24).toString('base64url'), autologin_token: `${kind}-auto-${randomBytes(32).toString('base64url')}` };
-    const row = { device_id: deviceId, tenant_id: tenantId, kind, secret_hash: sha256(issued.secret), autologin_hash: sha256(issued.autologin_token), updated_at: new Date() };
-    await this.db.insertInto('device_credentials').values(row).onConflict((oc) => oc.column('device_id').doUpdateSet(row)).execute();
+    const row = {
+      device_id: deviceId,
+      tenant_id: tenantId,
+      kind,
+      secret_hash: sha256(issued.secret),
+      autologin_hash: sha256(issued.autologin_token),
+      updated_at: new Date(),
+    };
+    await this.db
+      .insertInto('device_credentials')
+      .values(row)
+      .onConflict((oc) => oc.column('device_id').doUpdateSet(row))
+      .execute();
     return issued;
   }
 
@@ -41,9 +52,15 @@ export class DeviceCredentials {
   }
 
   /** The device a key and secret (or an auto-login token) name, whatever its status; null when they do not match. */
-  async check(kind: DeviceKind, input: { key?: string; secret?: string; token?: string }): Promise<{ id: string; tenant_id: string; status: string; settings: Record<string, unknown> } | null> {
+  async check(
+    kind: DeviceKind,
+    input: { key?: string; secret?: string; token?: string },
+  ): Promise<{ id: string; tenant_id: string; status: string; settings: Record<string, unknown> } | null> {
     const table = kind === 'kiosk' ? 'kiosks' : 'displays';
-    const base = this.db.selectFrom(`${table} as d`).innerJoin('device_credentials as c', 'c.device_id', 'd.id').select(['d.id', 'd.tenant_id', 'd.status', 'd.settings', 'c.secret_hash', 'c.autologin_hash']);
+    const base = this.db
+      .selectFrom(`${table} as d`)
+      .innerJoin('device_credentials as c', 'c.device_id', 'd.id')
+      .select(['d.id', 'd.tenant_id', 'd.status', 'd.settings', 'c.secret_hash', 'c.autologin_hash']);
     if (input.token) {
       const row = await base.where('c.autologin_hash', '=', sha256(input.token)).executeTakeFirst();
       return row ?? null;
@@ -57,7 +74,20 @@ export class DeviceCredentials {
   async open(kind: DeviceKind, deviceId: string, tenantId: string, ip: string | null): Promise<string> {
     const token = `${DEVICE_TOKEN_PREFIX}${newToken()}`;
     const now = new Date();
-    await this.db.insertInto('device_sessions').values({ id: randomUUID(), token_hash: sha256(token), kind, device_id: deviceId, tenant_id: tenantId, ip, created_at: now, last_seen_at: now, revoked_at: null }).execute();
+    await this.db
+      .insertInto('device_sessions')
+      .values({
+        id: randomUUID(),
+        token_hash: sha256(token),
+        kind,
+        device_id: deviceId,
+        tenant_id: tenantId,
+        ip,
+        created_at: now,
+        last_seen_at: now,
+        revoked_at: null,
+      })
+      .execute();
     return token;
   }
 
@@ -70,7 +100,12 @@ export class DeviceCredentials {
   }
 
   async revokeAll(deviceId: string): Promise<number> {
-    const r = await this.db.updateTable('device_sessions').set({ revoked_at: new Date() }).where('device_id', '=', deviceId).where('revoked_at', 'is', null).executeTakeFirst();
+    const r = await this.db
+      .updateTable('device_sessions')
+      .set({ revoked_at: new Date() })
+      .where('device_id', '=', deviceId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows);
   }
 

@@ -22,7 +22,8 @@ export class DeviceSupport {
   ) {}
 
   async checkQueues(tenantId: string, ids: string[] | undefined): Promise<void> {
-    for (const q of ids ?? []) if (!(await this.queues.exists(tenantId, q.toLowerCase()))) throw invalid('Select valid queues', { queue_ids: ['Select valid queues'] });
+    for (const q of ids ?? [])
+      if (!(await this.queues.exists(tenantId, q.toLowerCase()))) throw invalid('Select valid queues', { queue_ids: ['Select valid queues'] });
   }
 
   /** The placeholder image, stored only once the form has been accepted. */
@@ -51,5 +52,9 @@ export class DeviceSupport {
 
 /** The settings given, without the absent ones, queue ids in lower case. */
 export function stripSettings<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => [k, k === 'queue_ids' && Array.isArray(v) ? v.map((x: string) => x.toLowerCase()) : v])) as T;
+  return Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, k === 'queue_ids' && Array.isArray(v) ? v.map((x: string) => x.toLowerCase()) : v]),
+  ) as T;
 }

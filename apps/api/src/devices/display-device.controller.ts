@@ -51,7 +51,10 @@ export class DisplayDeviceController {
     if (!ipAllowed(ip, settings.ip ? [settings.ip] : [])) throw forbidden('This display may not be used from this address');
     if (settings.mac) {
       // A browser cannot read its MAC address: the screen's shell sends it in this header.
-      const mac = String(req.headers['x-device-mac'] ?? '').trim().toLowerCase().replace(/-/g, ':');
+      const mac = String(req.headers['x-device-mac'] ?? '')
+        .trim()
+        .toLowerCase()
+        .replace(/-/g, ':');
       if (mac !== settings.mac) throw forbidden('This display may not be used from this device');
     }
     const token = await this.credentials.open('display', found.id, found.tenant_id, ip);
@@ -83,7 +86,8 @@ export class DisplayDeviceController {
   @RequiresPlan('LIBERUP', 'LIBERPRO')
   async ping(@Ctx() display: DisplayPrincipal, @Req() req: Request, @Body() body: DisplayPingDto) {
     const info = body.info ?? {};
-    if (JSON.stringify(info).length > MAX_INFO_CHARS) throw invalid('The information may have at most 2000 characters', { info: ['The information may have at most 2000 characters'] });
+    if (JSON.stringify(info).length > MAX_INFO_CHARS)
+      throw invalid('The information may have at most 2000 characters', { info: ['The information may have at most 2000 characters'] });
     const me = await this.guard(display, req);
     await this.displays.record(display.tenantId, display.displayId, 'ping', { ip: clientIp(req), userAgent: userAgent(req), info });
     return { at: new Date(), updated_at: (me as Me & { updated_at: Date }).updated_at };

@@ -40,7 +40,12 @@ export class DisplaysService {
   ) {}
 
   /** The answer of a creation: the display, its key, and its secret and auto-login token, shown this once. */
-  async create(tenantId: string, actor: Actor, fields: Partial<DisplaySettings> & { name: string }, file?: UploadedImage): Promise<Record<string, unknown> & IssuedCredentials> {
+  async create(
+    tenantId: string,
+    actor: Actor,
+    fields: Partial<DisplaySettings> & { name: string },
+    file?: UploadedImage,
+  ): Promise<Record<string, unknown> & IssuedCredentials> {
     await this.devices.checkQueues(tenantId, fields.queue_ids);
     const id = randomUUID();
     const key = newDeviceKey('display');
@@ -48,7 +53,12 @@ export class DisplaysService {
     // Checked before the image is stored, so a refused form leaves nothing behind.
     displayDecider.decide({ type: 'CreateDisplay', display_id: id, business_id: tenantId, key, settings }, displayDecider.initialState());
     const image = await this.devices.placeholder(tenantId, file);
-    await this.commands.run(displayDecider, displayStream(id), { type: 'CreateDisplay', display_id: id, business_id: tenantId, key, settings: { ...settings, ...image } }, { tenantId, actor });
+    await this.commands.run(
+      displayDecider,
+      displayStream(id),
+      { type: 'CreateDisplay', display_id: id, business_id: tenantId, key, settings: { ...settings, ...image } },
+      { tenantId, actor },
+    );
     const issued = await this.credentials.issue('display', id, tenantId);
     return { ...(await this.queries.one('display', tenantId, id)), ...issued };
   }
@@ -77,7 +87,12 @@ export class DisplaysService {
 
   private async apply(tenantId: string, actor: Actor, id: string, changes: Partial<DisplaySettings>) {
     const before = 'video_file' in changes ? (await this.queries.one('display', tenantId, id)).video_file : null;
-    const { state, events } = await this.commands.run(displayDecider, displayStream(id), { type: 'UpdateDisplay', display_id: id, business_id: tenantId, changes }, { tenantId, actor });
+    const { state, events } = await this.commands.run(
+      displayDecider,
+      displayStream(id),
+      { type: 'UpdateDisplay', display_id: id, business_id: tenantId, changes },
+      { tenantId, actor },
+    );
     // A replaced or removed video is deleted: at up to 50 MB each, they would pile up unseen.
     if (before && state.status === 'active' && state.settings.video_file !== before) await this.discardUpload(tenantId, before);
     const changed = events.flatMap((e) => (e.type === 'DisplayUpdated' ? [e.data.changes] : []));
@@ -88,7 +103,12 @@ export class DisplaysService {
   }
 
   async remove(tenantId: string, actor: Actor, id: string): Promise<void> {
-    const { state } = await this.commands.run(displayDecider, displayStream(id), { type: 'DeleteDisplay', display_id: id, business_id: tenantId }, { tenantId, actor });
+    const { state } = await this.commands.run(
+      displayDecider,
+      displayStream(id),
+      { type: 'DeleteDisplay', display_id: id, business_id: tenantId },
+      { tenantId, actor },
+    );
     this.broadcast.command(tenantId, 'display', id, { type: 'logout' });
     await this.credentials.forget(id);
     await this.db.deleteFrom('display_pings').where('tenant_id', '=', tenantId).where('display_id', '=', id).execute();
@@ -107,13 +127,32 @@ export class DisplaysService {
     return sent;
   }
 
-  async record(tenantId: string, displayId: string, kind: DisplayLogKind, r: { ip: string | null; userAgent: string | null; info?: Record<string, unknown> }): Promise<void> {
+  async record(
+    tenantId: string,
+    displayId: string,
+    kind: DisplayLogKind,
+    r: { ip: string | null; userAgent: string | null; info?: Record<string, unknown> },
+  ): Promise<void> {
     await this.db
       .insertInto('display_pings')
-      .values({ display_id: displayId, tenant_id: tenantId, at: new Date(), ip: r.ip, user_agent: r.userAgent?.slice(0, 300) ?? null, kind, info: JSON.stringify(r.info ?? {}) })
+      .values({
+        display_id: displayId,
+        tenant_id: tenantId,
+        at: new Date(),
+        ip: r.ip,
+        user_agent: r.userAgent?.slice(0, 300) ?? null,
+        kind,
+        info: JSON.stringify(r.info ?? {}),
+      })
       .execute();
     // The log keeps 30 days: a screen pinging every minute would otherwise add 1,440 rows a day forever.
-    if (kind === 'ping') await this.db.deleteFrom('display_pings').where('tenant_id', '=', tenantId).where('display_id', '=', displayId).where('at', '<', new Date(Date.now() - LOG_DAYS * 86_400_000)).execute();
+    if (kind === 'ping')
+      await this.db
+        .deleteFrom('display_pings')
+        .where('tenant_id', '=', tenantId)
+        .where('display_id', '=', displayId)
+        .where('at', '<', new Date(Date.now() - LOG_DAYS * 86_400_000))
+        .execute();
   }
 
   /**
@@ -128,12 +167,15 @@ export class DisplaysService {
       UNION ALL
       SELECT 'event', event_type, recorded_at, NULL, NULL, data, metadata->'actor'
         FROM es_events WHERE stream_id = ${displayStream(id)} AND tenant_id = ${tenantId}`;
-    return selectRawPage<{ source: string; type: string; at: Date; ip: string | null; user_agent: string | null; data: Record<string, unknown>; actor: Record<string, unknown> | null }>(
-      this.db,
-      entries,
-      sql`at DESC`,
-      page,
-    );
+    return selectRawPage<{
+      source: string;
+      type: string;
+      at: Date;
+      ip: string | null;
+      user_agent: string | null;
+      data: Record<string, unknown>;
+      actor: Record<string, unknown> | null;
+    }>(this.db, entries, sql`at DESC`, page);
   }
 
   private async discardUpload(tenantId: string, url: string): Promise<void> {
@@ -188,13 +230,25 @@ export class DisplayBoard {
   /** The queues in the display's own order; a queue deleted since is left out. */
   private async queuesOf(tenantId: string, ids: string[]) {
     if (!ids.length) return [];
-    const rows = await this.db.selectFrom('queues').select(['id', 'name', 'paused', 'settings']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+    const rows = await this.db
+      .selectFrom('queues')
+      .select(['id', 'name', 'paused', 'settings'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .execute();
     const byId = new Map(rows.map((q) => [q.id, q]));
     return ids.flatMap((id) => {
       const q = byId.get(id);
       if (!q) return [];
       const translations = ((q.settings as { translations?: Record<string, { name?: string }> }).translations ?? {}) as Record<string, { name?: string }>;
-      return [{ id: q.id, name: q.name, translations: Object.fromEntries(Object.entries(translations).map(([l, v]) => [l, { name: v?.name ?? null }])), paused: q.paused }];
+      return [
+        {
+          id: q.id,
+          name: q.name,
+          translations: Object.fromEntries(Object.entries(translations).map(([l, v]) => [l, { name: v?.name ?? null }])),
+          paused: q.paused,
+        },
+      ];
     });
   }
 
@@ -220,7 +274,10 @@ export class DisplayBoard {
    */
   private async history(tenantId: string, queueIds: string[], size: number): Promise<(BoardCall & { status: string })[]> {
     if (!queueIds.length || size <= 0) return [];
-    const since = DateTime.now().setZone(await this.clock.zone(tenantId)).startOf('day').toJSDate();
+    const since = DateTime.now()
+      .setZone(await this.clock.zone(tenantId))
+      .startOf('day')
+      .toJSDate();
     const rows = await sql<BoardCall & { status: string }>`
       SELECT h.label, h.number, h.queue_id, h.called_at, h.status, c.name AS counter_name
         FROM unnest(${queueIds}::uuid[]) AS q(id)
@@ -234,6 +291,13 @@ export class DisplayBoard {
         LEFT JOIN queue_counters c ON c.id = h.counter_id AND c.tenant_id = ${tenantId}
        ORDER BY h.called_at DESC
        LIMIT ${size}`.execute(this.db);
-    return rows.rows.map((r) => ({ label: r.label, number: r.number, queue_id: r.queue_id, counter_name: r.counter_name, called_at: r.called_at, status: r.status }));
+    return rows.rows.map((r) => ({
+      label: r.label,
+      number: r.number,
+      queue_id: r.queue_id,
+      counter_name: r.counter_name,
+      called_at: r.called_at,
+      status: r.status,
+    }));
   }
 }

@@ -65,7 +65,9 @@ export class KioskDeviceController {
     if (!ipAllowed(ip, settings.ip_restriction)) throw forbidden('This kiosk may not be used from this address');
     if (settings.mac_restriction.length) {
       // A browser cannot read its MAC address: the kiosk's shell sends it in this header.
-      const mac = String(req.headers['x-device-mac'] ?? '').toLowerCase().replace(/-/g, ':');
+      const mac = String(req.headers['x-device-mac'] ?? '')
+        .toLowerCase()
+        .replace(/-/g, ':');
       if (!settings.mac_restriction.includes(mac)) throw forbidden('This kiosk may not be used from this device');
     }
     const token = await this.credentials.open('kiosk', found.id, found.tenant_id, ip);
@@ -95,7 +97,12 @@ export class KioskDeviceController {
     await this.guard(kiosk, req);
     const phone = toE164(body.phone, (await this.organisation.business(kiosk.tenantId)).country ?? null);
     if (!phone) throw invalid('Enter a valid phone number', { phone: ['Enter a valid phone number'] });
-    const c = await this.db.selectFrom('customers').select(['id', 'first_name', 'category']).where('tenant_id', '=', kiosk.tenantId).where('phone', '=', phone).executeTakeFirst();
+    const c = await this.db
+      .selectFrom('customers')
+      .select(['id', 'first_name', 'category'])
+      .where('tenant_id', '=', kiosk.tenantId)
+      .where('phone', '=', phone)
+      .executeTakeFirst();
     return { customer: c ? { id: c.id, first_name: c.first_name } : null };
   }
 
@@ -103,7 +110,8 @@ export class KioskDeviceController {
   @RequiresPlan('LIBERUP', 'LIBERPRO')
   async createCustomer(@Ctx() kiosk: KioskPrincipal, @Req() req: Request, @Body() body: KioskCustomerDto) {
     const settings = await this.guard(kiosk, req);
-    if (settings.require_internal_id && !body.internal_id?.trim()) throw invalid('The internal id is required', { internal_id: ['The internal id is required'] });
+    if (settings.require_internal_id && !body.internal_id?.trim())
+      throw invalid('The internal id is required', { internal_id: ['The internal id is required'] });
     if (settings.collect_customer_details && (!body.first_name?.trim() || !body.last_name?.trim())) {
       const errors: Record<string, string[]> = {};
       if (!body.first_name?.trim()) errors.first_name = ['The first name is required'];
@@ -132,34 +140,51 @@ export class KioskDeviceController {
     const settings = await this.guard(kiosk, req);
     const queueId = body.queue_id.toLowerCase();
     if (!settings.queue_ids.includes(queueId)) throw notFound('This kiosk does not serve this queue');
-    if (settings.guest_login_required && !body.customer_id) throw invalid('Identify yourself with your phone number first', { customer_id: ['Identify yourself with your phone number first'] });
+    if (settings.guest_login_required && !body.customer_id)
+      throw invalid('Identify yourself with your phone number first', { customer_id: ['Identify yourself with your phone number first'] });
     const queue = await this.queues.live(kiosk.tenantId, queueId);
     const days = queue.settings!.working_days as WorkingDays | null;
-    if (Array.isArray(days) && days.length && !isOpenAt(days, new Date(), await this.clock.zone(kiosk.tenantId))) throw conflict('This queue is closed now', 'queue_closed');
+    if (Array.isArray(days) && days.length && !isOpenAt(days, new Date(), await this.clock.zone(kiosk.tenantId)))
+      throw conflict('This queue is closed now', 'queue_closed');
     if (!settings.allow_multiple_services && (body.service_ids?.length ?? 0) > 1) throw invalid('Select one service', { service_ids: ['Select one service'] });
     if (body.member_id) {
       const q = queue.settings!;
-      if (!q.customer_chooses_member) throw invalid('This queue does not let customers choose a team member', { member_id: ['This queue does not let customers choose a team member'] });
+      if (!q.customer_chooses_member)
+        throw invalid('This queue does not let customers choose a team member', { member_id: ['This queue does not let customers choose a team member'] });
       if (!q.member_ids.includes(body.member_id.toLowerCase())) throw invalid('Select a valid team member', { member_id: ['Select a valid team member'] });
     }
     const { ticketId, outcome } = queue.settings!.require_confirmed_booking
       ? await this.checkInBooked(kiosk, queueId, queue.settings!.department_ids, body.customer_id)
-      : await this.queues.push(kiosk.tenantId, queueId, { type: 'kiosk', id: kiosk.kioskId }, {
-          service_ids: body.service_ids,
-          customer_id: body.customer_id?.toLowerCase() ?? null,
-          customer_name: body.customer_id ? null : body.customer_name ?? null,
-          member_id: body.member_id?.toLowerCase() ?? null,
-        });
+      : await this.queues.push(
+          kiosk.tenantId,
+          queueId,
+          { type: 'kiosk', id: kiosk.kioskId },
+          {
+            service_ids: body.service_ids,
+            customer_id: body.customer_id?.toLowerCase() ?? null,
+            customer_name: body.customer_id ? null : (body.customer_name ?? null),
+            member_id: body.member_id?.toLowerCase() ?? null,
+          },
+        );
     const t = outcome.state.tickets.get(ticketId)!;
     const rank = outcome.state.waiting.indexOf(ticketId) + 1;
     const link = `${this.config.publicUrl.replace(/\/$/, '')}/t/${t.uid}`;
     let sms: KioskSms = 'not_requested';
     if (settings.sms_ticket && body.customer_id) {
-      const c = await this.db.selectFrom('customers').select(['phone', 'preferred_language']).where('tenant_id', '=', kiosk.tenantId).where('id', '=', body.customer_id.toLowerCase()).executeTakeFirst();
+      const c = await this.db
+        .selectFrom('customers')
+        .select(['phone', 'preferred_language'])
+        .where('tenant_id', '=', kiosk.tenantId)
+        .where('id', '=', body.customer_id.toLowerCase())
+        .executeTakeFirst();
       if (!c?.phone) sms = 'no_phone';
       else {
         try {
-          await this.notifier.sendSms({ to: c.phone, tenantId: kiosk.tenantId, text: ticketSms(body.language ?? c.preferred_language, { label: t.label, queue: queue.settings!.name, link }) });
+          await this.notifier.sendSms({
+            to: c.phone,
+            tenantId: kiosk.tenantId,
+            text: ticketSms(body.language ?? c.preferred_language, { label: t.label, queue: queue.settings!.name, link }),
+          });
           sms = 'sent';
         } catch (err) {
           if (!(err instanceof ChannelUnavailable)) throw err;
@@ -168,7 +193,18 @@ export class KioskDeviceController {
       }
     }
     const live = (await this.queueQueries.publicTicket(t.uid))?.view;
-    return { uid: t.uid, label: t.label, number: t.number, queue: { id: queueId, name: queue.settings!.name, translations: queue.settings!.translations }, rank, ahead: rank - 1, estimated_wait_seconds: live?.estimated_wait_seconds ?? null, checked_in_at: t.checked_in_at, link, sms };
+    return {
+      uid: t.uid,
+      label: t.label,
+      number: t.number,
+      queue: { id: queueId, name: queue.settings!.name, translations: queue.settings!.translations },
+      rank,
+      ahead: rank - 1,
+      estimated_wait_seconds: live?.estimated_wait_seconds ?? null,
+      checked_in_at: t.checked_in_at,
+      link,
+      sms,
+    };
   }
 
   /** The kiosk's settings, after the per-call checks its settings ask for. */
@@ -188,7 +224,14 @@ export class KioskDeviceController {
   }
 
   private async choosableMembers(tenantId: string, ids: string[]): Promise<{ id: string; name: string }[]> {
-    const rows = await this.db.selectFrom('team_members').select(['id', 'first_name', 'last_name']).where('tenant_id', '=', tenantId).where('id', 'in', ids).orderBy('first_name').orderBy('last_name').execute();
+    const rows = await this.db
+      .selectFrom('team_members')
+      .select(['id', 'first_name', 'last_name'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .orderBy('first_name')
+      .orderBy('last_name')
+      .execute();
     return rows.map((m) => ({ id: m.id, name: [m.first_name, m.last_name ? `${m.last_name.charAt(0)}.` : ''].filter(Boolean).join(' ') }));
   }
 
@@ -199,10 +242,21 @@ export class KioskDeviceController {
     for (const id of kiosk.queue_ids) {
       const q = await this.queueQueries.queue(tenantId, id).catch(() => null);
       if (!q) continue;
-      const services = q.service_ids.length ? (await Promise.all(q.service_ids.map((s) => this.organisation.service(tenantId, s).catch(() => null)))).filter((x) => x !== null) : [];
+      const services = q.service_ids.length
+        ? (await Promise.all(q.service_ids.map((s) => this.organisation.service(tenantId, s).catch(() => null)))).filter((x) => x !== null)
+        : [];
       // The queue's team members, when its customers may ask for one of them: first name and initial, as a badge shows them.
       const members = q.customer_chooses_member && q.member_ids.length ? await this.choosableMembers(tenantId, q.member_ids) : [];
-      queues.push({ id: q.id, name: q.name, translations: q.translations, paused: q.paused, waiting: q.summary.waiting, customer_chooses_member: q.customer_chooses_member, services, members });
+      queues.push({
+        id: q.id,
+        name: q.name,
+        translations: q.translations,
+        paused: q.paused,
+        waiting: q.summary.waiting,
+        customer_chooses_member: q.customer_chooses_member,
+        services,
+        members,
+      });
     }
     return {
       kiosk,

@@ -23,7 +23,12 @@ export class KiosksService {
   ) {}
 
   /** The answer of a creation: the kiosk, its key, and its secret and auto-login token, shown this once. */
-  async create(tenantId: string, actor: Actor, fields: Partial<KioskSettings> & { name: string }, file?: UploadedImage): Promise<Record<string, unknown> & IssuedCredentials> {
+  async create(
+    tenantId: string,
+    actor: Actor,
+    fields: Partial<KioskSettings> & { name: string },
+    file?: UploadedImage,
+  ): Promise<Record<string, unknown> & IssuedCredentials> {
     await this.devices.checkQueues(tenantId, fields.queue_ids);
     const id = randomUUID();
     const key = newDeviceKey('kiosk');
@@ -31,7 +36,12 @@ export class KiosksService {
     // Checked before the image is stored, so a refused form leaves nothing behind.
     kioskDecider.decide({ type: 'CreateKiosk', kiosk_id: id, business_id: tenantId, key, settings }, kioskDecider.initialState());
     const image = await this.devices.placeholder(tenantId, file);
-    await this.commands.run(kioskDecider, kioskStream(id), { type: 'CreateKiosk', kiosk_id: id, business_id: tenantId, key, settings: { ...settings, ...image } }, { tenantId, actor });
+    await this.commands.run(
+      kioskDecider,
+      kioskStream(id),
+      { type: 'CreateKiosk', kiosk_id: id, business_id: tenantId, key, settings: { ...settings, ...image } },
+      { tenantId, actor },
+    );
     const issued = await this.credentials.issue('kiosk', id, tenantId);
     return { ...(await this.queries.one('kiosk', tenantId, id)), ...issued };
   }
@@ -43,7 +53,8 @@ export class KiosksService {
     const image = await this.devices.placeholder(tenantId, file);
     const { events } = await this.commands.run(kioskDecider, kioskStream(id), { ...command, changes: { ...command.changes, ...image } }, { tenantId, actor });
     // A kiosk made inactive stops at once; its screen reloads into the login.
-    if (events.some((e) => e.type === 'KioskUpdated' && (e.data.changes as Partial<KioskSettings>).status === 'inactive')) await this.remote(tenantId, id, 'logout');
+    if (events.some((e) => e.type === 'KioskUpdated' && (e.data.changes as Partial<KioskSettings>).status === 'inactive'))
+      await this.remote(tenantId, id, 'logout');
     else if (events.length) this.broadcast.command(tenantId, 'kiosk', id, { type: 'refresh' });
     return this.queries.one('kiosk', tenantId, id);
   }
@@ -64,4 +75,3 @@ export class KiosksService {
     return this.devices.remote('kiosk', tenantId, id, command);
   }
 }
-

@@ -24,7 +24,12 @@ export class OrganisationCommands {
     return this.handler.check(decider, streamId, command, hooks);
   }
 
-  async run<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamId: string, command: C, options: HandleOptions<E>): Promise<{ state: S; events: E[] }> {
+  async run<C, S, E extends DomainEvent>(
+    decider: Decider<C, S, E>,
+    streamId: string,
+    command: C,
+    options: HandleOptions<E>,
+  ): Promise<{ state: S; events: E[] }> {
     const { state, events } = await this.handler.handle(decider, streamId, command, options);
     return { state, events };
   }

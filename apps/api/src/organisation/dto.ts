@@ -41,12 +41,21 @@ export class WorkingDayDto {
 }
 
 export class WorkingDaysDto {
-  @ApiProperty({ type: [WorkingDayDto] }) @FromJson() @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => WorkingDayDto) working_days: WorkingDayDto[];
+  @ApiProperty({ type: [WorkingDayDto] })
+  @FromJson()
+  @IsArray()
+  @ArrayMaxSize(7)
+  @ValidateNested({ each: true })
+  @Type(() => WorkingDayDto)
+  working_days: WorkingDayDto[];
 }
 
 export class TranslationsDto {
   /** { "fr": { "name": "...", "description": "..." }, ... } among ar, de, en, es, fr, pt, ru. */
-  @ApiProperty({ type: 'object', additionalProperties: true, example: { fr: { name: 'Clinique', description: null } } }) @FromJson() @IsObject() translations: Record<string, { name: string; description?: string | null }>;
+  @ApiProperty({ type: 'object', additionalProperties: true, example: { fr: { name: 'Clinique', description: null } } })
+  @FromJson()
+  @IsObject()
+  translations: Record<string, { name: string; description?: string | null }>;
 }
 
 /** The business as read; its working days, translations and location change through their own calls. */
@@ -54,15 +63,39 @@ export class TranslationsDto {
 export class BusinessUpdateDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(150) name?: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(40) industry?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @Matches(/^[A-Z]{2}$/, { message: 'Select a valid country' }) country?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @Matches(/^[A-Z]{2}$/, { message: 'Select a valid country' })
+  country?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(100) city?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(255) address?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(20) postal_code?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @Matches(/^\+?[0-9 ()-]{4,30}$/, { message: 'Enter a valid phone number' }) phone?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsEmail({}, { message: 'Enter a valid email' }) @MaxLength(255) email?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(11) sms_sender_name?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(20) postal_code?:
+    string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @Matches(/^\+?[0-9 ()-]{4,30}$/, { message: 'Enter a valid phone number' })
+  phone?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsEmail({}, { message: 'Enter a valid email' })
+  @MaxLength(255)
+  email?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(11) sms_sender_name?:
+    string | null;
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(1) @Max(1440) slot_minutes?: number;
-  @IsOptional() @ToNumber() @IsInt({ message: 'Number of days is invalid' }) @Min(0, { message: 'Number of days is invalid' }) @Max(3650, { message: 'Number of days is invalid' })
+  @IsOptional()
+  @ToNumber()
+  @IsInt({ message: 'Number of days is invalid' })
+  @Min(0, { message: 'Number of days is invalid' })
+  @Max(3650, { message: 'Number of days is invalid' })
   booking_days_limit?: number;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() booking_confirmation?: boolean;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() published?: boolean;
@@ -77,7 +110,13 @@ export class LocationDto {
 /** A department's own duration for one of its services: `duration` in `unit` (minutes unless told), or `duration_seconds` as read. */
 export class ServiceDurationDto {
   @ApiProperty() @IsUUID('all', { message: 'Select a valid service' }) service_id: string;
-  @ApiPropertyOptional() @ValidateIf((o) => o.duration_seconds === undefined) @ToNumber() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.0167) @Max(86400) duration?: number;
+  @ApiPropertyOptional()
+  @ValidateIf((o) => o.duration_seconds === undefined)
+  @ToNumber()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0.0167)
+  @Max(86400)
+  duration?: number;
   @ApiPropertyOptional({ enum: ['minutes', 'seconds'] }) @IsOptional() @IsIn(['minutes', 'seconds']) unit?: 'minutes' | 'seconds';
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(1) @Max(86400) duration_seconds?: number;
 }
@@ -87,14 +126,38 @@ export class CreateDepartmentDto {
   @ApiPropertyOptional() @IsOptional() @Matches(HEX, { message: 'Enter a colour as #RRGGBB' }) primary_color?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(HEX, { message: 'Enter a colour as #RRGGBB' }) secondary_color?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(HEX, { message: 'Enter a colour as #RRGGBB' }) text_color?: string;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @ToList() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true, message: 'Select valid services' }) service_ids?: string[];
-  @ApiPropertyOptional({ type: [ServiceDurationDto] }) @IsOptional() @FromJson() @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => ServiceDurationDto) service_durations?: ServiceDurationDto[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @ToList()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsUUID('all', { each: true, message: 'Select valid services' })
+  service_ids?: string[];
+  @ApiPropertyOptional({ type: [ServiceDurationDto] })
+  @IsOptional()
+  @FromJson()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => ServiceDurationDto)
+  service_durations?: ServiceDurationDto[];
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(1) @Max(1440) slot_duration?: number;
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(1) @Max(10000) max_bookings_per_slot?: number;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ToNullableNumber() @ValidateIf((_, v) => v !== null) @IsInt() @Min(0) @Max(100000) max_daily_bookings?: number | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ToNullableNumber()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(0)
+  @Max(100000)
+  max_daily_bookings?: number | null;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() can_select_member?: boolean;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() must_select_member?: boolean;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { fr: { name: 'Dentaire' } } }) @IsOptional() @FromJson() @IsObject() translations?: Record<string, { name: string; description?: string | null }>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { fr: { name: 'Dentaire' } } })
+  @IsOptional()
+  @FromJson()
+  @IsObject()
+  translations?: Record<string, { name: string; description?: string | null }>;
 }
 
 /** Every field optional: only those given change. */
@@ -103,20 +166,33 @@ export class DepartmentDto extends PartialType(CreateDepartmentDto) {}
 
 export class CreateServiceDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(150) name: string;
-  @ToNumber() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'The price must be an amount with at most two decimals' }) @Min(0) @Max(1e9)
+  @ToNumber()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'The price must be an amount with at most two decimals' })
+  @Min(0)
+  @Max(1e9)
   price: number;
   /** In `duration_unit` (minutes unless told); stored in seconds. */
   @ApiProperty() @ToNumber() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.0167) @Max(86400) duration: number;
   @ApiPropertyOptional() @IsOptional() @IsIn(['minutes', 'seconds']) duration_unit?: 'minutes' | 'seconds';
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(100) category?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'Select a valid parent service' }) parent_id?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID('all', { message: 'Select a valid parent service' })
+  parent_id?: string | null;
 }
 
 @ReadFields('id', 'created_at', 'updated_at', 'departments', 'duration_seconds', 'sub_services', 'ussd_order')
 export class ServiceDto extends PartialType(CreateServiceDto) {}
 
 export class CreateServicesDto {
-  @ApiProperty({ type: [CreateServiceDto] }) @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => CreateServiceDto) services: CreateServiceDto[];
+  @ApiProperty({ type: [CreateServiceDto] })
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => CreateServiceDto)
+  services: CreateServiceDto[];
 }
 
 export class ServiceOrderDto {
@@ -127,36 +203,88 @@ export class ServiceOrderDto {
 export class CreateTeamMemberDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(100) first_name: string;
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(100) last_name: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsEmail({}, { message: 'Email is invalid or used by another account' }) @MaxLength(255) email?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @Matches(/^\+?[0-9 ()-]{4,30}$/, { message: 'Enter a valid phone number' }) phone?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsEmail({}, { message: 'Email is invalid or used by another account' })
+  @MaxLength(255)
+  email?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @Matches(/^\+?[0-9 ()-]{4,30}$/, { message: 'Enter a valid phone number' })
+  phone?: string | null;
   @ApiProperty() @IsIn(POSITIONS as unknown as string[], { message: `Select a valid position (${POSITIONS.join(', ')})` }) position: (typeof POSITIONS)[number];
   /** ADMIN or MANAGER grants that role whatever the position; the position's own role (or empty) follows the position. */
-  @ApiPropertyOptional({ nullable: true, enum: ROLES }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsIn(ROLES as unknown as string[], { message: 'Select a valid role' }) role?: Role | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'Select a valid department' }) department_id?: string | null;
+  @ApiPropertyOptional({ nullable: true, enum: ROLES })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsIn(ROLES as unknown as string[], { message: 'Select a valid role' })
+  role?: Role | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID('all', { message: 'Select a valid department' })
+  department_id?: string | null;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() is_bookable?: boolean;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @Matches(DATE, { message: 'Enter a valid date (YYYY-MM-DD)' }) member_since?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @Matches(DATE, { message: 'Enter a valid date (YYYY-MM-DD)' })
+  member_since?: string | null;
   /** null: the member works the business's hours. */
-  @ApiPropertyOptional({ type: [WorkingDayDto], nullable: true }) @IsOptional() @FromJson() @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => WorkingDayDto) working_days?: WorkingDayDto[] | null;
+  @ApiPropertyOptional({ type: [WorkingDayDto], nullable: true })
+  @IsOptional()
+  @FromJson()
+  @IsArray()
+  @ArrayMaxSize(7)
+  @ValidateNested({ each: true })
+  @Type(() => WorkingDayDto)
+  working_days?: WorkingDayDto[] | null;
 }
 
 @ReadFields('id', 'created_at', 'updated_at', 'name', 'department_name', 'photo', 'photo_url')
 export class TeamMemberDto extends PartialType(CreateTeamMemberDto) {}
 
 export class HolidayDto {
-  @ApiProperty() @IsIn(HOLIDAY_TYPES as unknown as string[], { message: `Select a valid type (${HOLIDAY_TYPES.join(', ')})` }) type: (typeof HOLIDAY_TYPES)[number];
-  @ApiProperty() @IsIn(HOLIDAY_SCOPES as unknown as string[], { message: `Select a valid scope (${HOLIDAY_SCOPES.join(', ')})` }) scope: (typeof HOLIDAY_SCOPES)[number];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @ToList() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true, message: 'Select valid members' }) member_ids?: string[];
+  @ApiProperty()
+  @IsIn(HOLIDAY_TYPES as unknown as string[], { message: `Select a valid type (${HOLIDAY_TYPES.join(', ')})` })
+  type: (typeof HOLIDAY_TYPES)[number];
+  @ApiProperty()
+  @IsIn(HOLIDAY_SCOPES as unknown as string[], { message: `Select a valid scope (${HOLIDAY_SCOPES.join(', ')})` })
+  scope: (typeof HOLIDAY_SCOPES)[number];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @ToList()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsUUID('all', { each: true, message: 'Select valid members' })
+  member_ids?: string[];
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(500) reason?: string | null;
   /** Whole days in the business's time zone (YYYY-MM-DD, both included)... */
   @ApiProperty() @ValidateIf((o) => !o.starts_at) @Matches(DATE, { message: 'Enter a valid start date (YYYY-MM-DD)' }) start_date?: string;
   @ApiProperty() @ValidateIf((o) => !o.ends_at) @Matches(DATE, { message: 'Enter a valid end date (YYYY-MM-DD)' }) end_date?: string;
   /** ...or instants with their offset (ISO 8601). */
-  @ApiProperty() @ValidateIf((o) => !o.start_date) @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'Enter a valid start' }) starts_at?: string;
-  @ApiProperty() @ValidateIf((o) => !o.end_date) @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'Enter a valid end' }) ends_at?: string;
+  @ApiProperty()
+  @ValidateIf((o) => !o.start_date)
+  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'Enter a valid start' })
+  starts_at?: string;
+  @ApiProperty()
+  @ValidateIf((o) => !o.end_date)
+  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'Enter a valid end' })
+  ends_at?: string;
 }
 
 export class HolidayStatusDto {
-  @ApiProperty() @IsIn(HOLIDAY_STATUSES as unknown as string[], { message: `Select a valid status (${HOLIDAY_STATUSES.join(', ')})` }) status: (typeof HOLIDAY_STATUSES)[number];
+  @ApiProperty()
+  @IsIn(HOLIDAY_STATUSES as unknown as string[], { message: `Select a valid status (${HOLIDAY_STATUSES.join(', ')})` })
+  status: (typeof HOLIDAY_STATUSES)[number];
 }
 
 export class HolidayQuery {
@@ -166,7 +294,11 @@ export class HolidayQuery {
   @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: 'from must be a date (YYYY-MM-DD)' }) from?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: 'to must be a date (YYYY-MM-DD)' }) to?: string;
   @ApiPropertyOptional() @IsOptional() @IsIn(HOLIDAY_SCOPES as unknown as string[]) scope?: string;
-  @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)) @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) sort?: string;
 }
 
@@ -175,7 +307,11 @@ export class ListQuery {
   @ApiPropertyOptional() @IsOptional() @Matches(/^\d{1,4}$/, { message: 'per_page must be a whole number' }) per_page?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(/^(off|\d{1,4})$/, { message: 'pagination must be "off" or a number' }) pagination?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) q?: string;
-  @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)) @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
   /** A column name; one the list cannot sort by keeps its own order. */
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) sort?: string;
 }

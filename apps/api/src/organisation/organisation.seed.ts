@@ -120,8 +120,18 @@ export async function seedOrganisationDemo(app: INestApplication): Promise<void>
     },
     settings,
   );
-  await commands.run(businessDecider, businessStream(tenantId), { type: 'UpdateBusinessLocation', business_id: tenantId, lat: 36.8008, lng: 10.1815 }, settings);
-  await commands.run(businessDecider, businessStream(tenantId), { type: 'UpdateBusinessWorkingDays', business_id: tenantId, working_days: DEMO_WEEK }, settings);
+  await commands.run(
+    businessDecider,
+    businessStream(tenantId),
+    { type: 'UpdateBusinessLocation', business_id: tenantId, lat: 36.8008, lng: 10.1815 },
+    settings,
+  );
+  await commands.run(
+    businessDecider,
+    businessStream(tenantId),
+    { type: 'UpdateBusinessWorkingDays', business_id: tenantId, working_days: DEMO_WEEK },
+    settings,
+  );
   await commands.run(
     businessDecider,
     businessStream(tenantId),
@@ -131,10 +141,20 @@ export async function seedOrganisationDemo(app: INestApplication): Promise<void>
 
   for (const [serviceId, fields] of SERVICES) {
     const parent = fields.parent_id ? { id: fields.parent_id, ancestors: (await queries.ancestry(tenantId, fields.parent_id)) ?? [] } : null;
-    await commands.run(serviceDecider, serviceStream(serviceId), { type: 'CreateService', service_id: serviceId, business_id: tenantId, fields, parent }, { tenantId, actor });
+    await commands.run(
+      serviceDecider,
+      serviceStream(serviceId),
+      { type: 'CreateService', service_id: serviceId, business_id: tenantId, fields, parent },
+      { tenantId, actor },
+    );
   }
   for (const [departmentId, fields, translations] of DEPARTMENTS) {
-    await commands.run(departmentDecider, departmentStream(departmentId), { type: 'CreateDepartment', department_id: departmentId, business_id: tenantId, fields, translations }, { tenantId, actor });
+    await commands.run(
+      departmentDecider,
+      departmentStream(departmentId),
+      { type: 'CreateDepartment', department_id: departmentId, business_id: tenantId, fields, translations },
+      { tenantId, actor },
+    );
   }
 
   for (const [person, departmentId] of [

@@ -25,10 +25,46 @@ export interface DepartmentService {
  * other column keeps the list's own order, so a table header never breaks the list.
  */
 const SORTS = {
-  services: { ussd_order: 's.ussd_order', name: 's.name', price: 's.price', duration: 's.duration_seconds', duration_seconds: 's.duration_seconds', category: 's.category', created_at: 's.created_at', updated_at: 's.updated_at' },
-  departments: { name: 'name', slot_duration: 'slot_duration', max_bookings_per_slot: 'max_bookings_per_slot', max_daily_bookings: 'max_daily_bookings', created_at: 'created_at', updated_at: 'updated_at' },
-  team: { name: 'm.last_name', last_name: 'm.last_name', first_name: 'm.first_name', email: 'm.email', position: 'm.position', role: 'm.role', department_name: 'd.name', is_bookable: 'm.is_bookable', member_since: 'm.member_since', created_at: 'm.created_at' },
-  holidays: { starts_at: 'starts_at', start_date: 'starts_at', ends_at: 'ends_at', end_date: 'ends_at', type: 'type', scope: 'scope', status: 'status', created_at: 'created_at' },
+  services: {
+    ussd_order: 's.ussd_order',
+    name: 's.name',
+    price: 's.price',
+    duration: 's.duration_seconds',
+    duration_seconds: 's.duration_seconds',
+    category: 's.category',
+    created_at: 's.created_at',
+    updated_at: 's.updated_at',
+  },
+  departments: {
+    name: 'name',
+    slot_duration: 'slot_duration',
+    max_bookings_per_slot: 'max_bookings_per_slot',
+    max_daily_bookings: 'max_daily_bookings',
+    created_at: 'created_at',
+    updated_at: 'updated_at',
+  },
+  team: {
+    name: 'm.last_name',
+    last_name: 'm.last_name',
+    first_name: 'm.first_name',
+    email: 'm.email',
+    position: 'm.position',
+    role: 'm.role',
+    department_name: 'd.name',
+    is_bookable: 'm.is_bookable',
+    member_since: 'm.member_since',
+    created_at: 'm.created_at',
+  },
+  holidays: {
+    starts_at: 'starts_at',
+    start_date: 'starts_at',
+    ends_at: 'ends_at',
+    end_date: 'ends_at',
+    type: 'type',
+    scope: 'scope',
+    status: 'status',
+    created_at: 'created_at',
+  },
 } as const;
 
 export interface ListOptions {
@@ -60,7 +96,18 @@ export class OrganisationQueries {
   }
 
   // ---- services
-  private serviceRow(r: { id: string; name: string; price: string; duration_seconds: number; category: string | null; parent_id: string | null; ussd_order: number; created_at: Date; updated_at: Date; sub_services?: number }) {
+  private serviceRow(r: {
+    id: string;
+    name: string;
+    price: string;
+    duration_seconds: number;
+    category: string | null;
+    parent_id: string | null;
+    ussd_order: number;
+    created_at: Date;
+    updated_at: Date;
+    sub_services?: number;
+  }) {
     return {
       id: r.id,
       name: r.name,
@@ -109,7 +156,10 @@ export class OrganisationQueries {
       .where('ds.service_id', '=', id)
       .orderBy('d.name')
       .execute();
-    return { ...this.serviceRow(r), departments: departments.map((d) => ({ id: d.id, name: d.name, duration_seconds: d.duration_seconds ?? r.duration_seconds })) };
+    return {
+      ...this.serviceRow(r),
+      departments: departments.map((d) => ({ id: d.id, name: d.name, duration_seconds: d.duration_seconds ?? r.duration_seconds })),
+    };
   }
 
   async serviceIds(tenantId: string): Promise<string[]> {
@@ -165,7 +215,13 @@ export class OrganisationQueries {
     const out = new Map<string, DepartmentService[]>();
     for (const r of rows) {
       const list = out.get(r.department_id) ?? [];
-      list.push({ id: r.id, name: r.name, ...seconds(r.own_seconds ?? r.service_seconds), own_duration_seconds: r.own_seconds, service_duration_seconds: r.service_seconds });
+      list.push({
+        id: r.id,
+        name: r.name,
+        ...seconds(r.own_seconds ?? r.service_seconds),
+        own_duration_seconds: r.own_seconds,
+        service_duration_seconds: r.service_seconds,
+      });
       out.set(r.department_id, list);
     }
     return out;
@@ -174,8 +230,19 @@ export class OrganisationQueries {
   async departments(tenantId: string, page: PageRequest, opts: ListOptions = {}) {
     let base = this.db.selectFrom('departments').where('tenant_id', '=', tenantId);
     if (opts.q) base = base.where('name', 'ilike', like(opts.q));
-    const found = await selectPage(base, (b) => b.selectAll().orderBy(sql.ref(sortColumn('departments', opts.sort) ?? 'name'), opts.order ?? 'asc').orderBy('id'), page);
-    const services = await this.departmentServices(tenantId, found.data.map((r) => r.id));
+    const found = await selectPage(
+      base,
+      (b) =>
+        b
+          .selectAll()
+          .orderBy(sql.ref(sortColumn('departments', opts.sort) ?? 'name'), opts.order ?? 'asc')
+          .orderBy('id'),
+      page,
+    );
+    const services = await this.departmentServices(
+      tenantId,
+      found.data.map((r) => r.id),
+    );
     return { ...found, data: found.data.map((r) => this.departmentRow(r, services.get(r.id) ?? [])) };
   }
 
@@ -263,11 +330,23 @@ export class OrganisationQueries {
   async holidays(tenantId: string, page: PageRequest, opts: Omit<ListOptions, 'q'> & { viewer?: string; from?: Date; to?: Date; scope?: string }) {
     let base = this.db.selectFrom('holidays').where('tenant_id', '=', tenantId);
     // Staff without a managing role see the closures of the business and their own absences.
-    if (opts.viewer) base = base.where((eb) => eb.or([eb('scope', '=', 'agency'), eb('created_by', '=', opts.viewer!), sql<boolean>`member_ids ? ${opts.viewer}`]));
+    if (opts.viewer)
+      base = base.where((eb) => eb.or([eb('scope', '=', 'agency'), eb('created_by', '=', opts.viewer!), sql<boolean>`member_ids ? ${opts.viewer}`]));
     if (opts.from) base = base.where('ends_at', '>', opts.from);
     if (opts.to) base = base.where('starts_at', '<', opts.to);
     if (opts.scope) base = base.where('scope', '=', opts.scope);
-    const [found, zone] = await Promise.all([selectPage(base, (b) => b.selectAll().orderBy(sql.ref(sortColumn('holidays', opts.sort) ?? 'starts_at'), opts.order ?? 'desc').orderBy('id'), page), this.timeZone(tenantId)]);
+    const [found, zone] = await Promise.all([
+      selectPage(
+        base,
+        (b) =>
+          b
+            .selectAll()
+            .orderBy(sql.ref(sortColumn('holidays', opts.sort) ?? 'starts_at'), opts.order ?? 'desc')
+            .orderBy('id'),
+        page,
+      ),
+      this.timeZone(tenantId),
+    ]);
     return { ...found, data: found.data.map((r) => this.holidayRow(r, zone)) };
   }
 

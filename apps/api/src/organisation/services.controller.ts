@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import {
-  catalogDecider,
-  catalogStream,
-  ParentCheck,
-  ServiceCommand,
-  serviceDecider,
-  ServiceFields,
-  serviceStream,
-  toSeconds,
-} from '@tabour/organisation';
+import { catalogDecider, catalogStream, ParentCheck, ServiceCommand, serviceDecider, ServiceFields, serviceStream, toSeconds } from '@tabour/organisation';
 import { UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
@@ -32,7 +23,12 @@ export class ServicesController {
 
   @Get()
   list(@CurrentUser() user: UserPrincipal, @Query() q: ServiceListQuery) {
-    return this.queries.services(user.tenantId, pageRequest(q as Record<string, unknown>), { q: q.q, parentId: q.parent_id?.toLowerCase(), sort: q.sort, order: q.order });
+    return this.queries.services(user.tenantId, pageRequest(q as Record<string, unknown>), {
+      q: q.q,
+      parentId: q.parent_id?.toLowerCase(),
+      sort: q.sort,
+      order: q.order,
+    });
   }
 
   /** The USSD menu order: every service of the business, in order. Answers the whole list. */

@@ -46,8 +46,20 @@ export class TeamService {
     const ext = checkImage(file, 'photo');
     await this.checkDepartment(by.tenantId, member.department_id);
     const { working_days, ...rest } = member;
-    const fields: MemberInput = { ...rest, email: rest.email?.trim().toLowerCase() || null, department_id: rest.department_id?.toLowerCase() ?? null, photo: null };
-    const command: TeamCommand = { type: 'AddTeamMember', member_id: id, business_id: by.tenantId, actor: { user_id: by.userId, role: by.role }, fields, working_days: working_days ?? null };
+    const fields: MemberInput = {
+      ...rest,
+      email: rest.email?.trim().toLowerCase() || null,
+      department_id: rest.department_id?.toLowerCase() ?? null,
+      photo: null,
+    };
+    const command: TeamCommand = {
+      type: 'AddTeamMember',
+      member_id: id,
+      business_id: by.tenantId,
+      actor: { user_id: by.userId, role: by.role },
+      fields,
+      working_days: working_days ?? null,
+    };
     const decided = await this.commands.check(teamDecider, memberStream(id), command);
     if (decided.length === 0) return id; // already added: a retried seed
     if (fields.email) await this.checkEmail(fields.email);
@@ -55,7 +67,18 @@ export class TeamService {
     if (file && ext) fields.photo = await storeImage(this.config.dataDir, by.tenantId, file, ext);
     const actor = actorOf(by as UserPrincipal);
     if (added.email) {
-      await this.staff.createLogin({ tenantId: by.tenantId, userId: id, email: added.email, firstName: added.first_name, lastName: added.last_name, position: added.position, role: added.role }, actor);
+      await this.staff.createLogin(
+        {
+          tenantId: by.tenantId,
+          userId: id,
+          email: added.email,
+          firstName: added.first_name,
+          lastName: added.last_name,
+          position: added.position,
+          role: added.role,
+        },
+        actor,
+      );
     }
     try {
       await this.commands.run(teamDecider, memberStream(id), command, { tenantId: by.tenantId, actor });
@@ -115,7 +138,12 @@ export class TeamService {
         return registration && registration.data.business_id === tenantId ? [registration] : [];
       },
       alongside: async () =>
-        (await this.commands.readStream(`user-${memberId}`)).filter((e) => e.type === 'UserProfileUpdated' && (e.data as { source?: string } | null)?.source === 'self' && (e.data as { business_id?: string } | null)?.business_id === tenantId),
+        (await this.commands.readStream(`user-${memberId}`)).filter(
+          (e) =>
+            e.type === 'UserProfileUpdated' &&
+            (e.data as { source?: string } | null)?.source === 'self' &&
+            (e.data as { business_id?: string } | null)?.business_id === tenantId,
+        ),
     };
   }
 
@@ -123,7 +151,15 @@ export class TeamService {
     if (!['email', 'first_name', 'last_name', 'position', 'role'].some((k) => k in changes)) return;
     const next = { ...before, ...changes };
     if (!next.email) return;
-    const input = { tenantId: by.tenantId, userId: id, email: next.email, firstName: next.first_name, lastName: next.last_name, position: next.position, role: next.role };
+    const input = {
+      tenantId: by.tenantId,
+      userId: id,
+      email: next.email,
+      firstName: next.first_name,
+      lastName: next.last_name,
+      position: next.position,
+      role: next.role,
+    };
     // A member without an e-mail had no login; giving one creates it.
     if (!before.email) await this.staff.createLogin(input, actorOf(by as UserPrincipal));
     else await this.staff.updateLogin(input, actorOf(by as UserPrincipal));
@@ -138,5 +174,4 @@ export class TeamService {
       throw invalid('Select a valid department', { department_id: ['Select a valid department'] });
     }
   }
-
 }

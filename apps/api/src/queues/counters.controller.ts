@@ -49,7 +49,13 @@ export class CountersController {
     await this.queues.live(user.tenantId, queueId);
     await this.queues.checkServices(user.tenantId, serviceIds);
     const id = randomUUID();
-    await this.queues.run(user.tenantId, queueId, actorOf(user), { type: 'CreateCounter', counter_id: id, name: body.name, break_minutes: body.break_minutes ?? 0, service_ids: serviceIds });
+    await this.queues.run(user.tenantId, queueId, actorOf(user), {
+      type: 'CreateCounter',
+      counter_id: id,
+      name: body.name,
+      break_minutes: body.break_minutes ?? 0,
+      service_ids: serviceIds,
+    });
     return this.queries.counter(user.tenantId, queueId, id);
   }
 
@@ -61,7 +67,12 @@ export class CountersController {
   @Post('queue/:queue/counter/:counter/update')
   @HttpCode(200)
   @Roles('ADMIN', 'MANAGER')
-  async update(@CurrentUser() user: UserPrincipal, @Param('queue', IdPipe) queueId: string, @Param('counter', IdPipe) id: string, @Body() body: UpdateCounterDto) {
+  async update(
+    @CurrentUser() user: UserPrincipal,
+    @Param('queue', IdPipe) queueId: string,
+    @Param('counter', IdPipe) id: string,
+    @Body() body: UpdateCounterDto,
+  ) {
     const changes = { ...body, ...(body.service_ids ? { service_ids: body.service_ids.map((s) => s.toLowerCase()) } : {}) };
     if (changes.service_ids) await this.queues.checkServices(user.tenantId, changes.service_ids);
     await this.queues.run(user.tenantId, queueId, actorOf(user), { type: 'UpdateCounter', counter_id: id, changes: strip(changes) });
@@ -104,7 +115,8 @@ export class CountersController {
     const counter = (await this.queues.live(user.tenantId, queueId)).counters[id];
     // An agent closes their own counter; ADMIN and MANAGER also close one left open by someone else.
     // 409, not 403: the screen must not take a refusal about a counter for a lost session.
-    if (counter?.open && counter.held_by !== user.userId && user.role !== 'ADMIN' && user.role !== 'MANAGER') throw conflict('This counter is held by another member', 'counter_held');
+    if (counter?.open && counter.held_by !== user.userId && user.role !== 'ADMIN' && user.role !== 'MANAGER')
+      throw conflict('This counter is held by another member', 'counter_held');
     await this.queues.run(user.tenantId, queueId, actorOf(user), { type: 'CloseCounter', counter_id: id });
     return this.queries.counter(user.tenantId, queueId, id);
   }

@@ -1,6 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import type { ArchiveStatus } from '@tabour/contracts';
 import { NUMBER_TYPES } from '@tabour/queues';
 import { WorkingDayDto } from '../organisation/dto';
@@ -12,13 +29,23 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export class NewCounterDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(60) name: string;
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(0) @Max(600) break_minutes?: number;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true, message: 'Select valid services' }) service_ids?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsUUID('all', { each: true, message: 'Select valid services' })
+  service_ids?: string[];
 }
 
 export class UpdateCounterDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(60) name?: string;
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(0) @Max(600) break_minutes?: number;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true, message: 'Select valid services' }) service_ids?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsUUID('all', { each: true, message: 'Select valid services' })
+  service_ids?: string[];
 }
 
 export class BreakDto {
@@ -29,9 +56,16 @@ export class BreakDto {
 export class QueueFieldsDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(150) name?: string;
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(0) @Max(1000) priority?: number;
-  @ApiPropertyOptional({ nullable: true, description: 'null or empty: no prefix' }) @IsOptional() @IsString() @Matches(/^[A-Za-z0-9-]{0,5}$/, { message: 'The prefix may have up to 5 letters or digits' }) ticket_prefix?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'null or empty: no prefix' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9-]{0,5}$/, { message: 'The prefix may have up to 5 letters or digits' })
+  ticket_prefix?: string;
   @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(0) @Max(100000) number_start?: number;
-  @ApiPropertyOptional({ enum: NUMBER_TYPES }) @IsOptional() @IsIn(NUMBER_TYPES as unknown as string[], { message: 'Select a valid number type' }) number_type?: (typeof NUMBER_TYPES)[number];
+  @ApiPropertyOptional({ enum: NUMBER_TYPES })
+  @IsOptional()
+  @IsIn(NUMBER_TYPES as unknown as string[], { message: 'Select a valid number type' })
+  number_type?: (typeof NUMBER_TYPES)[number];
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() synchronized?: boolean;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() auto_call_next?: boolean;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() auto_push_bookings?: boolean;
@@ -39,24 +73,69 @@ export class QueueFieldsDto {
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() customer_chooses_member?: boolean;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() ask_covid_symptoms?: boolean;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() on_hold_enabled?: boolean;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @FromJson() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true, message: 'Select valid services' }) service_ids?: string[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @FromJson() @IsArray() @ArrayMaxSize(200) @IsUUID('all', { each: true, message: 'Select valid departments' }) department_ids?: string[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @FromJson() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true, message: 'Select valid team members' }) member_ids?: string[];
-  @ApiPropertyOptional({ type: [WorkingDayDto], nullable: true }) @IsOptional() @FromJson() @ValidateIf((_, v) => v !== null) @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => WorkingDayDto) working_days?: WorkingDayDto[] | null;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @IsOptional() @FromJson() @IsObject() translations?: Record<string, { name: string; description?: string | null }>;
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @FromJson()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsUUID('all', { each: true, message: 'Select valid services' })
+  service_ids?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @FromJson()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsUUID('all', { each: true, message: 'Select valid departments' })
+  department_ids?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @FromJson()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsUUID('all', { each: true, message: 'Select valid team members' })
+  member_ids?: string[];
+  @ApiPropertyOptional({ type: [WorkingDayDto], nullable: true })
+  @IsOptional()
+  @FromJson()
+  @ValidateIf((_, v) => v !== null)
+  @IsArray()
+  @ArrayMaxSize(7)
+  @ValidateNested({ each: true })
+  @Type(() => WorkingDayDto)
+  working_days?: WorkingDayDto[] | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @IsOptional() @FromJson() @IsObject() translations?: Record<
+    string,
+    { name: string; description?: string | null }
+  >;
 }
 
 export class CreateQueueDto extends QueueFieldsDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(150) declare name: string;
-  @ApiPropertyOptional({ type: [NewCounterDto] }) @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => NewCounterDto) counters?: NewCounterDto[];
+  @ApiPropertyOptional({ type: [NewCounterDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => NewCounterDto)
+  counters?: NewCounterDto[];
 }
 
 export class TranslationsDto {
-  @ApiProperty({ type: 'object', additionalProperties: true }) @FromJson() @IsObject() translations: Record<string, { name: string; description?: string | null }>;
+  @ApiProperty({ type: 'object', additionalProperties: true }) @FromJson() @IsObject() translations: Record<
+    string,
+    { name: string; description?: string | null }
+  >;
 }
 
 export class SlotDto {
-  @ApiProperty({ type: [WorkingDayDto], nullable: true }) @FromJson() @ValidateIf((_, v) => v !== null) @IsArray() @ArrayMaxSize(7) @ValidateNested({ each: true }) @Type(() => WorkingDayDto) working_days: WorkingDayDto[] | null;
+  @ApiProperty({ type: [WorkingDayDto], nullable: true })
+  @FromJson()
+  @ValidateIf((_, v) => v !== null)
+  @IsArray()
+  @ArrayMaxSize(7)
+  @ValidateNested({ each: true })
+  @Type(() => WorkingDayDto)
+  working_days: WorkingDayDto[] | null;
 }
 
 export class ReorderServicesDto {
@@ -69,10 +148,26 @@ export class DelayDto {
 }
 
 export class PushDto {
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(20) @IsUUID('all', { each: true, message: 'Select valid services' }) service_ids?: string[];
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'Select a valid team member' }) member_id?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'Select a valid customer' }) customer_id?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(120) customer_name?: string | null;
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsUUID('all', { each: true, message: 'Select valid services' })
+  service_ids?: string[];
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID('all', { message: 'Select a valid team member' })
+  member_id?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID('all', { message: 'Select a valid customer' })
+  customer_id?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(120) customer_name?:
+    string | null;
   @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() urgent?: boolean;
 }
 
@@ -91,11 +186,17 @@ export class UrgentDto {
 
 export class NoteDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(2000) note: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'Select a valid note type' }) note_type_id?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID('all', { message: 'Select a valid note type' })
+  note_type_id?: string | null;
 }
 
 export class MemberDto {
-  @ApiProperty({ nullable: true }) @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'Select a valid team member' }) member_id: string | null;
+  @ApiProperty({ nullable: true }) @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'Select a valid team member' }) member_id:
+    string | null;
 }
 
 export class DurationDto {
@@ -140,10 +241,22 @@ export class LateDto {
 
 export class NoteTypeDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(100) name: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @Matches(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { message: 'Enter a colour as #rrggbb' }) color?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @Matches(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { message: 'Enter a colour as #rrggbb' })
+  color?: string | null;
 }
 
 export class NoteTypeUpdateDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(100) name?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @Matches(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { message: 'Enter a colour as #rrggbb' }) color?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @Matches(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { message: 'Enter a colour as #rrggbb' })
+  color?: string | null;
 }

@@ -31,7 +31,12 @@ export class NoteTypesController {
   @Roles('ADMIN')
   async create(@CurrentUser() user: UserPrincipal, @Body() body: NoteTypeDto) {
     const id = randomUUID();
-    await this.commands.run(noteTypeDecider, noteTypeStream(id), { type: 'CreateNoteType', note_type_id: id, business_id: user.tenantId, fields: { name: body.name, color: body.color ?? null } }, { tenantId: user.tenantId, actor: actorOf(user) });
+    await this.commands.run(
+      noteTypeDecider,
+      noteTypeStream(id),
+      { type: 'CreateNoteType', note_type_id: id, business_id: user.tenantId, fields: { name: body.name, color: body.color ?? null } },
+      { tenantId: user.tenantId, actor: actorOf(user) },
+    );
     return this.queries.noteType(user.tenantId, id);
   }
 
@@ -45,14 +50,24 @@ export class NoteTypesController {
   @Roles('ADMIN')
   async update(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: NoteTypeUpdateDto) {
     const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    await this.commands.run(noteTypeDecider, noteTypeStream(id), { type: 'UpdateNoteType', note_type_id: id, business_id: user.tenantId, fields }, { tenantId: user.tenantId, actor: actorOf(user) });
+    await this.commands.run(
+      noteTypeDecider,
+      noteTypeStream(id),
+      { type: 'UpdateNoteType', note_type_id: id, business_id: user.tenantId, fields },
+      { tenantId: user.tenantId, actor: actorOf(user) },
+    );
     return this.queries.noteType(user.tenantId, id);
   }
 
   @Delete('note-type/:id/delete')
   @Roles('ADMIN')
   async remove(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
-    await this.commands.run(noteTypeDecider, noteTypeStream(id), { type: 'DeleteNoteType', note_type_id: id, business_id: user.tenantId }, { tenantId: user.tenantId, actor: actorOf(user) });
+    await this.commands.run(
+      noteTypeDecider,
+      noteTypeStream(id),
+      { type: 'DeleteNoteType', note_type_id: id, business_id: user.tenantId },
+      { tenantId: user.tenantId, actor: actorOf(user) },
+    );
     return { message: 'Note type deleted', id };
   }
 }

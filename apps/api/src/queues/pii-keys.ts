@@ -105,7 +105,8 @@ export class QueuePiiKeys {
     let n = 0;
     for (const [id, t] of state.tickets) {
       const key = keys.get(id);
-      const stored: StoredTicket = t.customer_name == null ? t : key ? { ...t, customer_name: null, pii: seal(t.customer_name, key, id) } : { ...t, customer_name: null };
+      const stored: StoredTicket =
+        t.customer_name == null ? t : key ? { ...t, customer_name: null, pii: seal(t.customer_name, key, id) } : { ...t, customer_name: null };
       parts.push(`${JSON.stringify(id)}:${JSON.stringify(stored)}`);
       if (++n % SLICE === 0) await nextTurn();
     }

@@ -62,7 +62,11 @@ export class PublicTicketController {
   async late(@Param('uid') uid: string, @Body() body: LateDto) {
     const t = await this.find(uid);
     if (t.view.status !== 'waiting') throw notFound('This ticket is not waiting');
-    await this.queues.run(t.internal.tenant_id, t.internal.queue_id, customer(uid), { type: 'RunningLate', ticket_id: t.internal.ticket_id, places: body.places ?? 1 });
+    await this.queues.run(t.internal.tenant_id, t.internal.queue_id, customer(uid), {
+      type: 'RunningLate',
+      ticket_id: t.internal.ticket_id,
+      places: body.places ?? 1,
+    });
     return (await this.find(uid)).view;
   }
 
@@ -74,7 +78,14 @@ export class PublicTicketController {
     await this.commands.run(
       feedbackDecider,
       feedbackStream(t.internal.ticket_id),
-      { type: 'GiveFeedback', ticket_id: t.internal.ticket_id, business_id: t.internal.tenant_id, queue_id: t.internal.queue_id, stars: body.stars, text: body.text ?? null },
+      {
+        type: 'GiveFeedback',
+        ticket_id: t.internal.ticket_id,
+        business_id: t.internal.tenant_id,
+        queue_id: t.internal.queue_id,
+        stars: body.stars,
+        text: body.text ?? null,
+      },
       // The text is the customer's own words: sealed with the ticket's key.
       { tenantId: t.internal.tenant_id, actor: customer(uid), seal: this.pii.sealer(t.internal.tenant_id) },
     );

@@ -29,7 +29,16 @@ import { TicketsController } from './tickets.controller';
 @Module({
   imports: [AccountsModule, OrganisationModule, CustomersModule],
   // Fixed paths (queue/summary, queue/getDamagedtickets, counter/mine) come before queue/:id.
-  controllers: [TicketsController, CountersController, QueuesController, NoteTypesController, PublicTicketController, FeedbackController, QueueRequestsController, QueueRequestPublicController],
+  controllers: [
+    TicketsController,
+    CountersController,
+    QueuesController,
+    NoteTypesController,
+    PublicTicketController,
+    FeedbackController,
+    QueueRequestsController,
+    QueueRequestPublicController,
+  ],
   providers: [QueueClock, SnapshotStore, QueuePiiKeys, QueueRunner, QueueQueries, QueuesService, DayEndJob, RequestsService],
   exports: [QueuesService, QueueQueries, QueueRunner, QueueClock, QueuePiiKeys],
 })

@@ -24,18 +24,33 @@ export async function seedQueuesDemo(app: INestApplication): Promise<void> {
   if (reception.status !== 'none') return;
   await queues.run(t, DEMO_QUEUES.reception.id, SYSTEM, {
     type: 'CreateQueue',
-    settings: { ...DEFAULT_SETTINGS, name: 'Reception', ticket_prefix: 'A', priority: 10, service_ids: [DEMO_SERVICES.consultation, DEMO_SERVICES.followUp, DEMO_SERVICES.vaccination, DEMO_SERVICES.labResults], translations: { fr: { name: 'Accueil' }, ar: { name: 'الاستقبال' } } },
+    settings: {
+      ...DEFAULT_SETTINGS,
+      name: 'Reception',
+      ticket_prefix: 'A',
+      priority: 10,
+      service_ids: [DEMO_SERVICES.consultation, DEMO_SERVICES.followUp, DEMO_SERVICES.vaccination, DEMO_SERVICES.labResults],
+      translations: { fr: { name: 'Accueil' }, ar: { name: 'الاستقبال' } },
+    },
   });
   await queues.run(t, DEMO_QUEUES.dental.id, SYSTEM, {
     type: 'CreateQueue',
-    settings: { ...DEFAULT_SETTINGS, name: 'Dental care', ticket_prefix: 'D', number_start: 100, service_ids: [DEMO_SERVICES.dentalCheckup, DEMO_SERVICES.scaling, DEMO_SERVICES.filling], translations: { fr: { name: 'Soins dentaires' }, ar: { name: 'طب الأسنان' } } },
+    settings: {
+      ...DEFAULT_SETTINGS,
+      name: 'Dental care',
+      ticket_prefix: 'D',
+      number_start: 100,
+      service_ids: [DEMO_SERVICES.dentalCheckup, DEMO_SERVICES.scaling, DEMO_SERVICES.filling],
+      translations: { fr: { name: 'Soins dentaires' }, ar: { name: 'طب الأسنان' } },
+    },
   });
   const counters: [string, string, string][] = [
     [DEMO_QUEUES.reception.id, DEMO_QUEUES.reception.counters[0], 'Desk 1'],
     [DEMO_QUEUES.reception.id, DEMO_QUEUES.reception.counters[1], 'Desk 2'],
     [DEMO_QUEUES.dental.id, DEMO_QUEUES.dental.counters[0], 'Room 1'],
   ];
-  for (const [queue, counter, name] of counters) await queues.run(t, queue, SYSTEM, { type: 'CreateCounter', counter_id: counter, name, break_minutes: 15, service_ids: [] });
+  for (const [queue, counter, name] of counters)
+    await queues.run(t, queue, SYSTEM, { type: 'CreateCounter', counter_id: counter, name, break_minutes: 15, service_ids: [] });
   const [first, second, third] = DEMO_CUSTOMERS.map(([customerId]) => customerId);
   await queues.push(t, DEMO_QUEUES.reception.id, SYSTEM, { customer_id: first, service_ids: [DEMO_SERVICES.consultation] });
   await queues.push(t, DEMO_QUEUES.reception.id, SYSTEM, { customer_name: 'Walk-in', service_ids: [DEMO_SERVICES.vaccination] });

@@ -52,14 +52,25 @@ export class QueuesService {
     return (await this.clock.now(tenantId)).day;
   }
 
-  async create(tenantId: string, actor: Actor, fields: Partial<QueueSettings> & { name: string }, counters: { name: string; break_minutes?: number; service_ids?: string[] }[] = []): Promise<string> {
+  async create(
+    tenantId: string,
+    actor: Actor,
+    fields: Partial<QueueSettings> & { name: string },
+    counters: { name: string; break_minutes?: number; service_ids?: string[] }[] = [],
+  ): Promise<string> {
     await this.checkLinks(tenantId, fields);
     const id = randomUUID();
     const settings: QueueSettings = { ...DEFAULT_SETTINGS, ...stripUndefined(fields) } as QueueSettings;
     await this.run(tenantId, id, actor, { type: 'CreateQueue', settings });
     for (const c of counters) {
       await this.checkServices(tenantId, c.service_ids ?? []);
-      await this.run(tenantId, id, actor, { type: 'CreateCounter', counter_id: randomUUID(), name: c.name, break_minutes: c.break_minutes ?? 0, service_ids: c.service_ids ?? [] });
+      await this.run(tenantId, id, actor, {
+        type: 'CreateCounter',
+        counter_id: randomUUID(),
+        name: c.name,
+        break_minutes: c.break_minutes ?? 0,
+        service_ids: c.service_ids ?? [],
+      });
     }
     return id;
   }
@@ -75,17 +86,26 @@ export class QueuesService {
     const serviceIds = [...new Set((input.service_ids ?? []).map((s) => s.toLowerCase()))];
     await this.checkServices(tenantId, serviceIds);
     const offered = state.settings!.service_ids;
-    if (offered.length && serviceIds.some((s) => !offered.includes(s))) throw invalid('This queue does not offer the selected service', { service_ids: ['This queue does not offer the selected service'] });
-    if (input.member_id && !(await this.organisation.memberExists(tenantId, input.member_id))) throw invalid('Select a valid team member', { member_id: ['Select a valid team member'] });
+    if (offered.length && serviceIds.some((s) => !offered.includes(s)))
+      throw invalid('This queue does not offer the selected service', { service_ids: ['This queue does not offer the selected service'] });
+    if (input.member_id && !(await this.organisation.memberExists(tenantId, input.member_id)))
+      throw invalid('Select a valid team member', { member_id: ['Select a valid team member'] });
     // A registered customer is named by id only (their name stays in their erasable record).
     const name = input.customer_id ? null : input.customer_name?.trim() || null;
-    if (input.customer_id && !(await this.customers.exists(tenantId, input.customer_id))) throw invalid('Select a valid customer', { customer_id: ['Select a valid customer'] });
+    if (input.customer_id && !(await this.customers.exists(tenantId, input.customer_id)))
+      throw invalid('Select a valid customer', { customer_id: ['Select a valid customer'] });
     const ticketId = input.ticket_id ?? randomUUID();
     const outcome = await this.run(tenantId, queueId, actor, {
       type: 'PushTicket',
       random: Math.random(),
       ticket: {
-        ticket_id: ticketId, uid: newTicketUid(), service_ids: serviceIds, member_id: input.member_id ?? null, customer_id: input.customer_id ?? null, customer_name: name, urgent: !!input.urgent,
+        ticket_id: ticketId,
+        uid: newTicketUid(),
+        service_ids: serviceIds,
+        member_id: input.member_id ?? null,
+        customer_id: input.customer_id ?? null,
+        customer_name: name,
+        urgent: !!input.urgent,
         ...(input.booking_id ? { booking_id: input.booking_id } : {}),
       },
     });
@@ -125,8 +145,19 @@ export class QueuesService {
     await this.run(tenantId, queueId, actor, {
       type: 'RestoreTicket',
       ticket: {
-        id: t.id, uid: t.uid, number: t.number, label: t.label, day: t.day, urgent: t.urgent, service_ids: t.service_ids, member_id: t.member_id,
-        customer_id: t.customer_id, customer_name: t.customer_name, checked_in_at: new Date(t.checked_in_at).toISOString(), service_seconds: null, late: t.late,
+        id: t.id,
+        uid: t.uid,
+        number: t.number,
+        label: t.label,
+        day: t.day,
+        urgent: t.urgent,
+        service_ids: t.service_ids,
+        member_id: t.member_id,
+        customer_id: t.customer_id,
+        customer_name: t.customer_name,
+        checked_in_at: new Date(t.checked_in_at).toISOString(),
+        service_seconds: null,
+        late: t.late,
       },
     });
   }

@@ -22,7 +22,11 @@ export class QueueRequestPublicController {
   @Put('queue/:queue_id/request')
   @HttpCode(201)
   submit(@Param('queue_id', IdPipe) queueId: string, @Body() body: SubmitRequestDto, @Ip() ip: string) {
-    return this.requests.submit(queueId, { ...body, service_ids: body.service_ids ?? [], member_id: body.member_id ?? null, note: body.note ?? null }, ip || 'unknown');
+    return this.requests.submit(
+      queueId,
+      { ...body, service_ids: body.service_ids ?? [], member_id: body.member_id ?? null, note: body.note ?? null },
+      ip || 'unknown',
+    );
   }
 
   @Get('queue/request/:uid')

@@ -32,13 +32,28 @@ export const ALREADY_WAITING = 'Could not join the requested queue, you may alre
 const PER_ADDRESS = { limit: 20, windowSeconds: 10 * 60 };
 
 const REQUEST_COLUMNS = [
-  'r.id', 'r.queue_id', 'r.status', 'r.name', 'r.phone', 'r.service_ids', 'r.member_id', 'r.note', 'r.decline_reason', 'r.customer_id',
-  'r.ticket_id', 'r.ticket_uid', 'r.ticket_label', 'r.created_at', 'r.updated_at', 'r.decided_at',
+  'r.id',
+  'r.queue_id',
+  'r.status',
+  'r.name',
+  'r.phone',
+  'r.service_ids',
+  'r.member_id',
+  'r.note',
+  'r.decline_reason',
+  'r.customer_id',
+  'r.ticket_id',
+  'r.ticket_uid',
+  'r.ticket_label',
+  'r.created_at',
+  'r.updated_at',
+  'r.decided_at',
 ] as const;
 
 type Ids = { request_id: string; business_id: string; queue_id: string };
 
-const isOnePendingViolation = (err: unknown) => (err as { code?: string })?.code === '23505' && (err as { constraint?: string }).constraint === ONE_PENDING_REQUEST_PER_PHONE;
+const isOnePendingViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' && (err as { constraint?: string }).constraint === ONE_PENDING_REQUEST_PER_PHONE;
 
 /**
  * Queue requests: a customer's remote join waits here for staff. Approval pushes the ticket
@@ -60,7 +75,11 @@ export class RequestsService {
 
   // ---- public side ----
 
-  async submit(queueId: string, input: Required<Pick<QueueRequestInput, 'name' | 'phone'>> & QueueRequestInput, address: string): Promise<{ uid: string; status: string }> {
+  async submit(
+    queueId: string,
+    input: Required<Pick<QueueRequestInput, 'name' | 'phone'>> & QueueRequestInput,
+    address: string,
+  ): Promise<{ uid: string; status: string }> {
     await this.throttle(address);
     const queue = await this.db.selectFrom('queues').select(['tenant_id', 'settings']).where('id', '=', queueId).executeTakeFirst();
     if (!queue) throw notFound('Queue not found');
@@ -68,7 +87,8 @@ export class RequestsService {
     const settings = queue.settings as unknown as QueueSettings;
     await this.checkServices(tenantId, settings, input.service_ids ?? []);
     if (input.member_id) {
-      if (!settings.customer_chooses_member) throw invalid('This queue does not let customers choose a team member', { member_id: ['This queue does not let customers choose a team member'] });
+      if (!settings.customer_chooses_member)
+        throw invalid('This queue does not let customers choose a team member', { member_id: ['This queue does not let customers choose a team member'] });
       await this.queues.checkMember(tenantId, input.member_id);
     }
     const country = await this.country(tenantId);
@@ -180,7 +200,10 @@ export class RequestsService {
       });
       const ticket = outcome.state.tickets.get(ticketId)!;
       try {
-        await this.write({ ...ids, type: 'ApproveQueueRequest', ticket: { ticket_id: ticket.id, ticket_uid: ticket.uid, label: ticket.label, customer_id: customerId } }, actor);
+        await this.write(
+          { ...ids, type: 'ApproveQueueRequest', ticket: { ticket_id: ticket.id, ticket_uid: ticket.uid, label: ticket.label, customer_id: customerId } },
+          actor,
+        );
       } catch (err) {
         // Another process decided the request meanwhile: the ticket it was pushed for goes again,
         // so no one waits in the queue on a request that says otherwise.
@@ -259,18 +282,34 @@ export class RequestsService {
   private async checkServices(tenantId: string, settings: QueueSettings, serviceIds: string[]): Promise<void> {
     const ids = serviceIds.map((s) => s.toLowerCase());
     const offered = settings.service_ids ?? [];
-    if (offered.length && ids.some((s) => !offered.includes(s))) throw invalid('This queue does not offer the selected service', { service_ids: ['This queue does not offer the selected service'] });
+    if (offered.length && ids.some((s) => !offered.includes(s)))
+      throw invalid('This queue does not offer the selected service', { service_ids: ['This queue does not offer the selected service'] });
     await this.queues.checkServices(tenantId, ids);
   }
 
   private async pendingWithPhone(tenantId: string, queueId: string, phone: string): Promise<boolean> {
-    const r = await this.db.selectFrom('queue_requests').select('id').where('tenant_id', '=', tenantId).where('queue_id', '=', queueId).where('phone', '=', phone).where('status', '=', 'pending').executeTakeFirst();
+    const r = await this.db
+      .selectFrom('queue_requests')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('queue_id', '=', queueId)
+      .where('phone', '=', phone)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     return !!r;
   }
 
   /** The registered customer with this phone, if any: their ticket then names them by id. */
   private async customerByPhone(tenantId: string, phone: string): Promise<string | null> {
-    const c = await this.db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('phone', '=', phone).orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+    const c = await this.db
+      .selectFrom('customers')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('phone', '=', phone)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     return c?.id ?? null;
   }
 
@@ -282,7 +321,11 @@ export class RequestsService {
   private async throttle(address: string): Promise<void> {
     const verdict = await this.limits.hit('queue-request', address, PER_ADDRESS);
     if (!verdict.allowed) {
-      throw new TooManyRequests('Too many requests to join a queue from this address: try again in a few minutes', 'too_many_requests', verdict.retryAfterSeconds);
+      throw new TooManyRequests(
+        'Too many requests to join a queue from this address: try again in a few minutes',
+        'too_many_requests',
+        verdict.retryAfterSeconds,
+      );
     }
   }
 
@@ -299,11 +342,29 @@ export class RequestsService {
 }
 
 type Row = {
-  id: string; queue_id: string; status: string; name: string; phone: string; service_ids: string[]; member_id: string | null; note: string | null; decline_reason: string | null;
-  customer_id: string | null; ticket_id: string | null; ticket_uid: string | null; ticket_label: string | null; ticket_rank: number | null; created_at: Date; updated_at: Date; decided_at: Date | null;
+  id: string;
+  queue_id: string;
+  status: string;
+  name: string;
+  phone: string;
+  service_ids: string[];
+  member_id: string | null;
+  note: string | null;
+  decline_reason: string | null;
+  customer_id: string | null;
+  ticket_id: string | null;
+  ticket_uid: string | null;
+  ticket_label: string | null;
+  ticket_rank: number | null;
+  created_at: Date;
+  updated_at: Date;
+  decided_at: Date | null;
 };
 
 function view(r: Row) {
   const { ticket_id, ticket_uid, ticket_label, ticket_rank, ...rest } = r;
-  return { ...rest, ticket: ticket_id ? { id: ticket_id, uid: ticket_uid, label: ticket_label, rank: ticket_rank === null ? null : Number(ticket_rank) } : null };
+  return {
+    ...rest,
+    ticket: ticket_id ? { id: ticket_id, uid: ticket_uid, label: ticket_label, rank: ticket_rank === null ? null : Number(ticket_rank) } : null,
+  };
 }

@@ -51,7 +51,8 @@ const retryPause = (attempt: number) => new Promise((resolve) => setTimeout(reso
 const LOAD_PAGE = 5000;
 const ONE_COUNTER_PER_MEMBER = 'queue_counters_one_per_member';
 
-const isOneCounterViolation = (err: unknown) => (err as { code?: string; constraint?: string })?.code === '23505' && (err as { constraint?: string }).constraint === ONE_COUNTER_PER_MEMBER;
+const isOneCounterViolation = (err: unknown) =>
+  (err as { code?: string; constraint?: string })?.code === '23505' && (err as { constraint?: string }).constraint === ONE_COUNTER_PER_MEMBER;
 
 /**
  * Runs queue commands one queue at a time. A queue is one stream, so its commands must be
@@ -90,7 +91,12 @@ export class QueueRunner {
     const out = {} as ReturnType<QueueRunner['timings']>;
     for (const [name, h] of Object.entries(this.phases) as [keyof QueueRunner['phases'], RecordableHistogram][]) {
       const scale = name === 'batch' ? 1 : 1e6;
-      out[name] = { p50: h.count ? h.percentile(50) / scale : 0, p99: h.count ? h.percentile(99) / scale : 0, max: h.count ? h.max / scale : 0, count: h.count };
+      out[name] = {
+        p50: h.count ? h.percentile(50) / scale : 0,
+        p99: h.count ? h.percentile(99) / scale : 0,
+        max: h.count ? h.max / scale : 0,
+        count: h.count,
+      };
       h.reset();
     }
     return out;

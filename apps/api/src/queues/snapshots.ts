@@ -18,7 +18,13 @@ export class SnapshotStore {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async read<S>(streamId: string, kind: string, version: number): Promise<Snapshot<S> | null> {
-    const row = await this.db.selectFrom('stream_snapshots').select(['revision', 'state']).where('stream_id', '=', streamId).where('kind', '=', kind).where('version', '=', version).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('stream_snapshots')
+      .select(['revision', 'state'])
+      .where('stream_id', '=', streamId)
+      .where('kind', '=', kind)
+      .where('version', '=', version)
+      .executeTakeFirst();
     return row ? { state: row.state as S, revision: Number(row.revision) } : null;
   }
 
@@ -34,7 +40,13 @@ export class SnapshotStore {
       .onConflict((oc) =>
         oc
           .column('stream_id')
-          .doUpdateSet((eb) => ({ kind: eb.ref('excluded.kind'), version: eb.ref('excluded.version'), revision: eb.ref('excluded.revision'), state: eb.ref('excluded.state'), taken_at: eb.ref('excluded.taken_at') }))
+          .doUpdateSet((eb) => ({
+            kind: eb.ref('excluded.kind'),
+            version: eb.ref('excluded.version'),
+            revision: eb.ref('excluded.revision'),
+            state: eb.ref('excluded.state'),
+            taken_at: eb.ref('excluded.taken_at'),
+          }))
           .where('stream_snapshots.revision', '<', snapshot.revision),
       )
       .execute();

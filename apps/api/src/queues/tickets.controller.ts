@@ -40,7 +40,9 @@ export class TicketsController {
     const { events, state } = await this.queues.run(user.tenantId, queueId, actorOf(user), { type: 'CallNext', counter_id: counterId, member_id: user.userId });
     const called = events.find((e) => e.type === 'TicketCalled');
     const ended = events.find((e) => e.type === 'TicketEnded');
-    const ticket = called ? (await this.queries.withNames(user.tenantId, [liveTicket(state, state.tickets.get((called.data as { ticket_id: string }).ticket_id)!)]))[0] : null;
+    const ticket = called
+      ? (await this.queries.withNames(user.tenantId, [liveTicket(state, state.tickets.get((called.data as { ticket_id: string }).ticket_id)!)]))[0]
+      : null;
     return {
       ticket,
       ended_ticket_id: ended ? (ended.data as { ticket_id: string }).ticket_id : null,
@@ -56,7 +58,12 @@ export class TicketsController {
 
   @Post('queue/:queue_id/swap/:customer_1/:customer_2')
   @HttpCode(200)
-  async swap(@CurrentUser() user: UserPrincipal, @Param('queue_id', IdPipe) q: string, @Param('customer_1', IdPipe) a: string, @Param('customer_2', IdPipe) b: string) {
+  async swap(
+    @CurrentUser() user: UserPrincipal,
+    @Param('queue_id', IdPipe) q: string,
+    @Param('customer_1', IdPipe) a: string,
+    @Param('customer_2', IdPipe) b: string,
+  ) {
     const { state } = await this.queues.run(user.tenantId, q, actorOf(user), { type: 'SwapTickets', ticket_1: a, ticket_2: b });
     return { data: [liveTicket(state, state.tickets.get(a)!), liveTicket(state, state.tickets.get(b)!)] };
   }
@@ -64,13 +71,25 @@ export class TicketsController {
   /** `:old` is the rank the screen showed: a list that changed meanwhile is refused with 409. */
   @Post('queue/:queue_id/move/:ticket_id/:old/:new')
   @HttpCode(200)
-  move(@CurrentUser() user: UserPrincipal, @Param('queue_id', IdPipe) q: string, @Param('ticket_id', IdPipe) t: string, @Param('old', RankPipe) from: number, @Param('new', RankPipe) to: number) {
+  move(
+    @CurrentUser() user: UserPrincipal,
+    @Param('queue_id', IdPipe) q: string,
+    @Param('ticket_id', IdPipe) t: string,
+    @Param('old', RankPipe) from: number,
+    @Param('new', RankPipe) to: number,
+  ) {
     return this.act(user, q, t, { type: 'MoveTicket', ticket_id: t, from_rank: from, to_rank: to });
   }
 
   @Post('queue/:queue_id/redirect/:customer_id/:target_id')
   @HttpCode(200)
-  async redirect(@CurrentUser() user: UserPrincipal, @Param('queue_id', IdPipe) q: string, @Param('customer_id', IdPipe) t: string, @Param('target_id', IdPipe) target: string, @Body() body: RedirectDto) {
+  async redirect(
+    @CurrentUser() user: UserPrincipal,
+    @Param('queue_id', IdPipe) q: string,
+    @Param('customer_id', IdPipe) t: string,
+    @Param('target_id', IdPipe) target: string,
+    @Body() body: RedirectDto,
+  ) {
     await this.queues.redirect(user.tenantId, q, t, target, body.keep_number ?? false, actorOf(user));
     const state = await this.queues.runner.state(target);
     return liveTicket(state, state.tickets.get(t)!);
@@ -122,7 +141,13 @@ export class TicketsController {
     if (body.note_type_id && !(await this.queries.noteTypeExists(user.tenantId, body.note_type_id.toLowerCase()))) {
       throw notFound('Note type not found');
     }
-    await this.queues.run(user.tenantId, q, actorOf(user), { type: 'AddNote', ticket_id: t, note_type_id: body.note_type_id?.toLowerCase() ?? null, text: body.note, by: user.userId });
+    await this.queues.run(user.tenantId, q, actorOf(user), {
+      type: 'AddNote',
+      ticket_id: t,
+      note_type_id: body.note_type_id?.toLowerCase() ?? null,
+      text: body.note,
+      by: user.userId,
+    });
     return this.queries.ticket(user.tenantId, q, t);
   }
 

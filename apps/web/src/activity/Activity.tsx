@@ -1,7 +1,5 @@
 import Chip from '@mui/material/Chip';
-import {
-  Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextField, TextInput, useTranslate,
-} from 'react-admin';
+import { Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
 import { summary } from './summary';
 
 interface Item {

@@ -3,7 +3,11 @@ import { readSession, saveSession, Session } from './session';
 
 const store = new Map<string, string>();
 Object.assign(globalThis, {
-  localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) },
+  localStorage: {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  },
 });
 
 const session = (role: string, pkg = 'FREE'): Session => ({

@@ -18,7 +18,6 @@ import type { TabourDataProvider } from '../data/dataProvider';
 import { download, upload } from './files';
 import { EmptyTab } from './Related';
 
-
 const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 export function Attachments({ customerId }: { customerId: string }) {
@@ -89,11 +88,18 @@ export function Attachments({ customerId }: { customerId: string }) {
                 <TableCell>{size(a.size)}</TableCell>
                 <TableCell>{new Date(a.created_at).toLocaleString(locale)}</TableCell>
                 <TableCell align="right">
-                  <IconButton aria-label={translate('customers.attachments.download')} title={translate('customers.attachments.download')}
-                    onClick={() => download(`/business/customer/attachment/${a.id}`, a.file_name).catch((e: Error) => notify(e.message, { type: 'error' }))}>
+                  <IconButton
+                    aria-label={translate('customers.attachments.download')}
+                    title={translate('customers.attachments.download')}
+                    onClick={() => download(`/business/customer/attachment/${a.id}`, a.file_name).catch((e: Error) => notify(e.message, { type: 'error' }))}
+                  >
                     <DownloadIcon fontSize="small" />
                   </IconButton>
-                  <IconButton aria-label={translate('customers.attachments.delete')} title={translate('customers.attachments.delete')} onClick={() => remove(a.id)}>
+                  <IconButton
+                    aria-label={translate('customers.attachments.delete')}
+                    title={translate('customers.attachments.delete')}
+                    onClick={() => remove(a.id)}
+                  >
                     <DeleteIcon fontSize="small" />
                   </IconButton>
                 </TableCell>

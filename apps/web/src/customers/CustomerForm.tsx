@@ -5,9 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import {
-  BooleanInput, DateInput, SelectInput, SimpleForm, TextInput, email, useDataProvider, useInput, useLocale, useNotify, useTranslate,
-} from 'react-admin';
+import { BooleanInput, DateInput, SelectInput, SimpleForm, TextInput, email, useDataProvider, useInput, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { CUSTOMER_CATEGORIES } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
@@ -44,7 +42,9 @@ function NextIidButton() {
 
 type Entry = { key: string; value: string };
 const toEntries = (v: unknown): Entry[] =>
-  v && typeof v === 'object' ? Object.entries(v as Record<string, unknown>).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) })) : [];
+  v && typeof v === 'object'
+    ? Object.entries(v as Record<string, unknown>).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) }))
+    : [];
 
 /** Additional data is a free object; the form edits it as key/value rows and saves the object. */
 function KeyValueInput() {
@@ -59,7 +59,9 @@ function KeyValueInput() {
   const set = (i: number, patch: Partial<Entry>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <Box sx={{ width: '100%' }} data-testid="additional-data">
-      <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('resources.customers.fields.additional_data')}</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        {translate('resources.customers.fields.additional_data')}
+      </Typography>
       {rows.map((r, i) => (
         <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center', my: 1 }}>
           <MuiTextField size="small" label={translate('customers.key')} value={r.key} onChange={(e) => set(i, { key: e.target.value })} />
@@ -69,7 +71,9 @@ function KeyValueInput() {
           </IconButton>
         </Box>
       ))}
-      <Button size="small" onClick={() => setRows((rs) => [...rs, { key: '', value: '' }])}>{translate('customers.add_entry')}</Button>
+      <Button size="small" onClick={() => setRows((rs) => [...rs, { key: '', value: '' }])}>
+        {translate('customers.add_entry')}
+      </Button>
     </Box>
   );
 }

@@ -3,8 +3,24 @@ import StarIcon from '@mui/icons-material/Star';
 import BlockIcon from '@mui/icons-material/Block';
 import PersonIcon from '@mui/icons-material/Person';
 import {
-  BooleanField, DateField, DeleteButton, EditBase, EmailField, FunctionField, Labeled, SelectField, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, TopToolbar,
-  useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
+  BooleanField,
+  DateField,
+  DeleteButton,
+  EditBase,
+  EmailField,
+  FunctionField,
+  Labeled,
+  SelectField,
+  Show,
+  TabbedShowLayout,
+  TabbedShowLayoutTabs,
+  TextField,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
 } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -42,9 +58,21 @@ function CategoryButtons() {
   };
   return (
     <>
-      {record.category !== 'VIP' && <Button size="small" color="warning" startIcon={<StarIcon />} onClick={() => move('VIP')} data-testid="mark-vip">{translate('customers.mark_vip')}</Button>}
-      {record.category !== 'BLACKLISTED' && <Button size="small" color="error" startIcon={<BlockIcon />} onClick={() => move('BLACKLISTED')} data-testid="mark-blacklisted">{translate('customers.blacklist')}</Button>}
-      {record.category !== 'BASIC' && <Button size="small" startIcon={<PersonIcon />} onClick={() => move('BASIC')} data-testid="mark-basic">{translate('customers.make_basic')}</Button>}
+      {record.category !== 'VIP' && (
+        <Button size="small" color="warning" startIcon={<StarIcon />} onClick={() => move('VIP')} data-testid="mark-vip">
+          {translate('customers.mark_vip')}
+        </Button>
+      )}
+      {record.category !== 'BLACKLISTED' && (
+        <Button size="small" color="error" startIcon={<BlockIcon />} onClick={() => move('BLACKLISTED')} data-testid="mark-blacklisted">
+          {translate('customers.blacklist')}
+        </Button>
+      )}
+      {record.category !== 'BASIC' && (
+        <Button size="small" startIcon={<PersonIcon />} onClick={() => move('BASIC')} data-testid="mark-basic">
+          {translate('customers.make_basic')}
+        </Button>
+      )}
     </>
   );
 }
@@ -65,7 +93,9 @@ function AdditionalData() {
   return (
     <Box>
       {entries.map(([k, v]) => (
-        <Typography key={k} variant="body2"><strong>{k}</strong>: {typeof v === 'string' ? v : JSON.stringify(v)}</Typography>
+        <Typography key={k} variant="body2">
+          <strong>{k}</strong>: {typeof v === 'string' ? v : JSON.stringify(v)}
+        </Typography>
       ))}
     </Box>
   );
@@ -75,7 +105,13 @@ function ModifyTab() {
   const record = useRecordContext<Customer>();
   if (!record) return null;
   return (
-    <EditBase id={record.id} resource="customers" mutationMode="pessimistic" redirect={false} transform={(d: Record<string, unknown>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v === '' ? null : v]))}>
+    <EditBase
+      id={record.id}
+      resource="customers"
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={(d: Record<string, unknown>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v === '' ? null : v]))}
+    >
       <CustomerForm />
     </EditBase>
   );
@@ -94,8 +130,12 @@ export function CustomerShow() {
       <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
         <TabbedShowLayout.Tab label={tab('customer')}>
           <TextField source="full_name" />
-          <Labeled label="resources.customers.fields.phone"><PhoneField source="phone" /></Labeled>
-          <Labeled label="resources.customers.fields.second_phone"><PhoneField source="second_phone" /></Labeled>
+          <Labeled label="resources.customers.fields.phone">
+            <PhoneField source="phone" />
+          </Labeled>
+          <Labeled label="resources.customers.fields.second_phone">
+            <PhoneField source="second_phone" />
+          </Labeled>
           <EmailField source="email" emptyText="—" />
           <TextField source="internal_id" emptyText="—" />
           <TextField source="platform_id" emptyText="—" />
@@ -107,7 +147,9 @@ export function CustomerShow() {
           <SelectField source="preferred_language" choices={LANGUAGE_CHOICES} emptyText="—" />
           <BooleanField source="book_more_than_once" />
           <TextField source="notes" emptyText="—" />
-          <Labeled label="resources.customers.fields.additional_data"><AdditionalData /></Labeled>
+          <Labeled label="resources.customers.fields.additional_data">
+            <AdditionalData />
+          </Labeled>
           <DateField source="created_at" showTime />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('modify')} path="modify">

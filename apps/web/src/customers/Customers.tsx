@@ -1,6 +1,4 @@
-import {
-  Create, CreateButton, Datagrid, DateField, Edit, EmailField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate,
-} from 'react-admin';
+import { Create, CreateButton, Datagrid, DateField, Edit, EmailField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { Empty } from '../settings/common';
 import { CategoryChip, PhoneField } from './CategoryChip';
 import { CustomerForm, useCategoryChoices } from './CustomerForm';
@@ -30,7 +28,14 @@ function useFilters() {
 
 export function CustomerList() {
   return (
-    <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} empty={<Empty resource={R} />} exporter={false}>
+    <List
+      filters={useFilters()}
+      actions={<ListActions />}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      empty={<Empty resource={R} />}
+      exporter={false}
+    >
       <Datagrid rowClick="show" bulkActionButtons={<NotifyBulkButton />}>
         <TextField source="full_name" sortBy="last_name" />
         <PhoneField source="phone" label="resources.customers.fields.phone" sortable />

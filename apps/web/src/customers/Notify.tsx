@@ -25,7 +25,10 @@ export function NotifyForm({ ids, onDone }: { ids: Identifier[]; onDone?: () => 
     setSending(true);
     try {
       const res = await dataProvider.call<{ sent: number }>('/business/customer/notify', 'POST', {
-        customer_ids: ids, channel, message, ...(channel === 'email' && subject ? { subject } : {}),
+        customer_ids: ids,
+        channel,
+        message,
+        ...(channel === 'email' && subject ? { subject } : {}),
       });
       notify('customers.notify.sent', { type: 'success', messageArgs: { sent: res.sent } });
       setMessage('');
@@ -66,7 +69,13 @@ export function NotifyBulkButton() {
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>{translate('customers.notify.title')}</DialogTitle>
         <DialogContent>
-          <NotifyForm ids={selectedIds} onDone={() => { setOpen(false); onUnselectItems(); }} />
+          <NotifyForm
+            ids={selectedIds}
+            onDone={() => {
+              setOpen(false);
+              onUnselectItems();
+            }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>

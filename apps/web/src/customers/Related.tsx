@@ -26,7 +26,13 @@ export function EmptyTab({ text = 'customers.empty_tab' }: { text?: string }) {
 type Row = Record<string, unknown> & { id: string };
 const PAGE = 15;
 const shown = (v: unknown, locale: string) =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v).toLocaleString(locale) : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)
+    ? new Date(v).toLocaleString(locale)
+    : v === null || v === undefined
+      ? ''
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 
 /**
  * A customer's bookings, tickets and archives: the booking and queue contexts fill these lists,
@@ -48,11 +54,19 @@ export function RelatedList({ path, customerId }: { path: string; customerId: st
     <Box>
       <Table size="small">
         <TableHead>
-          <TableRow>{columns.map((c) => <TableCell key={c}>{c.replace(/_/g, ' ')}</TableCell>)}</TableRow>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c}>{c.replace(/_/g, ' ')}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((r) => (
-            <TableRow key={r.id}>{columns.map((c) => <TableCell key={c}>{shown(r[c], locale)}</TableCell>)}</TableRow>
+            <TableRow key={r.id}>
+              {columns.map((c) => (
+                <TableCell key={c}>{shown(r[c], locale)}</TableCell>
+              ))}
+            </TableRow>
           ))}
         </TableBody>
       </Table>

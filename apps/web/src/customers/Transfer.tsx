@@ -73,7 +73,9 @@ export function ImportButton() {
               <Typography>{translate('customers.import.created', { count: report.created })}</Typography>
               <Typography>{translate('customers.import.updated', { count: report.updated })}</Typography>
               <Typography>{translate('customers.import.unchanged', { count: report.unchanged })}</Typography>
-              <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate('customers.import.rejected')}</Typography>
+              <Typography variant="subtitle2" sx={{ mt: 2 }}>
+                {translate('customers.import.rejected')}
+              </Typography>
               {report.rejected.length === 0 ? (
                 <Typography color="text.secondary">{translate('customers.import.none_rejected')}</Typography>
               ) : (
@@ -89,7 +91,9 @@ export function ImportButton() {
           )}
         </DialogContent>
         <DialogActions>
-          <Button disabled={progress !== null} onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button>
+          <Button disabled={progress !== null} onClick={() => setOpen(false)}>
+            {translate('ra.action.close')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>
@@ -104,8 +108,12 @@ export function ExportButtons() {
     download(exportPath(format, filterValues, sort), `customers.${format}`).catch((e: Error) => notify(e.message, { type: 'error' }));
   return (
     <>
-      <Button size="small" startIcon={<DownloadIcon />} onClick={() => go('csv')} data-testid="export-csv">{translate('customers.export.csv')}</Button>
-      <Button size="small" startIcon={<DownloadIcon />} onClick={() => go('xlsx')} data-testid="export-xlsx">{translate('customers.export.xlsx')}</Button>
+      <Button size="small" startIcon={<DownloadIcon />} onClick={() => go('csv')} data-testid="export-csv">
+        {translate('customers.export.csv')}
+      </Button>
+      <Button size="small" startIcon={<DownloadIcon />} onClick={() => go('xlsx')} data-testid="export-xlsx">
+        {translate('customers.export.xlsx')}
+      </Button>
     </>
   );
 }

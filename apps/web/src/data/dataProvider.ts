@@ -35,8 +35,7 @@ export const dataProvider: TabourDataProvider = {
     const wanted = new Set(ids.map(String));
     return { data: data.filter((r) => wanted.has(String(r.id))) as never };
   },
-  getManyReference: (resource, params) =>
-    list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
+  getManyReference: (resource, params) => list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
   create: async (resource, { data }) => {
     const { method, url } = createCall(resource);
     return { data: (await api(url, { method, body: toMultipart(data) ?? data })) as never };

@@ -12,7 +12,9 @@ describe('errors', () => {
     expect(messageKey(403, { code: 'awaiting_approval', message: 'Your account is awaiting approval' }, 'x')).toBe('app.errors.awaiting_approval');
     // By its code only: an English message alone names nothing.
     expect(messageKey(403, { code: 'forbidden', message: 'Your account is awaiting approval' }, 'x')).toBe('x');
-    expect(messageKey(422, { code: 'validation_failed', message: 'Enter a valid phone number' }, 'Enter a valid phone number')).toBe('Enter a valid phone number');
+    expect(messageKey(422, { code: 'validation_failed', message: 'Enter a valid phone number' }, 'Enter a valid phone number')).toBe(
+      'Enter a valid phone number',
+    );
   });
   it('keeps the first message of each field', () => {
     expect(fieldErrors({ errors: { email: ['Email is invalid or used by another account', 'x'], name: 'Required' } })).toEqual({
@@ -35,9 +37,9 @@ describe('a 405 answer', () => {
 
 describe('resource calls', () => {
   it('pages lists with page and per_page, or turns paging off', () => {
-    expect(listUrl('settings/departments', { pagination: { page: 2, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'dent', empty: '' } })).toBe(
-      '/business/department?page=2&per_page=25&sort=name&order=asc&q=dent',
-    );
+    expect(
+      listUrl('settings/departments', { pagination: { page: 2, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'dent', empty: '' } }),
+    ).toBe('/business/department?page=2&per_page=25&sort=name&order=asc&q=dent');
     expect(listQuery({ pagination: false })).toBe('pagination=off');
   });
   it('lists queues with their summaries and reads one at its own address', () => {
@@ -67,7 +69,10 @@ describe('resource calls', () => {
 
 describe('device and feedback lists', () => {
   it('searches kiosks and displays by a keyword in the path', () => {
-    expect(listCall('kiosks', { pagination: { page: 1, perPage: 10 }, filter: { q: ' hall 2 ' } })).toEqual({ method: 'POST', url: '/business/kiosk/filter/hall%202?page=1&per_page=10' });
+    expect(listCall('kiosks', { pagination: { page: 1, perPage: 10 }, filter: { q: ' hall 2 ' } })).toEqual({
+      method: 'POST',
+      url: '/business/kiosk/filter/hall%202?page=1&per_page=10',
+    });
     expect(listCall('displays', { pagination: { page: 2, perPage: 10 }, filter: {} })).toEqual({ method: 'GET', url: '/business/display?page=2&per_page=10' });
     expect(createCall('kiosks')).toEqual({ method: 'POST', url: '/business/kiosk/create' });
   });
@@ -82,7 +87,14 @@ describe('device and feedback lists', () => {
   });
   it('sends a body with a file as multipart, lists and objects as JSON text', () => {
     expect(toMultipart({ name: 'Hall' })).toBeNull();
-    const form = toMultipart({ name: 'Hall', queue_ids: ['a', 'b'], colours: { primary: '#112233' }, theme: null, zoom: 120, placeholder: new Blob(['x'], { type: 'image/png' }) })!;
+    const form = toMultipart({
+      name: 'Hall',
+      queue_ids: ['a', 'b'],
+      colours: { primary: '#112233' },
+      theme: null,
+      zoom: 120,
+      placeholder: new Blob(['x'], { type: 'image/png' }),
+    })!;
     expect(form.get('name')).toBe('Hall');
     expect(form.get('queue_ids')).toBe('["a","b"]');
     expect(form.get('colours')).toBe('{"primary":"#112233"}');

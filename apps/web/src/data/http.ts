@@ -33,8 +33,18 @@ export function rewrittenAddress(href: string, body: unknown): string | null {
 
 /** Errors the interface words itself, in the user's language, by the server's code. */
 export const TRANSLATED_CODES: readonly ErrorCode[] = [
-  'bad_credentials', 'captcha_required', 'captcha_incorrect', 'email_taken', 'weak_password', 'wrong_password',
-  'reset_mismatch', 'plan_required', 'has_sub_services', 'concurrency', 'internal', 'awaiting_approval',
+  'bad_credentials',
+  'captcha_required',
+  'captcha_incorrect',
+  'email_taken',
+  'weak_password',
+  'wrong_password',
+  'reset_mismatch',
+  'plan_required',
+  'has_sub_services',
+  'concurrency',
+  'internal',
+  'awaiting_approval',
 ];
 
 /** The text a toast shows: a catalogue key for known codes, else the server's own message. */
@@ -104,5 +114,9 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   }
   const errors = fieldErrors(json);
   const message = messageKey(res.status, json, errorMessage(res.status, res.statusText, json));
-  throw new HttpError(message, res.status, { message: errorMessage(res.status, res.statusText, json), code: (json as { code?: string } | null)?.code, ...(errors ? { errors } : {}) });
+  throw new HttpError(message, res.status, {
+    message: errorMessage(res.status, res.statusText, json),
+    code: (json as { code?: string } | null)?.code,
+    ...(errors ? { errors } : {}),
+  });
 }

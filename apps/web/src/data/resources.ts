@@ -158,5 +158,7 @@ export function readList<T>(body: unknown): { data: T[]; total: number } {
 
 /** Lists without ids (countries) get their code as id so react-admin can key them. */
 export function withIds<T extends Record<string, unknown>>(rows: T[]): (T & { id: string | number })[] {
-  return rows.map((r) => ('id' in r && r.id !== undefined && r.id !== null ? (r as T & { id: string | number }) : { ...r, id: String(r.code ?? r.position ?? '') }));
+  return rows.map((r) =>
+    'id' in r && r.id !== undefined && r.id !== null ? (r as T & { id: string | number }) : { ...r, id: String(r.code ?? r.position ?? '') },
+  );
 }

@@ -15,7 +15,15 @@ import { loginBody } from './deviceSession';
  * The device login, shared by the kiosk and the display screen: its key and secret, or the
  * auto-login token an installer was given (also accepted as `?token=` in the address).
  */
-export function DeviceLoginForm({ kind, onLogin, errorKey }: { kind: 'kiosk' | 'display'; onLogin: (body: { key: string; secret: string } | { token: string }) => Promise<unknown>; errorKey: (e: unknown) => string }) {
+export function DeviceLoginForm({
+  kind,
+  onLogin,
+  errorKey,
+}: {
+  kind: 'kiosk' | 'display';
+  onLogin: (body: { key: string; secret: string } | { token: string }) => Promise<unknown>;
+  errorKey: (e: unknown) => string;
+}) {
   const translate = useTranslate();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<'key' | 'token'>(params.get('token') ? 'token' : 'key');
@@ -63,11 +71,38 @@ export function DeviceLoginForm({ kind, onLogin, errorKey }: { kind: 'kiosk' | '
         <Stack spacing={2}>
           {mode === 'key' ? (
             <>
-              <TextField name="key" label={translate('devices.login.key')} value={key} onChange={(e) => setKey(e.target.value)} required autoFocus autoComplete="username" slotProps={{ htmlInput: { 'data-testid': 'device-key' } }} />
-              <TextField name="secret" type="password" label={translate('devices.login.secret')} value={secret} onChange={(e) => setSecret(e.target.value)} required autoComplete="current-password" slotProps={{ htmlInput: { 'data-testid': 'device-secret' } }} />
+              <TextField
+                name="key"
+                label={translate('devices.login.key')}
+                value={key}
+                onChange={(e) => setKey(e.target.value)}
+                required
+                autoFocus
+                autoComplete="username"
+                slotProps={{ htmlInput: { 'data-testid': 'device-key' } }}
+              />
+              <TextField
+                name="secret"
+                type="password"
+                label={translate('devices.login.secret')}
+                value={secret}
+                onChange={(e) => setSecret(e.target.value)}
+                required
+                autoComplete="current-password"
+                slotProps={{ htmlInput: { 'data-testid': 'device-secret' } }}
+              />
             </>
           ) : (
-            <TextField name="token" type="password" label={translate('devices.login.token')} value={token} onChange={(e) => setToken(e.target.value)} required autoFocus slotProps={{ htmlInput: { 'data-testid': 'device-token' } }} />
+            <TextField
+              name="token"
+              type="password"
+              label={translate('devices.login.token')}
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              required
+              autoFocus
+              slotProps={{ htmlInput: { 'data-testid': 'device-token' } }}
+            />
           )}
           {error && (
             <Alert severity="error" role="alert" data-testid="device-login-error">

@@ -16,9 +16,34 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
 import { useQuery } from '@tanstack/react-query';
 import {
-  ArrayInput, BooleanInput, Datagrid, DateField, DeleteButton, Edit, EditButton, FormDataConsumer, FunctionField, List, NumberInput, ReferenceArrayInput, SearchInput,
-  SelectArrayInput, SelectInput, SimpleFormIterator, TabbedForm, TextField, TextInput, maxValue, minValue, required, useInput, useLocale, useNotify, useRecordContext,
-  useRefresh, useTranslate,
+  ArrayInput,
+  BooleanInput,
+  Datagrid,
+  DateField,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FormDataConsumer,
+  FunctionField,
+  List,
+  NumberInput,
+  ReferenceArrayInput,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleFormIterator,
+  TabbedForm,
+  TextField,
+  TextInput,
+  maxValue,
+  minValue,
+  required,
+  useInput,
+  useLocale,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
 } from 'react-admin';
 import { api } from '../data/http';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
@@ -30,13 +55,29 @@ import { DEVICE_STATUSES, DISPLAY_THEMES, displayBody, NEW_DISPLAY, voiceBody } 
 
 const R = 'displays';
 const F = `resources.${R}.fields`;
-type Row = { id: string; name: string; key: string; status: string; queue_ids: string[]; language: string; sessions: number; last_seen_at: string | null; placeholder_image: string | null; video_file: string | null };
+type Row = {
+  id: string;
+  name: string;
+  key: string;
+  status: string;
+  queue_ids: string[];
+  language: string;
+  sessions: number;
+  last_seen_at: string | null;
+  placeholder_image: string | null;
+  video_file: string | null;
+};
 
 export function DisplayList() {
   const translate = useTranslate();
   return (
     <PlanGate path="/displays" title={`resources.${R}.name`}>
-      <List filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('devices.search')} />]} empty={<Empty resource={R} />} exporter={false} sort={{ field: 'id', order: 'ASC' }}>
+      <List
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('devices.search')} />]}
+        empty={<Empty resource={R} />}
+        exporter={false}
+        sort={{ field: 'id', order: 'ASC' }}
+      >
         <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="display-list">
           <TextField source="name" sortable={false} />
           <TextField source="key" sortable={false} sx={{ fontFamily: 'monospace' }} />
@@ -57,7 +98,9 @@ export function DisplayList() {
 function WordsInput({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
   const { field } = useInput({ source });
-  const [rows, setRows] = useState<{ from: string; to: string }[]>(() => Object.entries((field.value as Record<string, string>) ?? {}).map(([from, to]) => ({ from, to })));
+  const [rows, setRows] = useState<{ from: string; to: string }[]>(() =>
+    Object.entries((field.value as Record<string, string>) ?? {}).map(([from, to]) => ({ from, to })),
+  );
   const save = (next: { from: string; to: string }[]) => {
     setRows(next);
     field.onChange(Object.fromEntries(next.filter((r) => r.from.trim()).map((r) => [r.from.trim(), r.to])));
@@ -69,8 +112,18 @@ function WordsInput({ source, label }: { source: string; label: string }) {
       </Typography>
       {rows.map((r, i) => (
         <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
-          <MuiTextField size="small" label={translate('devices.voice.shown')} value={r.from} onChange={(e) => save(rows.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)))} />
-          <MuiTextField size="small" label={translate('devices.voice.said')} value={r.to} onChange={(e) => save(rows.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)))} />
+          <MuiTextField
+            size="small"
+            label={translate('devices.voice.shown')}
+            value={r.from}
+            onChange={(e) => save(rows.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)))}
+          />
+          <MuiTextField
+            size="small"
+            label={translate('devices.voice.said')}
+            value={r.to}
+            onChange={(e) => save(rows.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)))}
+          />
           <IconButton aria-label={translate('ra.action.remove')} onClick={() => save(rows.filter((_, j) => j !== i))}>
             <DeleteIcon fontSize="small" />
           </IconButton>
@@ -116,7 +169,13 @@ function ListenButton({ voice, language }: { voice: unknown; language: string })
   const speak = () => {
     const v = { ...DEFAULT_VOICE, ...voiceBody(voice), enabled: true } as typeof DEFAULT_VOICE;
     const speaker = browserSpeaker();
-    for (const u of utterancesFor([{ label: 'A12', counter_name: translate('devices.voice.sample_counter') }], { ...v, repeat: 1 }, language, defaultTemplate(language))) void speaker.speak(u);
+    for (const u of utterancesFor(
+      [{ label: 'A12', counter_name: translate('devices.voice.sample_counter') }],
+      { ...v, repeat: 1 },
+      language,
+      defaultTemplate(language),
+    ))
+      void speaker.speak(u);
   };
   return (
     <Button startIcon={<RecordVoiceOverIcon />} onClick={speak} disabled={typeof window === 'undefined' || !window.speechSynthesis} data-testid="voice-listen">
@@ -208,7 +267,8 @@ function DisplayLogs() {
   const rows = logs.data?.data ?? [];
   const total = logs.data?.total ?? 0;
   const details = (r: LogRow) => {
-    if (r.source === 'event') return r.actor ? [r.actor.name, r.actor.type && translate(`app.activity.actors.${r.actor.type}`, { _: r.actor.type })].filter(Boolean).join(' · ') : '';
+    if (r.source === 'event')
+      return r.actor ? [r.actor.name, r.actor.type && translate(`app.activity.actors.${r.actor.type}`, { _: r.actor.type })].filter(Boolean).join(' · ') : '';
     const info = r.data ?? {};
     return Object.entries(info)
       .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
@@ -265,7 +325,10 @@ function KeyLine() {
   if (!record?.key) return null;
   return (
     <Typography sx={{ mb: 1 }}>
-      {translate(`${F}.key`)}: <Box component="code" sx={{ fontSize: '1.1rem' }} data-testid="device-key-shown">{record.key}</Box>
+      {translate(`${F}.key`)}:{' '}
+      <Box component="code" sx={{ fontSize: '1.1rem' }} data-testid="device-key-shown">
+        {record.key}
+      </Box>
     </Typography>
   );
 }
@@ -298,7 +361,17 @@ function DisplayForm({ editing }: { editing: boolean }) {
         {editing ? <VideoFile /> : <Typography color="text.secondary">{translate('devices.video.after_create')}</Typography>}
         <ArrayInput source="media" label={`${F}.media`}>
           <SimpleFormIterator inline disableReordering={false}>
-            <SelectInput source="kind" label={`${F}.media_kind`} choices={[{ id: 'image', name: translate('devices.media.image') }, { id: 'video', name: translate('devices.media.video') }]} translateChoice={false} validate={required()} helperText={false} />
+            <SelectInput
+              source="kind"
+              label={`${F}.media_kind`}
+              choices={[
+                { id: 'image', name: translate('devices.media.image') },
+                { id: 'video', name: translate('devices.media.video') },
+              ]}
+              translateChoice={false}
+              validate={required()}
+              helperText={false}
+            />
             <TextInput source="url" label={`${F}.media_url`} validate={required()} helperText={false} sx={{ minWidth: 360 }} />
             <NumberInput source="seconds" label={`${F}.media_seconds`} min={1} max={3600} helperText={false} />
           </SimpleFormIterator>

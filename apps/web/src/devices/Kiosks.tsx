@@ -1,8 +1,27 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
-  BooleanInput, Datagrid, DateField, DeleteButton, Edit, EditButton, FunctionField, List, NumberInput, ReferenceArrayInput, SearchInput, SelectArrayInput,
-  SelectInput, TabbedForm, TextField, TextInput, maxValue, minValue, required, useRecordContext, useTranslate,
+  BooleanInput,
+  Datagrid,
+  DateField,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FunctionField,
+  List,
+  NumberInput,
+  ReferenceArrayInput,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  TabbedForm,
+  TextField,
+  TextInput,
+  maxValue,
+  minValue,
+  required,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import { Empty } from '../settings/common';
@@ -11,13 +30,27 @@ import { DEVICE_STATUSES, GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_FLAGS, KIOSK_TIMER
 
 const R = 'kiosks';
 const F = `resources.${R}.fields`;
-type Row = { id: string; name: string; key: string; status: string; queue_ids: string[]; sessions: number; last_seen_at: string | null; placeholder_image: string | null };
+type Row = {
+  id: string;
+  name: string;
+  key: string;
+  status: string;
+  queue_ids: string[];
+  sessions: number;
+  last_seen_at: string | null;
+  placeholder_image: string | null;
+};
 
 export function KioskList() {
   const translate = useTranslate();
   return (
     <PlanGate path="/kiosks" title={`resources.${R}.name`}>
-      <List filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('devices.search')} />]} empty={<Empty resource={R} />} exporter={false} sort={{ field: 'id', order: 'ASC' }}>
+      <List
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('devices.search')} />]}
+        empty={<Empty resource={R} />}
+        exporter={false}
+        sort={{ field: 'id', order: 'ASC' }}
+      >
         <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="kiosk-list">
           <TextField source="name" sortable={false} />
           <TextField source="key" sortable={false} sx={{ fontFamily: 'monospace' }} />
@@ -39,7 +72,10 @@ function KeyLine() {
   if (!record?.key) return null;
   return (
     <Typography sx={{ mb: 1 }}>
-      {translate(`${F}.key`)}: <Box component="code" sx={{ fontSize: '1.1rem' }} data-testid="device-key-shown">{record.key}</Box>
+      {translate(`${F}.key`)}:{' '}
+      <Box component="code" sx={{ fontSize: '1.1rem' }} data-testid="device-key-shown">
+        {record.key}
+      </Box>
     </Typography>
   );
 }
@@ -69,7 +105,15 @@ function KioskForm() {
       </TabbedForm.Tab>
       <TabbedForm.Tab label={tab('restrictions')} path="restrictions">
         <TextInput source="ip_restriction" multiline minRows={2} fullWidth format={linesFormat} parse={linesParse} helperText="devices.hints.ip_restriction" />
-        <TextInput source="mac_restriction" multiline minRows={2} fullWidth format={linesFormat} parse={linesParse} helperText="devices.hints.mac_restriction" />
+        <TextInput
+          source="mac_restriction"
+          multiline
+          minRows={2}
+          fullWidth
+          format={linesFormat}
+          parse={linesParse}
+          helperText="devices.hints.mac_restriction"
+        />
         {flags(KIOSK_FLAGS.restrictions)}
       </TabbedForm.Tab>
       <TabbedForm.Tab label={tab('guests')} path="guests">
@@ -90,7 +134,15 @@ function KioskForm() {
         </Box>
       </TabbedForm.Tab>
       <TabbedForm.Tab label={tab('style2')} path="style2">
-        <SelectInput source="config_version" choices={[{ id: 1, name: translate('devices.styles.1') }, { id: 2, name: translate('devices.styles.2') }]} translateChoice={false} helperText="devices.hints.config_version" />
+        <SelectInput
+          source="config_version"
+          choices={[
+            { id: 1, name: translate('devices.styles.1') },
+            { id: 2, name: translate('devices.styles.2') },
+          ]}
+          translateChoice={false}
+          helperText="devices.hints.config_version"
+        />
         <Typography variant="subtitle1" sx={{ mt: 1 }}>
           {translate('devices.v2_colours_title')}
         </Typography>
@@ -108,7 +160,13 @@ function KioskForm() {
           ))}
         </Box>
         {flags(KIOSK_FLAGS.style)}
-        <SelectInput source="predefined_language" choices={LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }))} translateChoice={false} emptyText="devices.no_language" helperText="devices.hints.predefined_language" />
+        <SelectInput
+          source="predefined_language"
+          choices={LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }))}
+          translateChoice={false}
+          emptyText="devices.no_language"
+          helperText="devices.hints.predefined_language"
+        />
       </TabbedForm.Tab>
     </TabbedForm>
   );

@@ -19,7 +19,20 @@ import KeyIcon from '@mui/icons-material/Key';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Create, InputHelperText, Title, TopToolbar, ListButton, regex, useInput, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
+import {
+  Create,
+  InputHelperText,
+  Title,
+  TopToolbar,
+  ListButton,
+  regex,
+  useInput,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { routeAccess } from '../auth/access';
 import { readSession, subjectOf } from '../auth/session';
 import { api } from '../data/http';
@@ -58,7 +71,16 @@ export function StatusChip({ status }: { status: string }) {
 export function PresenceChip({ record }: { record: { sessions?: number | null; last_seen_at?: string | null } }) {
   const translate = useTranslate();
   const p = presence(record);
-  return <Chip size="small" variant="outlined" color={p === 'online' ? 'success' : p === 'idle' ? 'info' : 'default'} label={translate(`devices.presence.${p}`)} data-testid="device-presence" data-presence={p} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={p === 'online' ? 'success' : p === 'idle' ? 'info' : 'default'}
+      label={translate(`devices.presence.${p}`)}
+      data-testid="device-presence"
+      data-presence={p}
+    />
+  );
 }
 
 export interface Issued {
@@ -144,7 +166,15 @@ export function CredentialsDialog({ issued, onClose }: { issued: Issued; onClose
 }
 
 /** Create, then the credentials dialog, then the device's edit page. */
-export function DeviceCreate({ resource, transform, children }: { resource: 'kiosks' | 'displays'; transform: (v: Record<string, unknown>) => Record<string, unknown>; children: ReactNode }) {
+export function DeviceCreate({
+  resource,
+  transform,
+  children,
+}: {
+  resource: 'kiosks' | 'displays';
+  transform: (v: Record<string, unknown>) => Record<string, unknown>;
+  children: ReactNode;
+}) {
   const [issued, setIssued] = useState<Issued | null>(null);
   const redirect = useRedirect();
   return (
@@ -253,7 +283,10 @@ export function ColourInput({ source, label }: { source: string; label: string }
         input: {
           startAdornment: (
             <InputAdornment position="start">
-              <Box aria-hidden sx={{ width: 20, height: 20, borderRadius: '4px', border: '1px solid #9e9e9e', bgcolor: HEX_RE.test(value) ? value : 'transparent' }} />
+              <Box
+                aria-hidden
+                sx={{ width: 20, height: 20, borderRadius: '4px', border: '1px solid #9e9e9e', bgcolor: HEX_RE.test(value) ? value : 'transparent' }}
+              />
             </InputAdornment>
           ),
         },
@@ -269,10 +302,18 @@ export function PlaceholderInput({ current }: { current?: string | null }) {
   const chosen = typeof Blob !== 'undefined' && field.value instanceof File ? (field.value as File) : null;
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
-      {current && !chosen && <Box component="img" src={current} alt={translate('devices.placeholder.current')} sx={{ height: 80, borderRadius: 1, border: '1px solid #e0e0e0' }} />}
+      {current && !chosen && (
+        <Box component="img" src={current} alt={translate('devices.placeholder.current')} sx={{ height: 80, borderRadius: 1, border: '1px solid #e0e0e0' }} />
+      )}
       <Button variant="outlined" component="label">
         {translate('devices.placeholder.choose')}
-        <input hidden type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => field.onChange(e.target.files?.[0] ?? undefined)} data-testid="placeholder-file" />
+        <input
+          hidden
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          onChange={(e) => field.onChange(e.target.files?.[0] ?? undefined)}
+          data-testid="placeholder-file"
+        />
       </Button>
       <Typography variant="body2" color="text.secondary">
         {chosen ? chosen.name : translate('devices.placeholder.hint')}

@@ -36,7 +36,10 @@ export function useDeviceChannel(opts: {
   const command = useEffectEvent((c: DeviceCommand) => opts.onCommand?.(c));
   const concerns = useEffectEvent((notice: unknown) => !opts.concerns || opts.concerns(notice));
   // Rooms compare by value: a new array of the same rooms must not reconnect.
-  const roomsKey = rooms.map((r) => `${r.kind}:${r.id}`).sort().join(',');
+  const roomsKey = rooms
+    .map((r) => `${r.kind}:${r.id}`)
+    .sort()
+    .join(',');
   const [state, setState] = useState<LiveState>('connecting');
   // A new connection starts over as connecting (set while rendering, so no stale state shows).
   const connection = `${enabled}|${token}|${roomsKey}|${wait}`;

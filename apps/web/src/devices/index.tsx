@@ -17,5 +17,17 @@ const page = (component: LazyExoticComponent<ComponentType>) => {
 const kiosk = (name: 'KioskList' | 'KioskCreate' | 'KioskEdit') => page(lazy(() => import('./Kiosks').then((m) => ({ default: m[name] }))));
 const display = (name: 'DisplayList' | 'DisplayCreate' | 'DisplayEdit') => page(lazy(() => import('./Displays').then((m) => ({ default: m[name] }))));
 
-export const kiosks = { list: kiosk('KioskList'), create: kiosk('KioskCreate'), edit: kiosk('KioskEdit'), icon: TabletAndroidIcon, recordRepresentation: 'name' };
-export const displays = { list: display('DisplayList'), create: display('DisplayCreate'), edit: display('DisplayEdit'), icon: TvIcon, recordRepresentation: 'name' };
+export const kiosks = {
+  list: kiosk('KioskList'),
+  create: kiosk('KioskCreate'),
+  edit: kiosk('KioskEdit'),
+  icon: TabletAndroidIcon,
+  recordRepresentation: 'name',
+};
+export const displays = {
+  list: display('DisplayList'),
+  create: display('DisplayCreate'),
+  edit: display('DisplayEdit'),
+  icon: TvIcon,
+  recordRepresentation: 'name',
+};

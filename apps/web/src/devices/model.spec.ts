@@ -54,7 +54,10 @@ describe('display form', () => {
         enabled: true,
         voice: '',
         template: ' Ticket {number}, {counter} ',
-        counter_replacements: [{ from: 'Desk 2', to: 'Guichet deux' }, { from: '', to: 'x' }],
+        counter_replacements: [
+          { from: 'Desk 2', to: 'Guichet deux' },
+          { from: '', to: 'x' },
+        ],
         number_replacements: { A: 'Alpha' },
         custom_voices: { fr: 'Amélie', de: '', xx: 'y' },
         repeat: '5',
@@ -77,7 +80,11 @@ describe('display form', () => {
       mac: 'AA-BB-CC-DD-EE-FF',
       video_url: '',
       ads: 'Welcome\n\nMasks please ',
-      media: [{ kind: 'image', url: ' https://x/a.png ', seconds: '8' }, { kind: 'video', url: 'https://x/v.mp4', seconds: 5 }, { kind: 'image', url: '' }],
+      media: [
+        { kind: 'image', url: ' https://x/a.png ', seconds: '8' },
+        { kind: 'video', url: 'https://x/v.mp4', seconds: 5 },
+        { kind: 'image', url: '' },
+      ],
       history_size: '4',
       key: 'D-1',
     });
@@ -87,7 +94,10 @@ describe('display form', () => {
       mac: 'AA-BB-CC-DD-EE-FF',
       video_url: null,
       ads: ['Welcome', 'Masks please'],
-      media: [{ kind: 'image', url: 'https://x/a.png', seconds: 8 }, { kind: 'video', url: 'https://x/v.mp4', seconds: null }],
+      media: [
+        { kind: 'image', url: 'https://x/a.png', seconds: 8 },
+        { kind: 'video', url: 'https://x/v.mp4', seconds: null },
+      ],
       history_size: 4,
     });
   });

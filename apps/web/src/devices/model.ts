@@ -6,20 +6,57 @@ import { DEFAULT_DISPLAY, DEFAULT_KIOSK, isLanguage, KIOSK_TIMERS } from '@tabou
 
 // The lists and the settings' shapes are the contract's, one definition with the API.
 export {
-  DEVICE_STATUSES, DISPLAY_THEMES, GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_TIMERS, KIOSK_V2_COLOURS, REMOTE_COMMANDS, TICKET_FORMATS,
-  type Display, type DisplaySettings, type Kiosk, type KioskSettings, type RemoteCommand,
+  DEVICE_STATUSES,
+  DISPLAY_THEMES,
+  GUEST_PSEUDOS,
+  KIOSK_COLOURS,
+  KIOSK_TIMERS,
+  KIOSK_V2_COLOURS,
+  REMOTE_COMMANDS,
+  TICKET_FORMATS,
+  type Display,
+  type DisplaySettings,
+  type Kiosk,
+  type KioskSettings,
+  type RemoteCommand,
 } from '@tabour/contracts';
 
 export const KIOSK_FLAGS = {
   restrictions: ['logout_on_ip_change'],
   guests: ['guest_mode', 'guest_login_required'],
-  options: ['allow_booking', 'collect_customer_details', 'require_internal_id', 'print_ticket', 'sms_ticket', 'virtual_keyboard', 'allow_multiple_services', 'allow_quantity_services', 'calendar_sync'],
+  options: [
+    'allow_booking',
+    'collect_customer_details',
+    'require_internal_id',
+    'print_ticket',
+    'sms_ticket',
+    'virtual_keyboard',
+    'allow_multiple_services',
+    'allow_quantity_services',
+    'calendar_sync',
+  ],
   style: ['allow_pagination', 'barcode_mode'],
 } as const;
 
 const KIOSK_FIELDS = [
-  'name', 'status', 'queue_ids', 'theme', 'ip_restriction', 'mac_restriction', 'guest_pseudo', 'ticket_format', 'zoom', 'colours', 'config_version', 'v2_colours',
-  'predefined_language', ...KIOSK_TIMERS, ...KIOSK_FLAGS.restrictions, ...KIOSK_FLAGS.guests, ...KIOSK_FLAGS.options, ...KIOSK_FLAGS.style,
+  'name',
+  'status',
+  'queue_ids',
+  'theme',
+  'ip_restriction',
+  'mac_restriction',
+  'guest_pseudo',
+  'ticket_format',
+  'zoom',
+  'colours',
+  'config_version',
+  'v2_colours',
+  'predefined_language',
+  ...KIOSK_TIMERS,
+  ...KIOSK_FLAGS.restrictions,
+  ...KIOSK_FLAGS.guests,
+  ...KIOSK_FLAGS.options,
+  ...KIOSK_FLAGS.style,
 ] as const;
 
 const DISPLAY_FIELDS = ['name', 'status', 'queue_ids', 'language', 'theme', 'ip', 'mac', 'video_url', 'media', 'ads', 'voice', 'history_size'] as const;
@@ -83,7 +120,8 @@ export function words(v: unknown): Record<string, string> {
 export function voiceBody(v: unknown): Record<string, unknown> {
   const voice = (v as Record<string, unknown>) ?? {};
   const custom: Record<string, string> = {};
-  for (const [lang, name] of Object.entries((voice.custom_voices as Record<string, unknown>) ?? {})) if (isLanguage(lang) && text(name)) custom[lang] = text(name)!;
+  for (const [lang, name] of Object.entries((voice.custom_voices as Record<string, unknown>) ?? {}))
+    if (isLanguage(lang) && text(name)) custom[lang] = text(name)!;
   return {
     enabled: voice.enabled !== false,
     voice: text(voice.voice),

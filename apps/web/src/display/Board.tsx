@@ -129,7 +129,10 @@ export function Board({ board, live, style = 1, speechLanguage }: { board: Board
       data-live={live}
       sx={{ minHeight: '100vh', display: 'grid', gridTemplateRows: 'auto 1fr auto', bgcolor: theme.bg, color: theme.text }}
     >
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 1.5, flexWrap: 'wrap', borderBottom: `2px solid ${theme.panel}` }}>
+      <Box
+        component="header"
+        sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 1.5, flexWrap: 'wrap', borderBottom: `2px solid ${theme.panel}` }}
+      >
         {board.business.logo_url && <Box component="img" src={board.business.logo_url} alt="" sx={{ height: 48 }} />}
         <Box sx={{ flexGrow: 1 }}>
           <Typography component="p" sx={{ fontSize: '1.8rem', fontWeight: 700 }}>
@@ -140,14 +143,30 @@ export function Board({ board, live, style = 1, speechLanguage }: { board: Board
           </Typography>
         </Box>
         <SoundButton color={theme.text} />
-        <Chip size="small" variant="outlined" label={translate(`queues.live.${live}`)} sx={{ color: theme.text, borderColor: theme.muted }} data-testid="live-state" data-state={live} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={translate(`queues.live.${live}`)}
+          sx={{ color: theme.text, borderColor: theme.muted }}
+          data-testid="live-state"
+          data-state={live}
+        />
         <Clock color={theme.text} />
         <Box sx={{ color: theme.text }}>
           <LanguageMenu named />
         </Box>
       </Box>
 
-      <Box component="main" sx={{ display: 'grid', gap: 3, p: 3, gridTemplateColumns: withMedia || board.history.length ? { xs: '1fr', lg: '3fr 2fr' } : '1fr', alignItems: 'start' }}>
+      <Box
+        component="main"
+        sx={{
+          display: 'grid',
+          gap: 3,
+          p: 3,
+          gridTemplateColumns: withMedia || board.history.length ? { xs: '1fr', lg: '3fr 2fr' } : '1fr',
+          alignItems: 'start',
+        }}
+      >
         <Box component="section" aria-labelledby="board-now">
           <Typography id="board-now" component="h1" sx={{ fontSize: '2rem', fontWeight: 700, color: theme.muted, mb: 2 }}>
             {translate('display.now_serving')}
@@ -179,7 +198,11 @@ export function Board({ board, live, style = 1, speechLanguage }: { board: Board
                       '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
                     }}
                   >
-                    <Typography sx={{ fontSize: { xs: '3.5rem', md: '5.5rem' }, fontWeight: 800, lineHeight: 1, color: c === newest ? theme.accent : theme.text }}>{c.label}</Typography>
+                    <Typography
+                      sx={{ fontSize: { xs: '3.5rem', md: '5.5rem' }, fontWeight: 800, lineHeight: 1, color: c === newest ? theme.accent : theme.text }}
+                    >
+                      {c.label}
+                    </Typography>
                     <Box sx={{ textAlign: 'end' }}>
                       <Typography sx={{ fontSize: { xs: '1.8rem', md: '2.8rem' }, fontWeight: 700 }}>{c.counter_name ?? '—'}</Typography>
                       {board.queues.length > 1 && <Typography sx={{ color: theme.muted, fontSize: '1.2rem' }}>{queueName(c.queue_id)}</Typography>}
@@ -201,7 +224,12 @@ export function Board({ board, live, style = 1, speechLanguage }: { board: Board
                 </Typography>
                 <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                   {board.history.map((h) => (
-                    <Box component="li" key={callKey(h)} data-testid={`board-history-${h.label}`} sx={{ display: 'flex', justifyContent: 'space-between', py: 1, borderBottom: `1px solid ${theme.panel}`, fontSize: '1.5rem' }}>
+                    <Box
+                      component="li"
+                      key={callKey(h)}
+                      data-testid={`board-history-${h.label}`}
+                      sx={{ display: 'flex', justifyContent: 'space-between', py: 1, borderBottom: `1px solid ${theme.panel}`, fontSize: '1.5rem' }}
+                    >
                       <span style={{ fontWeight: 700 }}>{h.label}</span>
                       <span>{h.counter_name ?? '—'}</span>
                     </Box>

@@ -21,7 +21,10 @@ const PING_MS = 60_000;
 const displaySession = () => readDeviceSession<{ id: string; language?: string }>('display');
 
 async function displayLogin(body: { key: string; secret: string } | { token: string }) {
-  const answer = await api<{ token: string; display: { id: string; language?: string }; business: { id: string; name: string; logo_url?: string | null } }>('/display/auth', { method: 'POST', body, anonymous: true });
+  const answer = await api<{ token: string; display: { id: string; language?: string }; business: { id: string; name: string; logo_url?: string | null } }>(
+    '/display/auth',
+    { method: 'POST', body, anonymous: true },
+  );
   saveDeviceSession('display', { token: answer.token, device: answer.display, business: answer.business });
   if ('token' in body) saveAutologin('display', body.token);
   return answer;
@@ -115,7 +118,11 @@ export function DisplayScreenPage() {
   useEffect(() => {
     if (!token) return;
     const ping = () =>
-      api('/display/ping', { method: 'POST', token, body: { info: { screen: `${window.screen.width}x${window.screen.height}`, language: locale, online: navigator.onLine } } }).catch((e) => {
+      api('/display/ping', {
+        method: 'POST',
+        token,
+        body: { info: { screen: `${window.screen.width}x${window.screen.height}`, language: locale, online: navigator.onLine } },
+      }).catch((e) => {
         if (e instanceof HttpError && e.status === 401) void toLogin();
       });
     void ping();
@@ -195,17 +202,17 @@ export function QueueBoardPage() {
     retry: (n, e) => !(e instanceof HttpError && e.status < 500) && n < 3,
   });
   const refetch = board.refetch;
-  const state = useLiveRoom('queue', id, useCallback(() => void refetch(), [refetch]));
+  const state = useLiveRoom(
+    'queue',
+    id,
+    useCallback(() => void refetch(), [refetch]),
+  );
   // The poll above slows while the channel is live.
   if (live !== (state === 'live')) setLive(state === 'live');
   if (!board.data) {
     return (
       <Centered>
-        {board.isError ? (
-          <Typography role="alert">{translate('display.load_failed')}</Typography>
-        ) : (
-          <CircularProgress aria-label={translate('app.loading')} />
-        )}
+        {board.isError ? <Typography role="alert">{translate('display.load_failed')}</Typography> : <CircularProgress aria-label={translate('app.loading')} />}
       </Centered>
     );
   }

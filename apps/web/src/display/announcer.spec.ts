@@ -1,7 +1,26 @@
-import { Announcer, BoardCall, callKey, DEFAULT_VOICE, freshCalls, phrase, replaceWords, Speaker, spokenLabel, Utterance, utterancesFor, VoiceSettings } from './announcer';
+import {
+  Announcer,
+  BoardCall,
+  callKey,
+  DEFAULT_VOICE,
+  freshCalls,
+  phrase,
+  replaceWords,
+  Speaker,
+  spokenLabel,
+  Utterance,
+  utterancesFor,
+  VoiceSettings,
+} from './announcer';
 
 const TEMPLATE = 'Ticket {number}, please go to {counter}';
-const call = (label: string, counter: string, at: string, queue = 'q1'): BoardCall => ({ label, number: Number(label.replace(/\D/g, '')), counter_name: counter, called_at: at, queue_id: queue });
+const call = (label: string, counter: string, at: string, queue = 'q1'): BoardCall => ({
+  label,
+  number: Number(label.replace(/\D/g, '')),
+  counter_name: counter,
+  called_at: at,
+  queue_id: queue,
+});
 
 /** A speech engine whose every utterance ends only when the test says so. */
 function controlledSpeaker() {
@@ -26,7 +45,9 @@ describe('the announcement queue', () => {
   it('starts B only after A has ended when A and B arrive together, and never cuts A short', async () => {
     const { speaker, log, endCurrent } = controlledSpeaker();
     const announcer = new Announcer(speaker);
-    announcer.enqueue(utterancesFor([call('A1', 'Desk 1', '2026-01-01T10:00:00Z'), call('B7', 'Desk 2', '2026-01-01T10:00:00Z')], DEFAULT_VOICE, 'en', TEMPLATE));
+    announcer.enqueue(
+      utterancesFor([call('A1', 'Desk 1', '2026-01-01T10:00:00Z'), call('B7', 'Desk 2', '2026-01-01T10:00:00Z')], DEFAULT_VOICE, 'en', TEMPLATE),
+    );
     await flush();
     expect(log).toEqual(['start Ticket A 1, please go to Desk 1']);
     expect(announcer.pending).toBe(1);
@@ -64,7 +85,10 @@ describe('the announcement queue', () => {
         said.push(u.text);
       },
     });
-    announcer.enqueue([{ text: 'bad', lang: 'en', voice: null }, { text: 'good', lang: 'en', voice: null }]);
+    announcer.enqueue([
+      { text: 'bad', lang: 'en', voice: null },
+      { text: 'good', lang: 'en', voice: null },
+    ]);
     await announcer.idle();
     expect(said).toEqual(['good']);
   });
@@ -72,7 +96,10 @@ describe('the announcement queue', () => {
   it('pauses between two utterances when asked', async () => {
     const events: string[] = [];
     const announcer = new Announcer({ speak: async (u) => void events.push(u.text) }, async (ms) => void events.push(`pause ${ms}`), 400);
-    announcer.enqueue([{ text: 'a', lang: 'en', voice: null }, { text: 'b', lang: 'en', voice: null }]);
+    announcer.enqueue([
+      { text: 'a', lang: 'en', voice: null },
+      { text: 'b', lang: 'en', voice: null },
+    ]);
     await announcer.idle();
     expect(events).toEqual(['a', 'pause 400', 'b']);
   });

@@ -26,7 +26,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function replaceWords(text: string, words: Record<string, string> | null | undefined): string {
   const map = words ?? {};
   if (Object.prototype.hasOwnProperty.call(map, text)) return map[text];
-  const keys = Object.keys(map).filter(Boolean).sort((a, b) => b.length - a.length);
+  const keys = Object.keys(map)
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
   if (!keys.length) return text;
   return text.replace(new RegExp(keys.map(escape).join('|'), 'g'), (m) => map[m] ?? m);
 }
@@ -64,7 +66,8 @@ export interface Utterance {
 }
 
 /** The voice for a language: the one chosen for it, else the display's own. */
-export const voiceFor = (voice: VoiceSettings, lang: string): string | null => (isLanguage(lang) ? voice.custom_voices?.[lang] : undefined) || voice.voice || null;
+export const voiceFor = (voice: VoiceSettings, lang: string): string | null =>
+  (isLanguage(lang) ? voice.custom_voices?.[lang] : undefined) || voice.voice || null;
 
 /** The utterances of calls, in order, each said `repeat` times (1 to 3). */
 export function utterancesFor(calls: Pick<BoardCall, 'label' | 'counter_name'>[], voice: VoiceSettings, lang: string, fallbackTemplate: string): Utterance[] {

@@ -2,7 +2,12 @@ import { holdMs, loops, nextIndex, playlist } from './media';
 
 describe('display media', () => {
   it('plays the video first, then the images and videos in their order', () => {
-    const list = playlist({ video_file: '/business/uploads/b/f.mp4', video_url: 'https://x/v.mp4', media: [{ kind: 'image', url: 'https://x/a.png', seconds: 5 }], placeholder_image: '/p.png' });
+    const list = playlist({
+      video_file: '/business/uploads/b/f.mp4',
+      video_url: 'https://x/v.mp4',
+      media: [{ kind: 'image', url: 'https://x/a.png', seconds: 5 }],
+      placeholder_image: '/p.png',
+    });
     expect(list.map((m) => m.url)).toEqual(['/business/uploads/b/f.mp4', 'https://x/a.png']);
     expect(playlist({ video_url: 'https://x/v.mp4' }).map((m) => m.url)).toEqual(['https://x/v.mp4']);
   });

@@ -7,7 +7,12 @@ export type { MediaItem } from '@tabour/contracts';
 /** An image without its own time stays this long. */
 export const DEFAULT_IMAGE_SECONDS = 10;
 
-export function playlist(d: { media?: MediaItem[] | null; video_url?: string | null; video_file?: string | null; placeholder_image?: string | null }): MediaItem[] {
+export function playlist(d: {
+  media?: MediaItem[] | null;
+  video_url?: string | null;
+  video_file?: string | null;
+  placeholder_image?: string | null;
+}): MediaItem[] {
   const items = (d.media ?? []).filter((m) => m && typeof m.url === 'string' && m.url);
   // An uploaded file is the screen's own copy: it wins over a link to the same film elsewhere.
   const video = d.video_file || d.video_url;

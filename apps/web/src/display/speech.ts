@@ -55,7 +55,10 @@ export const defaultTemplate = (lang: string) => CATALOGUES[isLanguage(lang) ? l
  * is already there. Calls from the current and the past lists both count, so a ticket called
  * and ended between two reads is still announced. Returns the newest call's key.
  */
-export function useAnnouncements(board: { calls: BoardCall[]; history: BoardCall[]; display: { voice?: Partial<VoiceSettings> | null } } | undefined, lang: string): string | null {
+export function useAnnouncements(
+  board: { calls: BoardCall[]; history: BoardCall[]; display: { voice?: Partial<VoiceSettings> | null } } | undefined,
+  lang: string,
+): string | null {
   const seen = useRef<Set<string> | null>(null);
   const announcer = useRef<Announcer | null>(null);
   const [latest, setLatest] = useState<string | null>(null);

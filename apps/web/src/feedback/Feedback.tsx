@@ -4,7 +4,16 @@ import Typography from '@mui/material/Typography';
 import { Datagrid, DateField, DateInput, FunctionField, List, ReferenceInput, SelectInput, TextField, useTranslate } from 'react-admin';
 
 const R = 'feedback';
-type Row = { id: string; stars: number; text: string | null; queue_name: string | null; label: string; customer_name: string | null; day: string; updated_at: string };
+type Row = {
+  id: string;
+  stars: number;
+  text: string | null;
+  queue_name: string | null;
+  label: string;
+  customer_name: string | null;
+  day: string;
+  updated_at: string;
+};
 
 function Stars({ value }: { value: number }) {
   const translate = useTranslate();

@@ -46,7 +46,7 @@ export function initialLanguage(): Language {
   } catch {
     // Storage blocked (private mode, a sandboxed frame): the browser's languages decide.
   }
-  return pickLanguage(stored, typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+  return pickLanguage(stored, typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
 
 /**

@@ -141,7 +141,15 @@ export function KioskCheckinPage() {
   };
 
   const join = async (q: KioskQueue, serviceIds: string[], memberId: string | null = null) => {
-    const t = await run(() => joinQueue({ queue_id: q.id, service_ids: serviceIds.length ? serviceIds : undefined, member_id: memberId, customer_id: flow.customer?.id ?? null, language: locale }));
+    const t = await run(() =>
+      joinQueue({
+        queue_id: q.id,
+        service_ids: serviceIds.length ? serviceIds : undefined,
+        member_id: memberId,
+        customer_id: flow.customer?.id ?? null,
+        language: locale,
+      }),
+    );
     if (t) {
       dispatch({ type: 'ticket', ticket: t });
       void state.refetch();

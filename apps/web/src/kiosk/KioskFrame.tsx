@@ -28,7 +28,19 @@ const PRINT_CSS = `
  * targets, a header with the business and the language menu, and the second style's header
  * and footer colours when that style is on.
  */
-export function KioskFrame({ kiosk, business, style, children, footer }: { kiosk: Pick<KioskSettings, 'colours' | 'v2_colours' | 'zoom'> | null; business?: string | null; style: 1 | 2; children: ReactNode; footer?: ReactNode }) {
+export function KioskFrame({
+  kiosk,
+  business,
+  style,
+  children,
+  footer,
+}: {
+  kiosk: Pick<KioskSettings, 'colours' | 'v2_colours' | 'zoom'> | null;
+  business?: string | null;
+  style: 1 | 2;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const translate = useTranslate();
   const vars = kioskCssVars(kiosk ?? { colours: {}, v2_colours: {} }, style);
   const primary = vars['--kiosk-primary'];
@@ -57,7 +69,10 @@ export function KioskFrame({ kiosk, business, style, children, footer }: { kiosk
         style={vars as React.CSSProperties}
         sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'var(--kiosk-default)', color: '#1a1a1a', zoom }}
       >
-        <Box component="header" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 3, py: 1.5, bgcolor: header, color: textOn(header) }}>
+        <Box
+          component="header"
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 3, py: 1.5, bgcolor: header, color: textOn(header) }}
+        >
           <Typography component="p" variant="h5" fontWeight={700}>
             {business || translate('app.name')}
           </Typography>

@@ -21,7 +21,16 @@ export function TicketReceipt({ ticket, business, format }: { ticket: KioskTicke
       data-testid="kiosk-ticket"
       data-uid={ticket.uid}
       data-label={ticket.label}
-      sx={{ bgcolor: 'var(--kiosk-v2-ticket, #ffffff)', color: '#1a1a1a', borderRadius: 3, boxShadow: 3, p: 4, textAlign: 'center', width: '100%', maxWidth: 460 }}
+      sx={{
+        bgcolor: 'var(--kiosk-v2-ticket, #ffffff)',
+        color: '#1a1a1a',
+        borderRadius: 3,
+        boxShadow: 3,
+        p: 4,
+        textAlign: 'center',
+        width: '100%',
+        maxWidth: 460,
+      }}
     >
       {format === 'long' && (
         <Typography fontWeight={700} sx={{ mb: 1 }}>

@@ -27,9 +27,12 @@ export async function kioskLogout(): Promise<void> {
 }
 
 export const refreshKiosk = () => kioskCall<KioskState>('/refresh');
-export const searchCustomer = (phone: string) => kioskCall<{ customer: { id: string; first_name: string | null } | null }>('/customer/search', 'POST', { phone });
-export const createCustomer = (body: Record<string, string | undefined>) => kioskCall<{ customer: { id: string; first_name: string | null } }>('/customer/create', 'PUT', body);
-export const joinQueue = (body: { queue_id: string; service_ids?: string[]; member_id?: string | null; customer_id?: string | null; language?: string }) => kioskCall<KioskTicket>('/queue/push', 'PUT', body);
+export const searchCustomer = (phone: string) =>
+  kioskCall<{ customer: { id: string; first_name: string | null } | null }>('/customer/search', 'POST', { phone });
+export const createCustomer = (body: Record<string, string | undefined>) =>
+  kioskCall<{ customer: { id: string; first_name: string | null } }>('/customer/create', 'PUT', body);
+export const joinQueue = (body: { queue_id: string; service_ids?: string[]; member_id?: string | null; customer_id?: string | null; language?: string }) =>
+  kioskCall<KioskTicket>('/queue/push', 'PUT', body);
 
 export const sessionEnded = (e: unknown) => e instanceof HttpError && e.status === 401;
 

@@ -1,4 +1,16 @@
-import { guestAllowed, kioskCssVars, localName, memberChoices, pageOf, registrationFields, startLanguage, styleOf, textOn, timer, toggleService } from './model';
+import {
+  guestAllowed,
+  kioskCssVars,
+  localName,
+  memberChoices,
+  pageOf,
+  registrationFields,
+  startLanguage,
+  styleOf,
+  textOn,
+  timer,
+  toggleService,
+} from './model';
 
 describe('kiosk check-in rules', () => {
   it('admits guests only in guest mode and when no login is required', () => {

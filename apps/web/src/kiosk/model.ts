@@ -3,8 +3,14 @@ import { isLanguage, KIOSK_COLOURS, KIOSK_V2_COLOURS, type KioskQueue, type Kios
 
 // The kiosk's settings and its calls' answers are the contract's, one definition with the API.
 export {
-  KIOSK_COLOURS, KIOSK_V2_COLOURS,
-  type KioskBusiness, type KioskQueue, type KioskService, type KioskSettings, type KioskState, type KioskTicket,
+  KIOSK_COLOURS,
+  KIOSK_V2_COLOURS,
+  type KioskBusiness,
+  type KioskQueue,
+  type KioskService,
+  type KioskSettings,
+  type KioskState,
+  type KioskTicket,
 } from '@tabour/contracts';
 
 /** The members to offer after the services, or none when the queue does not let customers choose. */
@@ -16,7 +22,9 @@ export function memberChoices(q: KioskQueue): { id: string; name: string }[] {
 export const guestAllowed = (k: Pick<KioskSettings, 'guest_mode' | 'guest_login_required'>) => k.guest_mode && !k.guest_login_required;
 
 /** What the registration form asks and which of it is required. */
-export function registrationFields(k: Pick<KioskSettings, 'collect_customer_details' | 'require_internal_id'>): { field: 'first_name' | 'last_name' | 'internal_id'; required: boolean }[] {
+export function registrationFields(
+  k: Pick<KioskSettings, 'collect_customer_details' | 'require_internal_id'>,
+): { field: 'first_name' | 'last_name' | 'internal_id'; required: boolean }[] {
   return [
     { field: 'first_name', required: k.collect_customer_details },
     { field: 'last_name', required: k.collect_customer_details },
@@ -87,7 +95,13 @@ export function kioskCssVars(k: Pick<KioskSettings, 'colours' | 'v2_colours'>, s
 /** Black or white, whichever reads better on a background colour (WCAG relative luminance). */
 export function textOn(hex: string): '#000000' | '#ffffff' {
   const h = hex.replace('#', '');
-  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  const full =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h;
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';

@@ -55,13 +55,25 @@ export function Profile() {
           </Typography>
           <Form
             onSubmit={saveAccount}
-            defaultValues={{ first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', language: user?.language ?? '' }}
+            defaultValues={{
+              first_name: user?.first_name ?? '',
+              last_name: user?.last_name ?? '',
+              email: user?.email ?? '',
+              phone: user?.phone ?? '',
+              language: user?.language ?? '',
+            }}
           >
             <TextInput source="first_name" label="app.profile.first_name" validate={required()} fullWidth />
             <TextInput source="last_name" label="app.profile.last_name" validate={required()} fullWidth />
             <TextInput source="email" label="app.profile.email" validate={[required(), email()]} fullWidth />
             <TextInput source="phone" label="app.profile.phone" fullWidth />
-            <SelectInput source="language" label="app.profile.language" choices={LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }))} translateChoice={false} fullWidth />
+            <SelectInput
+              source="language"
+              label="app.profile.language"
+              choices={LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }))}
+              translateChoice={false}
+              fullWidth
+            />
             <SaveButton label="app.profile.save" alwaysEnable />
           </Form>
         </CardContent>
@@ -73,7 +85,14 @@ export function Profile() {
           </Typography>
           <Form onSubmit={savePassword} defaultValues={{ current_password: '', password: '', password_confirmation: '' }}>
             <PasswordInput source="current_password" label="app.profile.current_password" validate={required()} autoComplete="current-password" fullWidth />
-            <PasswordInput source="password" label="app.profile.new_password" validate={[required(), strong]} helperText="app.password.hint" autoComplete="new-password" fullWidth />
+            <PasswordInput
+              source="password"
+              label="app.profile.new_password"
+              validate={[required(), strong]}
+              helperText="app.password.hint"
+              autoComplete="new-password"
+              fullWidth
+            />
             <PasswordInput source="password_confirmation" label="app.profile.confirm" validate={[required(), sameAs]} autoComplete="new-password" fullWidth />
             <SaveButton label="app.profile.change_password" />
           </Form>

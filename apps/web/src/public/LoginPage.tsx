@@ -78,8 +78,25 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
       )}
       <form onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          <TextField name="email" type="email" label={translate('app.auth.email')} value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" autoFocus />
-          <TextField name="password" type="password" label={translate('app.auth.password')} value={password} onChange={(e) => setPassword(e.target.value)} required autoComplete="current-password" />
+          <TextField
+            name="email"
+            type="email"
+            label={translate('app.auth.email')}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+            autoComplete="email"
+            autoFocus
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={translate('app.auth.password')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            autoComplete="current-password"
+          />
           {withCaptcha && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Box sx={{ height: 50, minWidth: 150, bgcolor: 'grey.100', borderRadius: 1 }}>

@@ -72,7 +72,16 @@ export function ResetPasswordPage() {
     }
   };
   const field = (k: keyof typeof v, label: string, type = 'text') => (
-    <TextField name={k} type={type} label={translate(label)} value={v[k]} onChange={set(k)} error={!!errors[k]} helperText={errors[k] ?? (k === 'password' ? translate('app.password.hint') : undefined)} required />
+    <TextField
+      name={k}
+      type={type}
+      label={translate(label)}
+      value={v[k]}
+      onChange={set(k)}
+      error={!!errors[k]}
+      helperText={errors[k] ?? (k === 'password' ? translate('app.password.hint') : undefined)}
+      required
+    />
   );
   return (
     <PublicShell title="app.password.reset_title">

@@ -22,7 +22,15 @@ export function PublicShell({ title, children, wide = false, backdrop: forced }:
   return (
     <Box
       data-backdrop={backdrop}
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', background: BACKDROPS[backdrop], p: 2 }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: BACKDROPS[backdrop],
+        p: 2,
+      }}
     >
       <Card sx={{ width: '100%', maxWidth: wide ? 720 : 420 }} elevation={8}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, pt: 1 }}>

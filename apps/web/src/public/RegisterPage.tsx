@@ -22,7 +22,16 @@ export function RegisterPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const [locale] = useLocaleState();
-  const [values, setValues] = useState<Values>({ business_name: '', first_name: '', last_name: '', email: '', phone: '', country: '', password: '', password_confirmation: '' });
+  const [values, setValues] = useState<Values>({
+    business_name: '',
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone: '',
+    country: '',
+    password: '',
+    password_confirmation: '',
+  });
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [countries, setCountries] = useState<{ code: string; name: string }[]>([]);
@@ -99,7 +108,10 @@ export function RegisterPage() {
           <Grid size={{ xs: 12, sm: 6 }}>{field('password', 'password', { required: true })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('password_confirmation', 'password', { required: true })}</Grid>
           <Grid size={12}>
-            <FormControlLabel control={<Checkbox name="terms" checked={terms} onChange={(e) => setTerms(e.target.checked)} />} label={translate('app.register.terms')} />
+            <FormControlLabel
+              control={<Checkbox name="terms" checked={terms} onChange={(e) => setTerms(e.target.checked)} />}
+              label={translate('app.register.terms')}
+            />
             <Link component={RouterLink} to="/terms" sx={{ mx: 1 }}>
               {translate('app.pages.terms_title')}
             </Link>

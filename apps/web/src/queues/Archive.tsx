@@ -48,7 +48,12 @@ function ArchiveTable({ queueId }: { queueId: string }) {
           <TableRow key={t.id} data-testid={`archived-${t.label}`}>
             <TableCell>{t.label}</TableCell>
             <TableCell>{t.customer_name ?? '—'}</TableCell>
-            <TableCell>{t.service_ids.map((s) => services[s] ?? '').filter(Boolean).join(', ') || '—'}</TableCell>
+            <TableCell>
+              {t.service_ids
+                .map((s) => services[s] ?? '')
+                .filter(Boolean)
+                .join(', ') || '—'}
+            </TableCell>
             <TableCell>{translate(`queues.archive.statuses.${t.status}`, { _: t.status })}</TableCell>
             <TableCell>{when(t.checked_in_at, locale)}</TableCell>
             <TableCell>{when(t.archived_at, locale)}</TableCell>

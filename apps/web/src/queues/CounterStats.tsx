@@ -95,7 +95,7 @@ export function CounterStats() {
                 <TableCell>
                   <Chip size="small" color={c.open ? 'success' : 'default'} label={translate(c.open ? 'queues.counters.open' : 'queues.counters.closed')} />
                 </TableCell>
-                <TableCell>{c.held_by ? team[c.held_by] ?? '—' : '—'}</TableCell>
+                <TableCell>{c.held_by ? (team[c.held_by] ?? '—') : '—'}</TableCell>
                 <TableCell>{c.serving_label ?? '—'}</TableCell>
                 <TableCell>{c.break_minutes}</TableCell>
                 <TableCell data-testid="served">{served[c.id] ?? 0}</TableCell>

@@ -11,8 +11,24 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ArrayInput, BooleanInput, Create, Edit, NumberInput, ReferenceArrayInput, SelectArrayInput, SelectInput, SimpleFormIterator, TabbedForm, TextInput,
-  maxValue, minValue, regex, required, useInput, useRecordContext, useTranslate,
+  ArrayInput,
+  BooleanInput,
+  Create,
+  Edit,
+  NumberInput,
+  ReferenceArrayInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleFormIterator,
+  TabbedForm,
+  TextInput,
+  maxValue,
+  minValue,
+  regex,
+  required,
+  useInput,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import { fullWeek, WorkingDay } from '../settings/common';
@@ -53,7 +69,12 @@ function TranslationInputs() {
           {NATIVE_NAMES[l]}
         </Typography>,
         <TextInput key={`${l}-name`} source={`translations.${l}.name`} label={translate('queues.form.translation_name')} helperText={false} />,
-        <TextInput key={`${l}-description`} source={`translations.${l}.description`} label={translate('queues.form.translation_description')} helperText={false} />,
+        <TextInput
+          key={`${l}-description`}
+          source={`translations.${l}.description`}
+          label={translate('queues.form.translation_description')}
+          helperText={false}
+        />,
       ])}
     </Box>
   );
@@ -83,7 +104,11 @@ function CountersManager() {
   const save = async (c: Counter) => {
     const e = edits[c.id];
     if (!e) return;
-    await run('save_counter', () => updateCounter(record.id, c.id, { name: e.name.trim(), break_minutes: Number(e.break_minutes) || 0 }), 'queues.counters.updated');
+    await run(
+      'save_counter',
+      () => updateCounter(record.id, c.id, { name: e.name.trim(), break_minutes: Number(e.break_minutes) || 0 }),
+      'queues.counters.updated',
+    );
     setEdits(({ [c.id]: _done, ...rest }) => rest);
     refresh();
   };
@@ -100,8 +125,24 @@ function CountersManager() {
         const set = (patch: Partial<typeof e>) => setEdits((all) => ({ ...all, [c.id]: { ...e, ...patch } }));
         return (
           <Box key={c.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-testid={`counter-${c.name}`}>
-            <MuiTextField fullWidth={false} size="small" label={translate('queues.form.counter_name')} value={e.name} onChange={(ev) => set({ name: ev.target.value })} onKeyDown={noSubmit} />
-            <MuiTextField fullWidth={false} size="small" type="number" label={translate('queues.form.break_minutes')} value={e.break_minutes} onChange={(ev) => set({ break_minutes: Number(ev.target.value) })} onKeyDown={noSubmit} sx={{ width: 160 }} />
+            <MuiTextField
+              fullWidth={false}
+              size="small"
+              label={translate('queues.form.counter_name')}
+              value={e.name}
+              onChange={(ev) => set({ name: ev.target.value })}
+              onKeyDown={noSubmit}
+            />
+            <MuiTextField
+              fullWidth={false}
+              size="small"
+              type="number"
+              label={translate('queues.form.break_minutes')}
+              value={e.break_minutes}
+              onChange={(ev) => set({ break_minutes: Number(ev.target.value) })}
+              onKeyDown={noSubmit}
+              sx={{ width: 160 }}
+            />
             <Typography color="text.secondary" sx={{ minWidth: 80 }}>
               {translate(c.open ? 'queues.counters.open' : 'queues.counters.closed')}
             </Typography>
@@ -115,7 +156,15 @@ function CountersManager() {
         );
       })}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <MuiTextField fullWidth={false} size="small" label={translate('queues.form.counter_name')} value={name} onChange={(e) => setName(e.target.value)} onKeyDown={noSubmit} inputProps={{ 'data-testid': 'new-counter-name' }} />
+        <MuiTextField
+          fullWidth={false}
+          size="small"
+          label={translate('queues.form.counter_name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={noSubmit}
+          inputProps={{ 'data-testid': 'new-counter-name' }}
+        />
         <Button startIcon={<AddIcon />} disabled={!name.trim()} onClick={add} data-testid="add-counter">
           {translate('queues.form.add_counter')}
         </Button>
@@ -134,7 +183,15 @@ function QueueForm({ editing }: { editing: boolean }) {
       defaultValues={
         editing
           ? undefined
-          : { priority: 0, number_start: 1, number_type: 'incremental', ticket_prefix: '', on_hold_enabled: true, working_days: null, counters: [{ name: translate('queues.form.first_counter'), break_minutes: 0 }] }
+          : {
+              priority: 0,
+              number_start: 1,
+              number_type: 'incremental',
+              ticket_prefix: '',
+              on_hold_enabled: true,
+              working_days: null,
+              counters: [{ name: translate('queues.form.first_counter'), break_minutes: 0 }],
+            }
       }
     >
       <TabbedForm.Tab label={tab('general')}>

@@ -7,7 +7,13 @@ import { useTranslate } from 'react-admin';
 export function BackToQueues() {
   const translate = useTranslate();
   return (
-    <Button component={Link} to="/queues" size="small" startIcon={<ArrowBackIcon sx={{ transform: (t) => (t.direction === 'rtl' ? 'scaleX(-1)' : 'none') }} />} sx={{ mb: 1 }}>
+    <Button
+      component={Link}
+      to="/queues"
+      size="small"
+      startIcon={<ArrowBackIcon sx={{ transform: (t) => (t.direction === 'rtl' ? 'scaleX(-1)' : 'none') }} />}
+      sx={{ mb: 1 }}
+    >
       {translate('queues.back')}
     </Button>
   );

@@ -10,9 +10,7 @@ import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
 import TvIcon from '@mui/icons-material/Tv';
 import { Link } from 'react-router-dom';
-import {
-  CreateButton, Datagrid, DeleteButton, FunctionField, List, SearchInput, TextField, TopToolbar, useRecordContext, useTranslate,
-} from 'react-admin';
+import { CreateButton, Datagrid, DeleteButton, FunctionField, List, SearchInput, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { Empty } from '../settings/common';
 import { useMayOpen, useQueueCall } from './common';
 import { Queue, Summary, waitMinutes } from './model';
@@ -42,7 +40,14 @@ function RowButtons() {
   const icon = (page: string, label: string, node: React.ReactNode) =>
     may(to(page)) && (
       <Tooltip title={translate(label)}>
-        <IconButton component={Link} to={to(page)} aria-label={translate(label)} size="small" data-testid={`queue-${page}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+        <IconButton
+          component={Link}
+          to={to(page)}
+          aria-label={translate(label)}
+          size="small"
+          data-testid={`queue-${page}`}
+          onClick={(e: React.MouseEvent) => e.stopPropagation()}
+        >
           {node}
         </IconButton>
       </Tooltip>
@@ -57,12 +62,7 @@ function RowButtons() {
       {icon('counterStats', 'queues.actions.counter_stats', <PointOfSaleIcon fontSize="small" />)}
       {icon('reorderServices', 'queues.actions.reorder_services', <SwapVertIcon fontSize="small" />)}
       {icon('display', 'display.open_board', <TvIcon fontSize="small" />)}
-      {may('/queues/create') && (
-        <DeleteButton
-          mutationMode="pessimistic"
-          mutationOptions={{ onError: (e: unknown) => fail('delete', e) }}
-        />
-      )}
+      {may('/queues/create') && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError: (e: unknown) => fail('delete', e) }} />}
     </Box>
   );
 }
@@ -70,7 +70,14 @@ function RowButtons() {
 export function QueueList() {
   const translate = useTranslate();
   return (
-    <List filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('queues.search')} />]} actions={<ListActions />} empty={<Empty resource={R} />} exporter={false} perPage={25} sort={{ field: 'id', order: 'ASC' }}>
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('queues.search')} />]}
+      actions={<ListActions />}
+      empty={<Empty resource={R} />}
+      exporter={false}
+      perPage={25}
+      sort={{ field: 'id', order: 'ASC' }}
+    >
       <Datagrid rowClick={false} bulkActionButtons={false} data-testid="queue-list">
         <FunctionField
           source="name"

@@ -37,7 +37,12 @@ function Row({ id, name, index, count, move }: { id: string; name: string; index
           <IconButton aria-label={translate('ra.action.move_up')} disabled={index === 0} onClick={() => move(index, index - 1)} data-testid="move-up">
             <ArrowUpwardIcon fontSize="small" />
           </IconButton>
-          <IconButton aria-label={translate('ra.action.move_down')} disabled={index === count - 1} onClick={() => move(index, index + 1)} data-testid="move-down">
+          <IconButton
+            aria-label={translate('ra.action.move_down')}
+            disabled={index === count - 1}
+            onClick={() => move(index, index + 1)}
+            data-testid="move-down"
+          >
             <ArrowDownwardIcon fontSize="small" />
           </IconButton>
         </>

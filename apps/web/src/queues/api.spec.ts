@@ -23,18 +23,34 @@ describe('the queue screens’ calls', () => {
     expect(await callOf(() => queues.getOnHold('q1'))).toEqual({ path: '/business/queue/q1/onhold', method: 'GET' });
     await expect(queues.getCounters('q1')).resolves.toEqual([]);
     expect(await callOf(() => queues.getMyCounter())).toEqual({ path: '/business/counter/mine', method: 'GET' });
-    expect(await callOf(() => queues.getArchive('q1', { status: 'ended', pagination: 'off' }))).toEqual({ path: '/business/queue/q1/archive', method: 'POST', body: { status: 'ended', pagination: 'off' } });
+    expect(await callOf(() => queues.getArchive('q1', { status: 'ended', pagination: 'off' }))).toEqual({
+      path: '/business/queue/q1/archive',
+      method: 'POST',
+      body: { status: 'ended', pagination: 'off' },
+    });
     expect(await callOf(() => queues.getNames('/business/team'))).toEqual({ path: '/business/team?pagination=off', method: 'GET' });
   });
 
   it('send the queue’s, the counters’ and the tickets’ actions with their bodies', async () => {
     expect(await callOf(() => queues.callNext('q1', 'c1'))).toEqual({ path: '/business/queue/q1/call', method: 'POST', body: { counter_id: 'c1' } });
     expect(await callOf(() => queues.delayQueue('q1', 1, 5))).toEqual({ path: '/business/queue/q1/delay', method: 'POST', body: { hours: 1, minutes: 5 } });
-    expect(await callOf(() => queues.createCounter('q1', 'Desk'))).toEqual({ path: '/business/queue/q1/counter/create', method: 'PUT', body: { name: 'Desk' } });
+    expect(await callOf(() => queues.createCounter('q1', 'Desk'))).toEqual({
+      path: '/business/queue/q1/counter/create',
+      method: 'PUT',
+      body: { name: 'Desk' },
+    });
     expect(await callOf(() => queues.deleteCounter('q1', 'c1'))).toEqual({ path: '/business/queue/q1/counter/c1/delete', method: 'DELETE' });
     expect(await callOf(() => queues.moveTicket('q1', 't1', 3, 1))).toEqual({ path: '/business/queue/q1/move/t1/3/1', method: 'POST' });
-    expect(await callOf(() => queues.redirectTicket('q1', 't1', 'q2', true))).toEqual({ path: '/business/queue/q1/redirect/t1/q2', method: 'POST', body: { keep_number: true } });
-    expect(await callOf(() => queues.addNote('q1', 't1', 'Wheelchair', null))).toEqual({ path: '/business/queue/q1/ticket/t1/notes', method: 'POST', body: { note: 'Wheelchair', note_type_id: null } });
+    expect(await callOf(() => queues.redirectTicket('q1', 't1', 'q2', true))).toEqual({
+      path: '/business/queue/q1/redirect/t1/q2',
+      method: 'POST',
+      body: { keep_number: true },
+    });
+    expect(await callOf(() => queues.addNote('q1', 't1', 'Wheelchair', null))).toEqual({
+      path: '/business/queue/q1/ticket/t1/notes',
+      method: 'POST',
+      body: { note: 'Wheelchair', note_type_id: null },
+    });
     expect(await callOf(() => queues.ticketAction('revoke', 'q1', 't1'))).toEqual({ path: '/business/queue/q1/revoke/t1', method: 'DELETE' });
     expect(await callOf(() => queues.ticketAction('push_back', 'q1', 't1'))).toEqual({ path: '/business/queue/q1/pushback/t1', method: 'POST' });
     expect(() => queues.ticketAction('note', 'q1', 't1')).toThrow('note takes a form');

@@ -62,7 +62,8 @@ const counterPath = (queueId: string, counterId: string) => `${queuePath(queueId
 export const openCounter = (queueId: string, counterId: string) => post(`${counterPath(queueId, counterId)}/open`);
 export const closeCounter = (queueId: string, counterId: string) => post(`${counterPath(queueId, counterId)}/close`);
 export const createCounter = (queueId: string, name: string) => api<Counter>(`${queuePath(queueId)}/counter/create`, { method: 'PUT', body: { name } });
-export const updateCounter = (queueId: string, counterId: string, body: { name: string; break_minutes: number }) => post<Counter>(`${counterPath(queueId, counterId)}/update`, body);
+export const updateCounter = (queueId: string, counterId: string, body: { name: string; break_minutes: number }) =>
+  post<Counter>(`${counterPath(queueId, counterId)}/update`, body);
 export const deleteCounter = (queueId: string, counterId: string) => api(`${counterPath(queueId, counterId)}/delete`, { method: 'DELETE' });
 
 // A ticket's actions.
@@ -75,13 +76,17 @@ export function ticketAction(action: TicketAction, queueId: string, ticketId: st
 export const setUrgent = (queueId: string, ticketId: string, urgent: boolean) => post<Ticket>(ticketPath(queueId, 'urgent', ticketId), { urgent });
 export const addNote = (queueId: string, ticketId: string, note: string, noteTypeId: string | null) =>
   post<Ticket>(`${queuePath(queueId)}/ticket/${encodeURIComponent(ticketId)}/notes`, { note, note_type_id: noteTypeId });
-export const setMember = (queueId: string, ticketId: string, memberId: string | null) => post<Ticket>(ticketPath(queueId, 'member/update', ticketId), { member_id: memberId });
-export const setDuration = (queueId: string, ticketId: string, minutes: number) => post<Ticket>(ticketPath(queueId, 'duration', ticketId), { duration: minutes });
-export const swapTickets = (queueId: string, ticketId: string, otherId: string) => post(`${ticketPath(queueId, 'swap', ticketId)}/${encodeURIComponent(otherId)}`);
+export const setMember = (queueId: string, ticketId: string, memberId: string | null) =>
+  post<Ticket>(ticketPath(queueId, 'member/update', ticketId), { member_id: memberId });
+export const setDuration = (queueId: string, ticketId: string, minutes: number) =>
+  post<Ticket>(ticketPath(queueId, 'duration', ticketId), { duration: minutes });
+export const swapTickets = (queueId: string, ticketId: string, otherId: string) =>
+  post(`${ticketPath(queueId, 'swap', ticketId)}/${encodeURIComponent(otherId)}`);
 export const redirectTicket = (queueId: string, ticketId: string, targetQueueId: string, keepNumber: boolean) =>
   post<Ticket>(`${ticketPath(queueId, 'redirect', ticketId)}/${encodeURIComponent(targetQueueId)}`, { keep_number: keepNumber });
 /** Moves a waiting ticket from one rank to another (both from 1); a stale rank answers 409. */
-export const moveTicket = (queueId: string, ticketId: string, fromRank: number, toRank: number) => post(`${ticketPath(queueId, 'move', ticketId)}/${fromRank}/${toRank}`);
+export const moveTicket = (queueId: string, ticketId: string, fromRank: number, toRank: number) =>
+  post(`${ticketPath(queueId, 'move', ticketId)}/${fromRank}/${toRank}`);
 export const restoreTicket = (queueId: string, ticketId: string) => post<Ticket>(ticketPath(queueId, 'restore', ticketId));
 
 // What the queue screens read beside the queues.
@@ -89,4 +94,5 @@ export const restoreTicket = (queueId: string, ticketId: string) => post<Ticket>
 export const getNames = <T>(path: string) => list<T>(`${path}?pagination=off`);
 export const getBusinessInfo = () => get<{ time_zone?: string }>(`${business}/info`);
 /** The first customers whose name or phone matches, for the push dialog. */
-export const searchCustomers = async <T>(text: string) => readList<T>(await get(`${business}/customer?page=1&per_page=10&q=${encodeURIComponent(text.trim())}`)).data;
+export const searchCustomers = async <T>(text: string) =>
+  readList<T>(await get(`${business}/customer?page=1&per_page=10&q=${encodeURIComponent(text.trim())}`)).data;

@@ -14,7 +14,6 @@ export function useMayOpen(): (path: string) => boolean {
   return useCallback((path: string) => mayOpen(path, subject), [subject?.role, subject?.package]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-
 /** A success toast: a catalogue key, or a key and its values. */
 type Done = string | [string, Record<string, unknown>?];
 

@@ -6,13 +6,34 @@ import { QUEUE_FLAGS, type Ticket, type TicketAction } from '@tabour/contracts';
 
 // The answers' shapes, the lists and the ticket's actions are the contract's, one definition with the API.
 export {
-  ARCHIVE_STATUSES, FINAL_ACTIONS, NUMBER_TYPES, QUEUE_FLAGS, ticketActions, waitMinutes,
-  type Counter, type Queue, type Summary, type Ticket, type TicketAction, type TicketNote, type WaitingList,
+  ARCHIVE_STATUSES,
+  FINAL_ACTIONS,
+  NUMBER_TYPES,
+  QUEUE_FLAGS,
+  ticketActions,
+  waitMinutes,
+  type Counter,
+  type Queue,
+  type Summary,
+  type Ticket,
+  type TicketAction,
+  type TicketNote,
+  type WaitingList,
 } from '@tabour/contracts';
 
 /** The fields a queue's create and update calls take; everything else a record carries stays out. */
 export const QUEUE_FIELDS = [
-  'name', 'priority', 'ticket_prefix', 'number_start', 'number_type', ...QUEUE_FLAGS, 'service_ids', 'department_ids', 'member_ids', 'working_days', 'translations',
+  'name',
+  'priority',
+  'ticket_prefix',
+  'number_start',
+  'number_type',
+  ...QUEUE_FLAGS,
+  'service_ids',
+  'department_ids',
+  'member_ids',
+  'working_days',
+  'translations',
 ] as const;
 
 /** Translations without a name are left out: a language is translated or it is not. */
@@ -50,7 +71,10 @@ export function queueBody(values: Record<string, unknown>, withCounters: boolean
     const counters = Array.isArray(values.counters) ? (values.counters as { name?: unknown; break_minutes?: unknown }[]) : [];
     out.counters = counters
       .filter((c) => typeof c?.name === 'string' && c.name.trim())
-      .map((c) => ({ name: String(c.name).trim(), break_minutes: c.break_minutes === undefined || c.break_minutes === null || c.break_minutes === '' ? 0 : Number(c.break_minutes) }));
+      .map((c) => ({
+        name: String(c.name).trim(),
+        break_minutes: c.break_minutes === undefined || c.break_minutes === null || c.break_minutes === '' ? 0 : Number(c.break_minutes),
+      }));
   }
   return out;
 }
@@ -106,13 +130,21 @@ export function moveItem<T>(list: T[], from: number, to: number): T[] {
 export function simpleActionCall(action: TicketAction, queueId: string, ticketId: string): { method: string; path: string } | null {
   const q = `/business/queue/${queueId}`;
   switch (action) {
-    case 'hold': return { method: 'POST', path: `${q}/hold/${ticketId}` };
-    case 'recall': return { method: 'POST', path: `${q}/recall/${ticketId}` };
-    case 'push_back': return { method: 'POST', path: `${q}/pushback/${ticketId}` };
-    case 'no_show': return { method: 'POST', path: `${q}/noshow/${ticketId}` };
-    case 'absent': return { method: 'POST', path: `${q}/absent/${ticketId}` };
-    case 'end': return { method: 'POST', path: `${q}/end/${ticketId}` };
-    case 'revoke': return { method: 'DELETE', path: `${q}/revoke/${ticketId}` };
-    default: return null;
+    case 'hold':
+      return { method: 'POST', path: `${q}/hold/${ticketId}` };
+    case 'recall':
+      return { method: 'POST', path: `${q}/recall/${ticketId}` };
+    case 'push_back':
+      return { method: 'POST', path: `${q}/pushback/${ticketId}` };
+    case 'no_show':
+      return { method: 'POST', path: `${q}/noshow/${ticketId}` };
+    case 'absent':
+      return { method: 'POST', path: `${q}/absent/${ticketId}` };
+    case 'end':
+      return { method: 'POST', path: `${q}/end/${ticketId}` };
+    case 'revoke':
+      return { method: 'DELETE', path: `${q}/revoke/${ticketId}` };
+    default:
+      return null;
   }
 }

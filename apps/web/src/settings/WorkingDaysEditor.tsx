@@ -20,7 +20,9 @@ export function WorkingDaysEditor({ value, onChange }: { value: WorkingDay[] | n
           <Typography sx={{ width: 110 }}>{translate(`app.days.${d.day}`)}</Typography>
           <Switch
             checked={d.open}
-            onChange={(e) => update(i, { ...d, open: e.target.checked, ranges: e.target.checked && d.ranges.length === 0 ? [{ from: '08:00', to: '17:00' }] : d.ranges })}
+            onChange={(e) =>
+              update(i, { ...d, open: e.target.checked, ranges: e.target.checked && d.ranges.length === 0 ? [{ from: '08:00', to: '17:00' }] : d.ranges })
+            }
             slotProps={{ input: { 'aria-label': translate(`app.days.${d.day}`) } }}
           />
           <Typography sx={{ width: 70 }} color="text.secondary">
@@ -29,15 +31,30 @@ export function WorkingDaysEditor({ value, onChange }: { value: WorkingDay[] | n
           {d.open &&
             d.ranges.map((r, k) => (
               <Box key={k} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                <TextField type="time" size="small" label={translate('app.business.from')} value={r.from} onChange={(e) => update(i, { ...d, ranges: d.ranges.map((x, m) => (m === k ? { ...x, from: e.target.value } : x)) })} />
-                <TextField type="time" size="small" label={translate('app.business.to')} value={r.to} onChange={(e) => update(i, { ...d, ranges: d.ranges.map((x, m) => (m === k ? { ...x, to: e.target.value } : x)) })} />
+                <TextField
+                  type="time"
+                  size="small"
+                  label={translate('app.business.from')}
+                  value={r.from}
+                  onChange={(e) => update(i, { ...d, ranges: d.ranges.map((x, m) => (m === k ? { ...x, from: e.target.value } : x)) })}
+                />
+                <TextField
+                  type="time"
+                  size="small"
+                  label={translate('app.business.to')}
+                  value={r.to}
+                  onChange={(e) => update(i, { ...d, ranges: d.ranges.map((x, m) => (m === k ? { ...x, to: e.target.value } : x)) })}
+                />
                 <IconButton aria-label={translate('app.business.remove_range')} onClick={() => update(i, { ...d, ranges: d.ranges.filter((_, m) => m !== k) })}>
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Box>
             ))}
           {d.open && (
-            <IconButton aria-label={translate('app.business.add_range')} onClick={() => update(i, { ...d, ranges: [...d.ranges, { from: '13:00', to: '17:00' }] })}>
+            <IconButton
+              aria-label={translate('app.business.add_range')}
+              onClick={() => update(i, { ...d, ranges: [...d.ranges, { from: '13:00', to: '17:00' }] })}
+            >
               <AddIcon fontSize="small" />
             </IconButton>
           )}

@@ -24,7 +24,7 @@ export function FeedbackForm({ uid, onSent }: { uid: string; onSent: () => void 
       await api(`/user/queue/uid/${encodeURIComponent(uid)}/feedback`, { method: 'PUT', body: { stars, text: text.trim() || null }, anonymous: true });
       onSent();
     } catch (err) {
-      const message = err instanceof HttpError ? err.body.message ?? err.message : String(err);
+      const message = err instanceof HttpError ? (err.body.message ?? err.message) : String(err);
       setError(translate('ticket.feedback.failed', { reason: message }));
     } finally {
       setBusy(false);

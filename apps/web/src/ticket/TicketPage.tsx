@@ -110,7 +110,14 @@ function LateDialog({ onClose, onSubmit }: { onClose: () => void; onSubmit: (pla
         <DialogContentText id="late-intro" sx={{ mb: 2 }}>
           {translate('ticket.late_intro')}
         </DialogContentText>
-        <TextField select label={translate('ticket.late_places')} value={places} onChange={(e) => setPlaces(Number(e.target.value))} fullWidth data-testid="late-places">
+        <TextField
+          select
+          label={translate('ticket.late_places')}
+          value={places}
+          onChange={(e) => setPlaces(Number(e.target.value))}
+          fullWidth
+          data-testid="late-places"
+        >
           {[1, 2, 3, 5, 10].map((n) => (
             <MenuItem key={n} value={n}>
               {n}
@@ -215,7 +222,7 @@ export function TicketPage() {
       setNotice({ severity: 'success', text: translate(done) });
       setDialog(null);
     } catch (e) {
-      const reason = e instanceof HttpError ? e.body.message ?? e.message : String(e);
+      const reason = e instanceof HttpError ? (e.body.message ?? e.message) : String(e);
       setNotice({ severity: 'error', text: translate('ticket.failed', { reason }) });
     }
     await ticket.refetch();
@@ -249,12 +256,36 @@ export function TicketPage() {
             {translate('ticket.near')}
           </Alert>
         )}
-        {stage === 'on_hold' && <Alert severity="info" sx={{ mb: 2 }}>{translate('ticket.on_hold')}</Alert>}
-        {stage === 'ended' && <Alert severity="info" sx={{ mb: 2 }} data-testid="ticket-ended">{translate('ticket.ended')}</Alert>}
-        {stage === 'cancelled' && <Alert severity="info" sx={{ mb: 2 }} data-testid="ticket-cancelled">{translate('ticket.cancelled')}</Alert>}
-        {stage === 'closed' && <Alert severity="info" sx={{ mb: 2 }}>{translate('ticket.closed')}</Alert>}
-        {waiting && t.queue.paused && <Alert severity="info" sx={{ mb: 2 }}>{translate('ticket.paused')}</Alert>}
-        {waiting && t.queue.delay_seconds > 0 && <Alert severity="info" sx={{ mb: 2 }}>{translate('ticket.delay', { count: minutes(t.queue.delay_seconds) ?? 0 })}</Alert>}
+        {stage === 'on_hold' && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('ticket.on_hold')}
+          </Alert>
+        )}
+        {stage === 'ended' && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="ticket-ended">
+            {translate('ticket.ended')}
+          </Alert>
+        )}
+        {stage === 'cancelled' && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="ticket-cancelled">
+            {translate('ticket.cancelled')}
+          </Alert>
+        )}
+        {stage === 'closed' && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('ticket.closed')}
+          </Alert>
+        )}
+        {waiting && t.queue.paused && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('ticket.paused')}
+          </Alert>
+        )}
+        {waiting && t.queue.delay_seconds > 0 && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('ticket.delay', { count: minutes(t.queue.delay_seconds) ?? 0 })}
+          </Alert>
+        )}
 
         <Box component="dl" sx={{ m: 0 }}>
           <Fact label={translate('ticket.queue')} value={queueName(t.queue, locale)} testId="ticket-queue" />
@@ -262,7 +293,11 @@ export function TicketPage() {
             <>
               <Fact label={translate('ticket.position')} value={String(t.rank ?? '—')} testId="ticket-position" />
               <Fact label={translate('ticket.ahead')} value={t.ahead === 0 ? translate('ticket.ahead_none') : String(t.ahead ?? '—')} testId="ticket-ahead" />
-              <Fact label={translate('ticket.estimate')} value={wait === null ? translate('ticket.unknown') : translate('ticket.minutes', { count: wait })} testId="ticket-estimate" />
+              <Fact
+                label={translate('ticket.estimate')}
+                value={wait === null ? translate('ticket.unknown') : translate('ticket.minutes', { count: wait })}
+                testId="ticket-estimate"
+              />
             </>
           )}
           {stage === 'called' && t.counter_name && <Fact label={translate('ticket.counter')} value={t.counter_name} testId="ticket-counter" />}
@@ -270,7 +305,13 @@ export function TicketPage() {
       </Box>
 
       {notice && (
-        <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'} sx={{ mt: 2 }} onClose={() => setNotice(null)} data-testid="ticket-notice">
+        <Alert
+          severity={notice.severity}
+          role={notice.severity === 'error' ? 'alert' : 'status'}
+          sx={{ mt: 2 }}
+          onClose={() => setNotice(null)}
+          data-testid="ticket-notice"
+        >
           {notice.text}
         </Alert>
       )}
@@ -292,8 +333,19 @@ export function TicketPage() {
         <Box sx={{ mt: 3 }}>{feedback === 'given' ? <FeedbackThanks /> : <FeedbackForm uid={uid} onSent={() => void ticket.refetch()} />}</Box>
       )}
 
-      {dialog === 'cancel' && <CancelDialog label={t.label} onClose={() => setDialog(null)} onConfirm={() => act(() => api(`${ticketPath(uid)}/cancel`, { method: 'DELETE', anonymous: true }), 'ticket.cancelled_done')} />}
-      {dialog === 'late' && <LateDialog onClose={() => setDialog(null)} onSubmit={(places) => act(() => api(`${ticketPath(uid)}/late`, { method: 'POST', body: { places }, anonymous: true }), 'ticket.late_done')} />}
+      {dialog === 'cancel' && (
+        <CancelDialog
+          label={t.label}
+          onClose={() => setDialog(null)}
+          onConfirm={() => act(() => api(`${ticketPath(uid)}/cancel`, { method: 'DELETE', anonymous: true }), 'ticket.cancelled_done')}
+        />
+      )}
+      {dialog === 'late' && (
+        <LateDialog
+          onClose={() => setDialog(null)}
+          onSubmit={(places) => act(() => api(`${ticketPath(uid)}/late`, { method: 'POST', body: { places }, anonymous: true }), 'ticket.late_done')}
+        />
+      )}
       <Box sx={visuallyHidden} aria-live="assertive">
         {stage === 'called' ? (t.counter_name ? translate('ticket.called', { counter: t.counter_name }) : translate('ticket.called_no_counter')) : ''}
       </Box>
@@ -326,7 +378,11 @@ export function FeedbackPage() {
     <TicketShell title={translate('ticket.feedback.page_title', { label: t.label })} business={t.business?.name}>
       {state === 'given' && <FeedbackThanks />}
       {state === 'open' && <FeedbackForm uid={uid} onSent={() => void ticket.refetch()} />}
-      {state === 'not_yet' && <Alert severity="info" data-testid="feedback-not-yet">{translate('ticket.feedback.not_yet')}</Alert>}
+      {state === 'not_yet' && (
+        <Alert severity="info" data-testid="feedback-not-yet">
+          {translate('ticket.feedback.not_yet')}
+        </Alert>
+      )}
       {state === 'closed' && <Alert severity="info">{translate('ticket.feedback.closed')}</Alert>}
     </TicketShell>
   );

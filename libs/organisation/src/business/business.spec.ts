@@ -34,7 +34,10 @@ describe('business settings', () => {
     ['sms_sender_name', { sms_sender_name: 'A sender far too long' }],
     ['name', { name: '  ' }],
   ])('refuses an invalid %s with a 422 naming the field', (field, changes) => {
-    const error = spec.given([]).when({ type: 'UpdateBusinessInformation', business_id: B, changes: changes as never }).thenRefuses({ status: 422 });
+    const error = spec
+      .given([])
+      .when({ type: 'UpdateBusinessInformation', business_id: B, changes: changes as never })
+      .thenRefuses({ status: 422 });
     expect(Object.keys(error.errors ?? {})).toEqual([field]);
   });
 
@@ -55,7 +58,9 @@ describe('business settings', () => {
   });
 
   it('merges translations per language and refuses an unknown language', () => {
-    const history: BusinessEvent[] = [{ type: 'BusinessTranslationsUpdated', data: { business_id: B, translations: { fr: { name: 'Clinique', description: null } } } }];
+    const history: BusinessEvent[] = [
+      { type: 'BusinessTranslationsUpdated', data: { business_id: B, translations: { fr: { name: 'Clinique', description: null } } } },
+    ];
     const g = spec.given(history);
     g.when({ type: 'UpdateBusinessTranslations', business_id: B, translations: { fr: { name: 'Clinique', description: null } } }).thenNothingHappens();
     g.when({ type: 'UpdateBusinessTranslations', business_id: B, translations: { ar: { name: 'عيادة' } } }).then((events) => expect(events).toHaveLength(1));

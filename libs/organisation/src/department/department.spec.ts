@@ -42,7 +42,10 @@ describe('departments', () => {
   });
 
   it('refuses to require a member customers cannot select', () => {
-    spec.given([]).when({ type: 'CreateDepartment', department_id: D, business_id: B, fields: { name: 'X', must_select_member: true } }).thenRefuses({ status: 422, fields: ['must_select_member'] });
+    spec
+      .given([])
+      .when({ type: 'CreateDepartment', department_id: D, business_id: B, fields: { name: 'X', must_select_member: true } })
+      .thenRefuses({ status: 422, fields: ['must_select_member'] });
   });
 
   it('refuses bad colours and numbers all at once', () => {
@@ -58,7 +61,7 @@ describe('departments', () => {
     expect(Object.keys(error.errors ?? {}).sort()).toEqual(['max_bookings_per_slot', 'primary_color', 'slot_duration']);
   });
 
-  it('drops a removed service\'s own duration with it', () => {
+  it("drops a removed service's own duration with it", () => {
     spec
       .given([created])
       .when({ type: 'UpdateDepartment', department_id: D, business_id: B, fields: { service_ids: [S2] } })
@@ -85,7 +88,10 @@ describe('departments', () => {
 
   it('cannot touch a deleted department', () => {
     const deleted: DepartmentEvent = { type: 'DepartmentDeleted', data: { department_id: D, business_id: B } };
-    spec.given([created, deleted]).when({ type: 'UpdateDepartment', department_id: D, business_id: B, fields: { name: 'Y' } }).thenRefuses({ status: 404 });
+    spec
+      .given([created, deleted])
+      .when({ type: 'UpdateDepartment', department_id: D, business_id: B, fields: { name: 'Y' } })
+      .thenRefuses({ status: 404 });
   });
 
   it('records translations beside field changes in one decision', () => {

@@ -45,9 +45,7 @@ export type DepartmentEvent =
 
 export const DEPARTMENT_EVENT_TYPES = ['DepartmentCreated', 'DepartmentUpdated', 'DepartmentTranslationsUpdated', 'DepartmentDeleted'] as const;
 
-export type DepartmentState =
-  | { status: 'none' }
-  | ({ status: 'active' | 'deleted'; business_id: string; translations: Translations } & DepartmentFields);
+export type DepartmentState = { status: 'none' } | ({ status: 'active' | 'deleted'; business_id: string; translations: Translations } & DepartmentFields);
 
 export const departmentStream = (id: string) => `department-${id}`;
 
@@ -75,7 +73,7 @@ function checkFields(f: DepartmentFields, errors: FieldErrors): DepartmentFields
   const serviceIds = [...new Set(f.service_ids ?? [])].sort();
   const durations = new Map<string, number>();
   (f.service_durations ?? []).forEach((d, i) => {
-    if (!serviceIds.includes(d.service_id)) addError(errors, `service_durations.${i}.service_id`, 'The service must be one of the department\'s services');
+    if (!serviceIds.includes(d.service_id)) addError(errors, `service_durations.${i}.service_id`, "The service must be one of the department's services");
     if (!intIn(d.duration_seconds, 1, 86400)) addError(errors, `service_durations.${i}.duration`, 'The duration must be from 1 second to 24 hours');
     durations.set(d.service_id, d.duration_seconds);
   });
@@ -125,7 +123,8 @@ export const departmentDecider: Decider<DepartmentCommand, DepartmentState, Depa
         }
         const events: DepartmentEvent[] = [];
         if (Object.keys(changes).length) events.push({ type: 'DepartmentUpdated', data: { ...ids, changes } });
-        if (translations && translationsChange(state.translations, translations)) events.push({ type: 'DepartmentTranslationsUpdated', data: { ...ids, translations } });
+        if (translations && translationsChange(state.translations, translations))
+          events.push({ type: 'DepartmentTranslationsUpdated', data: { ...ids, translations } });
         return events;
       }
       case 'UpdateDepartmentTranslations': {

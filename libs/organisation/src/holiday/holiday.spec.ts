@@ -22,7 +22,19 @@ describe('holidays', () => {
       .then([
         {
           type: 'HolidayCreated',
-          data: { holiday_id: H, business_id: B, type: 'holiday', scope: 'agency', member_ids: [], reason: 'Summer', starts_at: '2026-07-31T23:00:00.000Z', ends_at: '2026-08-02T23:00:00.000Z', all_day: true, status: 'approved', created_by: ADMIN.user_id },
+          data: {
+            holiday_id: H,
+            business_id: B,
+            type: 'holiday',
+            scope: 'agency',
+            member_ids: [],
+            reason: 'Summer',
+            starts_at: '2026-07-31T23:00:00.000Z',
+            ends_at: '2026-08-02T23:00:00.000Z',
+            all_day: true,
+            status: 'approved',
+            created_by: ADMIN.user_id,
+          },
         },
       ]);
   });
@@ -31,7 +43,7 @@ describe('holidays', () => {
     spec.given([]).when(create(MANAGER, {})).thenRefuses({ status: 403 });
   });
 
-  it('records a member\'s own absence as a pending request for the caller only', () => {
+  it("records a member's own absence as a pending request for the caller only", () => {
     spec
       .given([])
       .when(create(AGENT, { scope: 'me', type: 'vacation', member_ids: [ADMIN.user_id] }))
@@ -45,13 +57,18 @@ describe('holidays', () => {
   it('needs known members for a members holiday', () => {
     const g = spec.given([]);
     g.when(create(MANAGER, { scope: 'members', member_ids: [] })).thenRefuses({ fields: ['member_ids'] });
-    expect(g.when(create(MANAGER, { scope: 'members', member_ids: [AGENT.user_id] }, [])).thenRefuses({ fields: ['member_ids'] }).errors?.member_ids).toEqual(['Select valid members']);
+    expect(g.when(create(MANAGER, { scope: 'members', member_ids: [AGENT.user_id] }, [])).thenRefuses({ fields: ['member_ids'] }).errors?.member_ids).toEqual([
+      'Select valid members',
+    ]);
     g.when(create(MANAGER, { scope: 'members', member_ids: [AGENT.user_id] }, [AGENT.user_id])).then(oneEvent);
     g.when(create(AGENT, { scope: 'members', member_ids: [AGENT.user_id] }, [AGENT.user_id])).thenRefuses({ status: 403 });
   });
 
   it('refuses an end that is not after the start', () => {
-    const error = spec.given([]).when(create(ADMIN, { starts_at: '2026-08-03T00:00:00Z', ends_at: '2026-08-03T00:00:00Z' })).thenRefuses({ status: 422 });
+    const error = spec
+      .given([])
+      .when(create(ADMIN, { starts_at: '2026-08-03T00:00:00Z', ends_at: '2026-08-03T00:00:00Z' }))
+      .thenRefuses({ status: 422 });
     expect(error.errors).toEqual({ ends_at: ['The end must be after the start'] });
   });
 

@@ -41,8 +41,7 @@ export type HolidayEvent =
 export const HOLIDAY_EVENT_TYPES = ['HolidayCreated', 'HolidayStatusChanged', 'HolidayDeleted'] as const;
 
 export type HolidayState =
-  | { status: 'none' }
-  | ({ status: 'active' | 'deleted'; business_id: string; created_by: string; approval: HolidayStatus } & HolidayFields);
+  { status: 'none' } | ({ status: 'active' | 'deleted'; business_id: string; created_by: string; approval: HolidayStatus } & HolidayFields);
 
 export const holidayStream = (id: string) => `holiday-${id}`;
 

@@ -27,7 +27,10 @@ describe('services', () => {
   });
 
   it('refuses a parent that was not found in the business', () => {
-    const error = service.given([]).when({ type: 'CreateService', service_id: C, business_id: B, fields: { ...fields, parent_id: P }, parent: null }).thenRefuses({ status: 422 });
+    const error = service
+      .given([])
+      .when({ type: 'CreateService', service_id: C, business_id: B, fields: { ...fields, parent_id: P }, parent: null })
+      .thenRefuses({ status: 422 });
     expect(error.errors).toEqual({ parent_id: ['Select a valid parent service'] });
   });
 
@@ -66,7 +69,10 @@ describe('services', () => {
   });
 
   it('answers another business like a missing service', () => {
-    service.given([created]).when({ type: 'UpdateService', service_id: S, business_id: OTHER, fields: { price: 1 } }).thenRefuses({ status: 404 });
+    service
+      .given([created])
+      .when({ type: 'UpdateService', service_id: S, business_id: OTHER, fields: { price: 1 } })
+      .thenRefuses({ status: 404 });
   });
 });
 
@@ -92,12 +98,15 @@ describe('USSD order, for any catalogue', () => {
 
   it('accepts every permutation of the services', () => {
     fc.assert(
-      fc.property(ids.chain((existing) => fc.tuple(fc.constant(existing), fc.shuffledSubarray(existing, { minLength: existing.length }))), ([existing, order]) => {
-        catalog
-          .given([])
-          .when({ type: 'ReorderServices', business_id: B, order, existing })
-          .then((events) => expect(events).toHaveLength(1));
-      }),
+      fc.property(
+        ids.chain((existing) => fc.tuple(fc.constant(existing), fc.shuffledSubarray(existing, { minLength: existing.length }))),
+        ([existing, order]) => {
+          catalog
+            .given([])
+            .when({ type: 'ReorderServices', business_id: B, order, existing })
+            .then((events) => expect(events).toHaveLength(1));
+        },
+      ),
     );
   });
 

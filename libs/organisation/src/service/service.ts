@@ -47,7 +47,8 @@ function checkFields(f: ServiceFields, errors: FieldErrors): ServiceFields {
   const name = (f.name ?? '').trim();
   if (!name) addError(errors, 'name', 'The name is required');
   else if (name.length > 150) addError(errors, 'name', 'The name may have at most 150 characters');
-  if (typeof f.price !== 'number' || !Number.isFinite(f.price) || f.price < 0 || f.price > 1e9) addError(errors, 'price', 'The price must be a positive amount');
+  if (typeof f.price !== 'number' || !Number.isFinite(f.price) || f.price < 0 || f.price > 1e9)
+    addError(errors, 'price', 'The price must be a positive amount');
   else if (Math.round(f.price * 100) !== Number((f.price * 100).toFixed(6))) addError(errors, 'price', 'The price may have at most two decimals');
   if (!Number.isInteger(f.duration_seconds) || f.duration_seconds < 1 || f.duration_seconds > 86400) {
     addError(errors, 'duration', 'The duration must be from 1 second to 24 hours');

@@ -52,7 +52,10 @@ describe('team members', () => {
   });
 
   it('refuses a bad e-mail with the text the screens expect', () => {
-    const error = spec.given([]).when({ type: 'AddTeamMember', member_id: M, business_id: B, actor: admin, fields: { ...input, email: 'not-an-email' } }).thenRefuses({ fields: ['email'] });
+    const error = spec
+      .given([])
+      .when({ type: 'AddTeamMember', member_id: M, business_id: B, actor: admin, fields: { ...input, email: 'not-an-email' } })
+      .thenRefuses({ fields: ['email'] });
     expect(error.errors?.email).toEqual(['Email is invalid or used by another account']);
   });
 
@@ -67,7 +70,10 @@ describe('team members', () => {
   });
 
   it('keeps a member from changing their own role', () => {
-    spec.given([registered]).when({ type: 'UpdateTeamMember', member_id: OWNER, business_id: B, actor: admin, fields: { position: 'Employee' } }).thenRefuses({ status: 409 });
+    spec
+      .given([registered])
+      .when({ type: 'UpdateTeamMember', member_id: OWNER, business_id: B, actor: admin, fields: { position: 'Employee' } })
+      .thenRefuses({ status: 409 });
   });
 
   it('derives the role again when the position changes', () => {
@@ -102,13 +108,23 @@ describe('team members', () => {
   });
 
   it('will not take away the e-mail of a member who logs in', () => {
-    spec.given([added()]).when({ type: 'UpdateTeamMember', member_id: M, business_id: B, actor: admin, fields: { email: null } }).thenRefuses({ fields: ['email'] });
+    spec
+      .given([added()])
+      .when({ type: 'UpdateTeamMember', member_id: M, business_id: B, actor: admin, fields: { email: null } })
+      .thenRefuses({ fields: ['email'] });
   });
 
-  it('lets members set their own hours but not someone else\'s', () => {
-    const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day: day as 'monday', open: false, ranges: [] }));
+  it("lets members set their own hours but not someone else's", () => {
+    const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+      day: day as 'monday',
+      open: false,
+      ranges: [],
+    }));
     spec.given([added()]).when({ type: 'UpdateTeamMemberWorkingDays', member_id: M, business_id: B, actor: employee, working_days: week }).then(oneEvent);
-    spec.given([registered]).when({ type: 'UpdateTeamMemberWorkingDays', member_id: OWNER, business_id: B, actor: employee, working_days: week }).thenRefuses({ status: 403 });
+    spec
+      .given([registered])
+      .when({ type: 'UpdateTeamMemberWorkingDays', member_id: OWNER, business_id: B, actor: employee, working_days: week })
+      .thenRefuses({ status: 403 });
   });
 
   it('protects administrators from managers and members from removing themselves', () => {
@@ -117,8 +133,11 @@ describe('team members', () => {
     spec.given([added()]).when({ type: 'RemoveTeamMember', member_id: M, business_id: B, actor: manager }).then(oneEvent);
   });
 
-  it('takes in the profile changes members make themselves, not the team\'s own echoed back', () => {
-    const self = { type: 'UserProfileUpdated' as const, data: { user_id: M, business_id: B, source: 'self' as const, changes: { first_name: 'Sarra', email: 'New@Example.test', language: 'fr' } } };
+  it("takes in the profile changes members make themselves, not the team's own echoed back", () => {
+    const self = {
+      type: 'UserProfileUpdated' as const,
+      data: { user_id: M, business_id: B, source: 'self' as const, changes: { first_name: 'Sarra', email: 'New@Example.test', language: 'fr' } },
+    };
     const echo = { type: 'UserProfileUpdated' as const, data: { user_id: M, business_id: B, source: 'team' as const, changes: { first_name: 'Ignored' } } };
     expect(spec.given([added(), self, echo]).state).toMatchObject({ first_name: 'Sarra', email: 'new@example.test', last_name: 'Ben Ali' });
   });

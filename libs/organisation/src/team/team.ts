@@ -64,7 +64,12 @@ export interface BusinessRegisteredEvent {
  */
 export interface UserProfileUpdatedEvent {
   type: 'UserProfileUpdated';
-  data: { user_id: string; business_id: string; source: 'self' | 'team'; changes: Partial<Pick<MemberFields, 'first_name' | 'last_name' | 'email' | 'phone'>> & Record<string, unknown> };
+  data: {
+    user_id: string;
+    business_id: string;
+    source: 'self' | 'team';
+    changes: Partial<Pick<MemberFields, 'first_name' | 'last_name' | 'email' | 'phone'>> & Record<string, unknown>;
+  };
 }
 
 /** The part of a self-made profile change the team shows. */
@@ -72,16 +77,15 @@ export function selfProfileChanges(event: UserProfileUpdatedEvent): Partial<Memb
   if (event.data.source !== 'self') return {};
   const out: Partial<MemberFields> = {};
   for (const key of ['first_name', 'last_name', 'email', 'phone'] as const) {
-    if (event.data.changes[key] !== undefined) (out as Record<string, unknown>)[key] = key === 'email' ? String(event.data.changes.email).toLowerCase() : event.data.changes[key];
+    if (event.data.changes[key] !== undefined)
+      (out as Record<string, unknown>)[key] = key === 'email' ? String(event.data.changes.email).toLowerCase() : event.data.changes[key];
   }
   return out;
 }
 
 export const TEAM_EVENT_TYPES = ['TeamMemberAdded', 'TeamMemberUpdated', 'TeamMemberWorkingDaysUpdated', 'TeamMemberRemoved'] as const;
 
-export type TeamState =
-  | { status: 'none' }
-  | ({ status: 'active' | 'removed'; business_id: string; working_days: WorkingDays | null } & MemberFields);
+export type TeamState = { status: 'none' } | ({ status: 'active' | 'removed'; business_id: string; working_days: WorkingDays | null } & MemberFields);
 
 export const memberStream = (id: string) => `member-${id}`;
 

@@ -3,10 +3,16 @@ import { base, C1, C2, callNext, history, M1, M2, push, spec } from './test-supp
 
 describe('counters', () => {
   it('refuses to open an open counter', () => {
-    spec.given(history()).when({ ...base, type: 'OpenCounter', counter_id: C1, member_id: M2 }).thenRefuses({ code: 'counter_already_open', message: 'Cannot open counter' });
+    spec
+      .given(history())
+      .when({ ...base, type: 'OpenCounter', counter_id: C1, member_id: M2 })
+      .thenRefuses({ code: 'counter_already_open', message: 'Cannot open counter' });
   });
   it('refuses a second open counter for the same member', () => {
-    spec.given(history()).when({ ...base, type: 'OpenCounter', counter_id: C2, member_id: M1 }).thenRefuses({ code: 'member_holds_counter', message: 'Cannot open counter' });
+    spec
+      .given(history())
+      .when({ ...base, type: 'OpenCounter', counter_id: C2, member_id: M1 })
+      .thenRefuses({ code: 'member_holds_counter', message: 'Cannot open counter' });
   });
   it('closing a counter in service sends its ticket back to the head of the waiting list', () => {
     spec

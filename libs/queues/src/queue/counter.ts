@@ -13,7 +13,12 @@ export function createCounter(command: CommandOf<'CreateCounter'>, state: QueueS
   const name = command.name.trim();
   if (!name) throw unprocessable('The name is required', 'name');
   if (Object.values(state.counters).some((c) => sameName(c.name, name))) throw unprocessable('A counter of this queue already has this name', 'name');
-  return [{ type: 'CounterCreated', data: { ...idsOf(command), counter_id: command.counter_id, name, break_minutes: command.break_minutes, service_ids: command.service_ids } }];
+  return [
+    {
+      type: 'CounterCreated',
+      data: { ...idsOf(command), counter_id: command.counter_id, name, break_minutes: command.break_minutes, service_ids: command.service_ids },
+    },
+  ];
 }
 
 export function updateCounter(command: CommandOf<'UpdateCounter'>, state: QueueState): QueueEvent[] {
@@ -22,9 +27,12 @@ export function updateCounter(command: CommandOf<'UpdateCounter'>, state: QueueS
   if (changes.name !== undefined) {
     changes.name = changes.name.trim();
     if (!changes.name) throw unprocessable('The name is required', 'name');
-    if (Object.values(state.counters).some((o) => o.id !== c.id && sameName(o.name, changes.name!))) throw unprocessable('A counter of this queue already has this name', 'name');
+    if (Object.values(state.counters).some((o) => o.id !== c.id && sameName(o.name, changes.name!)))
+      throw unprocessable('A counter of this queue already has this name', 'name');
   }
-  const diff = Object.fromEntries(Object.entries(changes).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify((c as unknown as Record<string, unknown>)[k])));
+  const diff = Object.fromEntries(
+    Object.entries(changes).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify((c as unknown as Record<string, unknown>)[k])),
+  );
   return Object.keys(diff).length ? [{ type: 'CounterUpdated', data: { ...idsOf(command), counter_id: c.id, changes: diff } }] : [];
 }
 
@@ -48,7 +56,8 @@ export function closeCounter(command: CommandOf<'CloseCounter'>, state: QueueSta
   const ids = idsOf(command);
   const events: QueueEvent[] = [];
   // The customer at the counter is not lost: back to the head of the waiting list.
-  if (c.serving) events.push({ type: 'TicketReturnedToWaiting', data: { ...ids, ticket_id: c.serving, to_rank: 1, counter_id: c.id, reason: 'counter_closed' } });
+  if (c.serving)
+    events.push({ type: 'TicketReturnedToWaiting', data: { ...ids, ticket_id: c.serving, to_rank: 1, counter_id: c.id, reason: 'counter_closed' } });
   events.push({ type: 'CounterClosed', data: { ...ids, counter_id: c.id, member_id: c.held_by } });
   return events;
 }

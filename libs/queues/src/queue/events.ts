@@ -22,11 +22,21 @@ export type QueueEvent =
   | { type: 'TicketRedirectedIn'; data: Ids & { ticket: Arriving; rank: number; from_queue_id: string; estimated_wait_seconds: number } }
   | { type: 'TicketRestored'; data: Ids & { ticket: Arriving; rank: number } }
   | { type: 'TicketCalled'; data: Ids & { ticket_id: string; counter_id: string; member_id: string; from_rank: number; at: string; waited_seconds: number } }
-  | { type: 'TicketReturnedToWaiting'; data: Ids & { ticket_id: string; to_rank: number; counter_id: string | null; reason: 'counter_closed' | 'pushed_back' | 'recalled' } }
+  | {
+      type: 'TicketReturnedToWaiting';
+      data: Ids & { ticket_id: string; to_rank: number; counter_id: string | null; reason: 'counter_closed' | 'pushed_back' | 'recalled' };
+    }
   | { type: 'TicketMoved'; data: Ids & { ticket_id: string; from_rank: number; to_rank: number; reason: 'moved' | 'pushed_back' | 'late' } }
   | { type: 'TicketsSwapped'; data: Ids & { ticket_1: string; ticket_2: string; rank_1: number; rank_2: number } }
   | { type: 'TicketHeld'; data: Ids & { ticket_id: string; from_rank: number | null; counter_id: string | null } }
-  | { type: 'TicketEnded'; data: Left & { service_id: string | null; served_seconds: number; /** The service's smoothed time after this visit (absent on older events). */ smoothed_seconds?: number } }
+  | {
+      type: 'TicketEnded';
+      data: Left & {
+        service_id: string | null;
+        served_seconds: number;
+        /** The service's smoothed time after this visit (absent on older events). */ smoothed_seconds?: number;
+      };
+    }
   | { type: 'TicketMarkedNoShow'; data: Left }
   | { type: 'TicketMarkedAbsent'; data: Left }
   | { type: 'TicketRevoked'; data: Left & { by: 'staff' | 'customer' | 'system' } }
@@ -40,11 +50,35 @@ export type QueueEvent =
 export type QueueEventType = QueueEvent['type'];
 
 export const QUEUE_EVENT_TYPES = [
-  'QueueCreated', 'QueueUpdated', 'QueueDeleted', 'QueuePaused', 'QueueResumed', 'QueueDelayed',
-  'CounterCreated', 'CounterUpdated', 'CounterDeleted', 'CounterOpened', 'CounterClosed',
-  'TicketPushed', 'TicketRedirectedIn', 'TicketRestored', 'TicketCalled', 'TicketReturnedToWaiting', 'TicketMoved', 'TicketsSwapped', 'TicketHeld',
-  'TicketEnded', 'TicketMarkedNoShow', 'TicketMarkedAbsent', 'TicketRevoked', 'TicketClosedAtDayEnd', 'TicketRedirectedOut',
-  'TicketUrgencyChanged', 'TicketNoteAdded', 'TicketMemberChanged', 'TicketServiceTimeChanged',
+  'QueueCreated',
+  'QueueUpdated',
+  'QueueDeleted',
+  'QueuePaused',
+  'QueueResumed',
+  'QueueDelayed',
+  'CounterCreated',
+  'CounterUpdated',
+  'CounterDeleted',
+  'CounterOpened',
+  'CounterClosed',
+  'TicketPushed',
+  'TicketRedirectedIn',
+  'TicketRestored',
+  'TicketCalled',
+  'TicketReturnedToWaiting',
+  'TicketMoved',
+  'TicketsSwapped',
+  'TicketHeld',
+  'TicketEnded',
+  'TicketMarkedNoShow',
+  'TicketMarkedAbsent',
+  'TicketRevoked',
+  'TicketClosedAtDayEnd',
+  'TicketRedirectedOut',
+  'TicketUrgencyChanged',
+  'TicketNoteAdded',
+  'TicketMemberChanged',
+  'TicketServiceTimeChanged',
 ] as const;
 
 // The projections subscribe by this list: an event type missing from it would never reach them.

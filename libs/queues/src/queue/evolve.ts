@@ -49,7 +49,15 @@ export function evolve(state: QueueState, event: QueueEvent): QueueState {
       return { ...state, delay_seconds: event.data.delay_seconds };
     case 'CounterCreated': {
       const e = event.data;
-      return withCounter(state, { id: e.counter_id, name: e.name, break_minutes: e.break_minutes, service_ids: e.service_ids, open: false, held_by: null, serving: null });
+      return withCounter(state, {
+        id: e.counter_id,
+        name: e.name,
+        break_minutes: e.break_minutes,
+        service_ids: e.service_ids,
+        open: false,
+        held_by: null,
+        serving: null,
+      });
     }
     case 'CounterUpdated':
       return withCounter(state, { ...state.counters[event.data.counter_id], ...event.data.changes });

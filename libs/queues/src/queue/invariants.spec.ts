@@ -12,13 +12,25 @@ describe('any sequence of commands', () => {
   const counters = [C1, C2];
   const members = [M1, M2];
   const cmd: fc.Arbitrary<QueueCommand> = fc.oneof(
-    fc.record({ id: fc.constantFrom(...ids), urgent: fc.boolean(), member: fc.option(fc.constantFrom(...members)), svc: fc.boolean() }).map(({ id, urgent, member, svc }) => push(`${id}-${Math.random().toString(36).slice(2, 6)}`, { urgent, member_id: member, service_ids: svc ? ['svc-x'] : [] })),
-    fc.record({ c: fc.constantFrom(...counters), m: fc.constantFrom(...members) }).map(({ c, m }) => ({ ...base, type: 'CallNext' as const, counter_id: c, member_id: m, at: AT, day: DAY })),
-    fc.record({ c: fc.constantFrom(...counters), m: fc.constantFrom(...members) }).map(({ c, m }) => ({ ...base, type: 'OpenCounter' as const, counter_id: c, member_id: m })),
+    fc
+      .record({ id: fc.constantFrom(...ids), urgent: fc.boolean(), member: fc.option(fc.constantFrom(...members)), svc: fc.boolean() })
+      .map(({ id, urgent, member, svc }) =>
+        push(`${id}-${Math.random().toString(36).slice(2, 6)}`, { urgent, member_id: member, service_ids: svc ? ['svc-x'] : [] }),
+      ),
+    fc
+      .record({ c: fc.constantFrom(...counters), m: fc.constantFrom(...members) })
+      .map(({ c, m }) => ({ ...base, type: 'CallNext' as const, counter_id: c, member_id: m, at: AT, day: DAY })),
+    fc
+      .record({ c: fc.constantFrom(...counters), m: fc.constantFrom(...members) })
+      .map(({ c, m }) => ({ ...base, type: 'OpenCounter' as const, counter_id: c, member_id: m })),
     fc.constantFrom(...counters).map((c) => ({ ...base, type: 'CloseCounter' as const, counter_id: c })),
-    fc.record({ t: fc.nat(6), kind: fc.constantFrom('EndTicket', 'MarkNoShow', 'MarkAbsent', 'PushBack', 'HoldTicket', 'RecallTicket') }).map(({ t, kind }) => ({ ...base, type: kind, ticket_id: `#${t}`, at: AT, day: DAY }) as QueueCommand),
+    fc
+      .record({ t: fc.nat(6), kind: fc.constantFrom('EndTicket', 'MarkNoShow', 'MarkAbsent', 'PushBack', 'HoldTicket', 'RecallTicket') })
+      .map(({ t, kind }) => ({ ...base, type: kind, ticket_id: `#${t}`, at: AT, day: DAY }) as QueueCommand),
     fc.record({ a: fc.nat(6), b: fc.nat(6) }).map(({ a, b }) => ({ ...base, type: 'SwapTickets' as const, ticket_1: `#${a}`, ticket_2: `#${b}` })),
-    fc.record({ a: fc.nat(6), to: fc.integer({ min: 1, max: 7 }) }).map(({ a, to }) => ({ ...base, type: 'MoveTicket' as const, ticket_id: `#${a}`, from_rank: -1, to_rank: to })),
+    fc
+      .record({ a: fc.nat(6), to: fc.integer({ min: 1, max: 7 }) })
+      .map(({ a, to }) => ({ ...base, type: 'MoveTicket' as const, ticket_id: `#${a}`, from_rank: -1, to_rank: to })),
   );
 
   /** `#n` names the n-th live ticket at the moment the command runs, so commands hit real tickets. */

@@ -20,7 +20,9 @@ export function queueInvariantErrors(state: QueueState): string[] {
   }
   const urgent = state.waiting.filter((id) => state.tickets.get(id)?.urgent).length;
   if (urgent !== state.urgent_waiting) errors.push(`urgent count ${state.urgent_waiting} but ${urgent} urgent tickets wait`);
-  const holders = Object.values(state.counters).filter((c) => c.open).map((c) => c.held_by);
+  const holders = Object.values(state.counters)
+    .filter((c) => c.open)
+    .map((c) => c.held_by);
   if (new Set(holders).size !== holders.length) errors.push('a member holds two open counters');
   return errors;
 }

@@ -14,7 +14,12 @@ export function pushBack(command: CommandOf<'PushBack'>, state: QueueState): Que
     return from === to ? [] : [{ type: 'TicketMoved', data: { ...idsOf(command), ticket_id: t.id, from_rank: from, to_rank: to, reason: 'pushed_back' } }];
   }
   if (t.status === 'on_hold') throw unprocessable('Recall the ticket first', 'ticket_id');
-  return [{ type: 'TicketReturnedToWaiting', data: { ...idsOf(command), ticket_id: t.id, to_rank: state.waiting.length + 1, counter_id: t.counter_id, reason: 'pushed_back' } }];
+  return [
+    {
+      type: 'TicketReturnedToWaiting',
+      data: { ...idsOf(command), ticket_id: t.id, to_rank: state.waiting.length + 1, counter_id: t.counter_id, reason: 'pushed_back' },
+    },
+  ];
 }
 
 export function runningLate(command: CommandOf<'RunningLate'>, state: QueueState): QueueEvent[] {
@@ -40,8 +45,11 @@ export function moveTicket(command: CommandOf<'MoveTicket'>, state: QueueState):
   if (from === null) throw unprocessable('Only a waiting ticket can be moved', 'ticket_id');
   // The screen states where it saw the ticket: a list changed meanwhile is refused, not guessed.
   if (from !== command.from_rank) throw conflict('The waiting list changed: reload it and try again', 'stale_rank');
-  if (!Number.isInteger(command.to_rank) || command.to_rank < 1 || command.to_rank > state.waiting.length) throw unprocessable(`The new rank must be from 1 to ${state.waiting.length}`, 'new');
-  return from === command.to_rank ? [] : [{ type: 'TicketMoved', data: { ...idsOf(command), ticket_id: t.id, from_rank: from, to_rank: command.to_rank, reason: 'moved' } }];
+  if (!Number.isInteger(command.to_rank) || command.to_rank < 1 || command.to_rank > state.waiting.length)
+    throw unprocessable(`The new rank must be from 1 to ${state.waiting.length}`, 'new');
+  return from === command.to_rank
+    ? []
+    : [{ type: 'TicketMoved', data: { ...idsOf(command), ticket_id: t.id, from_rank: from, to_rank: command.to_rank, reason: 'moved' } }];
 }
 
 export function holdTicket(command: CommandOf<'HoldTicket'>, state: QueueState): QueueEvent[] {

@@ -26,9 +26,11 @@ export function deleteQueue(command: CommandOf<'DeleteQueue'>, state: QueueState
   return [{ type: 'QueueDeleted', data: idsOf(command) }];
 }
 
-export const pauseQueue = (command: CommandOf<'PauseQueue'>, state: QueueState): QueueEvent[] => (state.paused ? [] : [{ type: 'QueuePaused', data: idsOf(command) }]);
+export const pauseQueue = (command: CommandOf<'PauseQueue'>, state: QueueState): QueueEvent[] =>
+  state.paused ? [] : [{ type: 'QueuePaused', data: idsOf(command) }];
 
-export const resumeQueue = (command: CommandOf<'ResumeQueue'>, state: QueueState): QueueEvent[] => (state.paused ? [{ type: 'QueueResumed', data: idsOf(command) }] : []);
+export const resumeQueue = (command: CommandOf<'ResumeQueue'>, state: QueueState): QueueEvent[] =>
+  state.paused ? [{ type: 'QueueResumed', data: idsOf(command) }] : [];
 
 export function delayQueue(command: CommandOf<'DelayQueue'>, state: QueueState): QueueEvent[] {
   const delay = command.hours * 3600 + command.minutes * 60;

@@ -51,7 +51,15 @@ export function callNext(command: CommandOf<'CallNext'>, state: QueueState): Que
   }
   events.push({
     type: 'TicketCalled',
-    data: { ...ids, ticket_id: next.id, counter_id: c.id, member_id: command.member_id, from_rank: rankOf(state, next.id)!, at: command.at, waited_seconds: seconds(next.checked_in_at, command.at) },
+    data: {
+      ...ids,
+      ticket_id: next.id,
+      counter_id: c.id,
+      member_id: command.member_id,
+      from_rank: rankOf(state, next.id)!,
+      at: command.at,
+      waited_seconds: seconds(next.checked_in_at, command.at),
+    },
   });
   return events;
 }

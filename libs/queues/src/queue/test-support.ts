@@ -19,8 +19,24 @@ export const settings: QueueSettings = { ...DEFAULT_SETTINGS, name: 'Reception',
 export const spec = specification(queueDecider);
 export const run = (commands: QueueCommand[]) => replay(queueDecider, commands);
 
-const ticket = (id: string, extra: Partial<NewTicket> = {}): NewTicket => ({ ticket_id: id, uid: `uid-${id}`, service_ids: [], member_id: null, customer_id: null, customer_name: 'Walk-in', urgent: false, ...extra });
-export const push = (id: string, extra: Partial<NewTicket> = {}, day = DAY): QueueCommand => ({ ...base, type: 'PushTicket', ticket: ticket(id, extra), random: 0.5, at: AT, day });
+const ticket = (id: string, extra: Partial<NewTicket> = {}): NewTicket => ({
+  ticket_id: id,
+  uid: `uid-${id}`,
+  service_ids: [],
+  member_id: null,
+  customer_id: null,
+  customer_name: 'Walk-in',
+  urgent: false,
+  ...extra,
+});
+export const push = (id: string, extra: Partial<NewTicket> = {}, day = DAY): QueueCommand => ({
+  ...base,
+  type: 'PushTicket',
+  ticket: ticket(id, extra),
+  random: 0.5,
+  at: AT,
+  day,
+});
 export const callNext = (member_id = M1, counter_id = C1): QueueCommand => ({ ...base, type: 'CallNext', counter_id, member_id, at: AT, day: DAY });
 
 export const setup: QueueCommand[] = [

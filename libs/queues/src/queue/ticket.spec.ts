@@ -8,7 +8,10 @@ describe('tickets', () => {
   it('keeps the booking a check-in pushed, and a second push of that ticket changes nothing', () => {
     const { state } = run([...setup, push('t1', { booking_id: 'b1' })]);
     expect(state.tickets.get('t1')!.booking_id).toBe('b1');
-    spec.given(history([push('t1', { booking_id: 'b1' })])).when(push('t1', { booking_id: 'b1' })).thenNothingHappens();
+    spec
+      .given(history([push('t1', { booking_id: 'b1' })]))
+      .when(push('t1', { booking_id: 'b1' }))
+      .thenNothingHappens();
   });
   it('gives random numbers unique within the day', () => {
     const { state } = run([{ ...base, type: 'CreateQueue', settings: { ...settings, number_type: 'random' } }, push('t1'), push('t2'), push('t3')]);
@@ -34,10 +37,16 @@ describe('tickets', () => {
       .then((events) => expect(events.map((e) => e.type)).toEqual(['TicketEnded', 'TicketCalled']));
   });
   it('refuses a call from a member who does not hold the counter', () => {
-    spec.given(history([push('t1')])).when(callNext(M2)).thenRefuses({ code: 'counter_held', status: 409 });
+    spec
+      .given(history([push('t1')]))
+      .when(callNext(M2))
+      .thenRefuses({ code: 'counter_held', status: 409 });
   });
   it('refuses a call on a paused queue', () => {
-    spec.given(history([push('t1'), { ...base, type: 'PauseQueue' }])).when(callNext()).thenRefuses({ code: 'queue_paused', status: 409 });
+    spec
+      .given(history([push('t1'), { ...base, type: 'PauseQueue' }]))
+      .when(callNext())
+      .thenRefuses({ code: 'queue_paused', status: 409 });
   });
   it('moves a ticket from its old rank to the new one', () => {
     spec
@@ -46,7 +55,10 @@ describe('tickets', () => {
       .then((_, state) => expect(state.waiting).toEqual(['t3', 't1', 't2']));
   });
   it('refuses a move from a rank the ticket no longer has', () => {
-    spec.given(history([push('t1'), push('t2')])).when({ ...base, type: 'MoveTicket', ticket_id: 't2', from_rank: 1, to_rank: 2 }).thenRefuses({ code: 'stale_rank', status: 409 });
+    spec
+      .given(history([push('t1'), push('t2')]))
+      .when({ ...base, type: 'MoveTicket', ticket_id: 't2', from_rank: 1, to_rank: 2 })
+      .thenRefuses({ code: 'stale_rank', status: 409 });
   });
   it('swaps two waiting tickets and pushes one back to the end', () => {
     const g = spec.given(history([push('t1'), push('t2'), push('t3')]));
@@ -75,7 +87,10 @@ describe('tickets', () => {
   });
   it('refuses a service time not above the estimate', () => {
     const g = spec.given(history([push('t1'), callNext()]));
-    g.when({ ...base, type: 'ChangeServiceTime', ticket_id: 't1', service_seconds: 60, at: AT, day: DAY }).thenRefuses({ code: 'invalid_state', message: 'New Service Time must be higher than the estimated time to spend' });
+    g.when({ ...base, type: 'ChangeServiceTime', ticket_id: 't1', service_seconds: 60, at: AT, day: DAY }).thenRefuses({
+      code: 'invalid_state',
+      message: 'New Service Time must be higher than the estimated time to spend',
+    });
     g.when({ ...base, type: 'ChangeServiceTime', ticket_id: 't1', service_seconds: 3600, at: AT, day: DAY }).then((events) => expect(events).toHaveLength(1));
   });
   it('closes only tickets of an earlier day at day end', () => {
@@ -83,7 +98,10 @@ describe('tickets', () => {
       .given(history([push('old1', {}, '2026-11-21'), push('old2', {}, '2026-11-21'), push('today')]))
       .when({ ...base, type: 'CloseDay', at: AT, day: DAY })
       .then((events, state) => {
-        expect(events.map((e) => e.data)).toEqual([expect.objectContaining({ ticket_id: 'old2', from_rank: 2 }), expect.objectContaining({ ticket_id: 'old1', from_rank: 1 })]);
+        expect(events.map((e) => e.data)).toEqual([
+          expect.objectContaining({ ticket_id: 'old2', from_rank: 2 }),
+          expect.objectContaining({ ticket_id: 'old1', from_rank: 1 }),
+        ]);
         expect(state.waiting).toEqual(['today']);
       });
   });
@@ -95,4 +113,3 @@ describe('tickets', () => {
       .then((events) => expect(events[0].data).toEqual(expect.objectContaining({ from_queue_id: 'other' })));
   });
 });
-

@@ -12,7 +12,8 @@ export function pushTicket(command: CommandOf<'PushTicket'>, state: QueueState):
   if (state.tickets.has(command.ticket.ticket_id)) return [];
   // One live ticket per customer and queue: a second join is a mistake, not a second visit.
   const customer = command.ticket.customer_id;
-  if (customer && liveTickets(state).some((t) => t.customer_id === customer)) throw conflict('Could not join the requested queue, you may already be waiting in the queue!', 'already_waiting');
+  if (customer && liveTickets(state).some((t) => t.customer_id === customer))
+    throw conflict('Could not join the requested queue, you may already be waiting in the queue!', 'already_waiting');
   const number = nextNumber(state, command.day, command.random);
   const rank = state.waiting.length + 1;
   const t = command.ticket;
@@ -22,8 +23,19 @@ export function pushTicket(command: CommandOf<'PushTicket'>, state: QueueState):
       data: {
         ...idsOf(command),
         ticket: {
-          id: t.ticket_id, uid: t.uid, number, label: `${state.settings!.ticket_prefix}${number}`, day: command.day, urgent: t.urgent, service_ids: t.service_ids,
-          member_id: t.member_id, customer_id: t.customer_id, customer_name: t.customer_name, checked_in_at: command.at, service_seconds: null, late: false,
+          id: t.ticket_id,
+          uid: t.uid,
+          number,
+          label: `${state.settings!.ticket_prefix}${number}`,
+          day: command.day,
+          urgent: t.urgent,
+          service_ids: t.service_ids,
+          member_id: t.member_id,
+          customer_id: t.customer_id,
+          customer_name: t.customer_name,
+          checked_in_at: command.at,
+          service_seconds: null,
+          late: false,
           ...(t.booking_id ? { booking_id: t.booking_id } : {}),
         },
         rank,
@@ -36,14 +48,21 @@ export function pushTicket(command: CommandOf<'PushTicket'>, state: QueueState):
 export function redirectIn(command: CommandOf<'RedirectIn'>, state: QueueState): QueueEvent[] {
   if (state.tickets.has(command.ticket.id)) return [];
   if (state.paused) throw conflict('The queue is paused', 'queue_paused');
-  const number = command.keep_number && numberFree(state, command.day, command.ticket.number) ? command.ticket.number : nextNumber(state, command.day, command.random);
+  const number =
+    command.keep_number && numberFree(state, command.day, command.ticket.number) ? command.ticket.number : nextNumber(state, command.day, command.random);
   const label = command.keep_number ? command.ticket.label.replace(/\d+$/, String(number)) : `${state.settings!.ticket_prefix}${number}`;
   const { status: _s, counter_id: _c, called_at: _a, ...rest } = command.ticket;
   const rank = state.waiting.length + 1;
   return [
     {
       type: 'TicketRedirectedIn',
-      data: { ...idsOf(command), ticket: { ...rest, number, label, day: command.day }, rank, from_queue_id: command.from_queue_id, estimated_wait_seconds: waitEstimate(state, rank, rest.service_ids) },
+      data: {
+        ...idsOf(command),
+        ticket: { ...rest, number, label, day: command.day },
+        rank,
+        from_queue_id: command.from_queue_id,
+        estimated_wait_seconds: waitEstimate(state, rank, rest.service_ids),
+      },
     },
   ];
 }

@@ -4,7 +4,13 @@ import type { QueueState } from './state';
 const openCounters = (state: QueueState): number => Object.values(state.counters).filter((c) => c.open).length;
 
 export function waitEstimate(state: QueueState, rank: number, serviceIds: string[]): number {
-  return estimateWait({ rank, open_counters: openCounters(state), service_time: state.service_time, service_ids: serviceIds, delay_seconds: state.delay_seconds });
+  return estimateWait({
+    rank,
+    open_counters: openCounters(state),
+    service_time: state.service_time,
+    service_ids: serviceIds,
+    delay_seconds: state.delay_seconds,
+  });
 }
 
 /** The time one visit for these services is expected to take, from the queue's smoothed times. */

@@ -23,7 +23,11 @@ export async function archive(db: Db, tenantId: string, queueId: string, page: P
   if (f.to) base = base.where('day', '<=', f.to);
   if (f.q) {
     const pattern = likePattern(f.q);
-    const named = db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where((eb) => eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern)]));
+    const named = db
+      .selectFrom('customers')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern)]));
     base = base.where((eb) => eb.or([eb('label', 'ilike', pattern), eb('customer_name', 'ilike', pattern), eb('customer_id', 'in', named)]));
   }
   const found = await selectPage(base, (b) => b.select(TICKET_COLUMNS).orderBy('archived_at', 'desc').orderBy('id'), page);
@@ -41,7 +45,10 @@ export async function damaged(db: Db, tenantId: string, today: string, queueId?:
     .where('t.archived_at', 'is', null)
     .where('t.day', '<', today);
   if (queueId) rows = rows.where('t.queue_id', '=', queueId);
-  const data = (await withNames(db, tenantId, await rows.orderBy('t.day').orderBy('t.checked_in_at').execute())).map((r) => ({ ...ticket(r), queue_name: r.queue_name }));
+  const data = (await withNames(db, tenantId, await rows.orderBy('t.day').orderBy('t.checked_in_at').execute())).map((r) => ({
+    ...ticket(r),
+    queue_name: r.queue_name,
+  }));
   return { data, total: data.length };
 }
 

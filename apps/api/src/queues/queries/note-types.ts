@@ -20,7 +20,12 @@ export async function noteTypes(db: Db, tenantId: string, page: PageRequest, q?:
 }
 
 export async function noteTypeOne(db: Db, tenantId: string, id: string): Promise<NoteType<ServerInstant>> {
-  const row = await db.selectFrom('note_types').select(['id', 'name', 'color', 'created_at', 'updated_at']).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('note_types')
+    .select(['id', 'name', 'color', 'created_at', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('Note type not found');
   return noteType(row);
 }

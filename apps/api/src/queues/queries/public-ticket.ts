@@ -8,7 +8,10 @@ import { dayOf } from './tickets';
  * What a ticket's public link shows, and nothing more: no name, phone or note of anyone,
  * only this ticket's place in its queue.
  */
-export async function publicTicket(db: Db, uid: string): Promise<{ internal: { ticket_id: string; tenant_id: string; queue_id: string }; view: PublicTicket<ServerInstant> } | null> {
+export async function publicTicket(
+  db: Db,
+  uid: string,
+): Promise<{ internal: { ticket_id: string; tenant_id: string; queue_id: string }; view: PublicTicket<ServerInstant> } | null> {
   const t = await db
     .selectFrom('queue_tickets as t')
     .innerJoin('queues as q', 'q.id', 't.queue_id')
@@ -16,7 +19,30 @@ export async function publicTicket(db: Db, uid: string): Promise<{ internal: { t
     // The business's name heads the customer's page, as on the kiosk's ticket. Not its logo:
     // its address names the business's id, which a ticket link never reveals.
     .leftJoin('business_profiles as b', 'b.tenant_id', 't.tenant_id')
-    .select(['t.id', 't.tenant_id', 't.queue_id', 't.uid', 't.label', 't.number', 't.day', 't.status', 't.place', 't.service_ids', 't.checked_in_at', 't.called_at', 't.archived_at', 't.late', 't.feedback_stars', 'q.name as queue_name', 'q.settings', 'q.paused', 'q.delay_seconds', 'q.service_time', 'c.name as counter_name', 'b.name as business_name'])
+    .select([
+      't.id',
+      't.tenant_id',
+      't.queue_id',
+      't.uid',
+      't.label',
+      't.number',
+      't.day',
+      't.status',
+      't.place',
+      't.service_ids',
+      't.checked_in_at',
+      't.called_at',
+      't.archived_at',
+      't.late',
+      't.feedback_stars',
+      'q.name as queue_name',
+      'q.settings',
+      'q.paused',
+      'q.delay_seconds',
+      'q.service_time',
+      'c.name as counter_name',
+      'b.name as business_name',
+    ])
     .where('t.uid', '=', uid)
     .executeTakeFirst();
   if (!t) return null;
@@ -32,7 +58,13 @@ export async function publicTicket(db: Db, uid: string): Promise<{ internal: { t
       .where('place', '<', t.place!)
       .execute();
     rank = Number(ahead) + 1;
-    estimate = estimateWait({ rank, open_counters: await openCounters(db, t.tenant_id, t.queue_id), service_time: t.service_time ?? {}, service_ids: t.service_ids, delay_seconds: t.delay_seconds });
+    estimate = estimateWait({
+      rank,
+      open_counters: await openCounters(db, t.tenant_id, t.queue_id),
+      service_time: t.service_time ?? {},
+      service_ids: t.service_ids,
+      delay_seconds: t.delay_seconds,
+    });
   }
   const translations = ((t.settings as { translations?: Record<string, { name: string }> }).translations ?? {}) as Record<string, { name: string }>;
   return {
@@ -47,7 +79,13 @@ export async function publicTicket(db: Db, uid: string): Promise<{ internal: { t
       ahead: rank === null ? null : rank - 1,
       estimated_wait_seconds: estimate,
       business: { name: t.business_name ?? null },
-      queue: { id: t.queue_id, name: t.queue_name, translations: Object.fromEntries(Object.entries(translations).map(([k, v]) => [k, { name: v.name }])), paused: t.paused, delay_seconds: t.delay_seconds },
+      queue: {
+        id: t.queue_id,
+        name: t.queue_name,
+        translations: Object.fromEntries(Object.entries(translations).map(([k, v]) => [k, { name: v.name }])),
+        paused: t.paused,
+        delay_seconds: t.delay_seconds,
+      },
       counter_name: t.status === 'in_service' ? t.counter_name : null,
       checked_in_at: t.checked_in_at,
       called_at: t.called_at,

@@ -8,8 +8,26 @@ import { counters } from './counters';
 
 export type { Summary };
 
-function present(q: { id: string; name: string; priority: number; settings: Record<string, unknown>; paused: boolean; delay_seconds: number; created_at: Date; updated_at: Date }): Queue<ServerInstant> {
-  return { ...(q.settings as unknown as QueueSettings), id: q.id, name: q.name, priority: q.priority, paused: q.paused, delay_seconds: q.delay_seconds, created_at: q.created_at, updated_at: q.updated_at };
+function present(q: {
+  id: string;
+  name: string;
+  priority: number;
+  settings: Record<string, unknown>;
+  paused: boolean;
+  delay_seconds: number;
+  created_at: Date;
+  updated_at: Date;
+}): Queue<ServerInstant> {
+  return {
+    ...(q.settings as unknown as QueueSettings),
+    id: q.id,
+    name: q.name,
+    priority: q.priority,
+    paused: q.paused,
+    delay_seconds: q.delay_seconds,
+    created_at: q.created_at,
+    updated_at: q.updated_at,
+  };
 }
 
 export async function queueExists(db: Db, tenantId: string, id: string): Promise<boolean> {
@@ -22,19 +40,30 @@ export async function queue(db: Db, tenantId: string, id: string): Promise<Queue
   return { ...present(q), counters: await counters(db, tenantId, id), summary: (await summaries(db, tenantId, [id]))[id] };
 }
 
-export async function queueList(db: Db, tenantId: string, page: PageRequest, opts: { q?: string; summary?: boolean; serviceId?: string } = {}): Promise<Paged<Queue<ServerInstant>>> {
+export async function queueList(
+  db: Db,
+  tenantId: string,
+  page: PageRequest,
+  opts: { q?: string; summary?: boolean; serviceId?: string } = {},
+): Promise<Paged<Queue<ServerInstant>>> {
   let base = db.selectFrom('queues').where('tenant_id', '=', tenantId);
   if (opts.q) base = base.where('name', 'ilike', likePattern(opts.q));
   if (opts.serviceId) base = base.where(sql<boolean>`settings->'service_ids' @> ${JSON.stringify([opts.serviceId])}::jsonb`);
   const found = await selectPage(base, (b) => b.selectAll().orderBy('priority', 'desc').orderBy('name').orderBy('id'), page, present);
   if (!opts.summary) return found;
-  const sums = await summaries(db, tenantId, found.data.map((q) => q.id));
+  const sums = await summaries(
+    db,
+    tenantId,
+    found.data.map((q) => q.id),
+  );
   return { ...found, data: found.data.map((q) => ({ ...q, summary: sums[q.id] })) };
 }
 
 /** Waiting, in service and on hold counts, open counters and today's measured average wait. */
 export async function summaries(db: Db, tenantId: string, ids: string[]): Promise<Record<string, Summary>> {
-  const out: Record<string, Summary> = Object.fromEntries(ids.map((id) => [id, { waiting: 0, in_service: 0, on_hold: 0, open_counters: 0, counters: 0, average_wait_seconds: null, served_today: 0 }]));
+  const out: Record<string, Summary> = Object.fromEntries(
+    ids.map((id) => [id, { waiting: 0, in_service: 0, on_hold: 0, open_counters: 0, counters: 0, average_wait_seconds: null, served_today: 0 }]),
+  );
   if (!ids.length) return out;
   const live = await db
     .selectFrom('queue_tickets')

@@ -25,7 +25,13 @@ export async function withNames<T extends { customer_id: string | null; customer
 }
 
 export async function ticketOfQueue(db: Db, tenantId: string, queueId: string, ticketId: string): Promise<Ticket<ServerInstant>> {
-  const row = await db.selectFrom('queue_tickets').select(TICKET_COLUMNS).where('tenant_id', '=', tenantId).where('queue_id', '=', queueId).where('id', '=', ticketId).executeTakeFirst();
+  const row = await db
+    .selectFrom('queue_tickets')
+    .select(TICKET_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('queue_id', '=', queueId)
+    .where('id', '=', ticketId)
+    .executeTakeFirst();
   if (!row) throw notFound('Ticket not found');
   return ticket((await withNames(db, tenantId, [row]))[0]);
 }

@@ -28,13 +28,25 @@ export function IdentifyStep({ kiosk, flow, dispatch, busy, locale, reset, onSea
           sx={{ bgcolor: '#ffffff' }}
         />
         {kiosk.virtual_keyboard && (
-          <VirtualKeyboard layout="digits" lang={locale} onKey={(key) => dispatch({ type: 'key', key })} onBackspace={() => dispatch({ type: 'backspace' })} label={translate('kiosk.keyboard.label')} />
+          <VirtualKeyboard
+            layout="digits"
+            lang={locale}
+            onKey={(key) => dispatch({ type: 'key', key })}
+            onBackspace={() => dispatch({ type: 'backspace' })}
+            label={translate('kiosk.keyboard.label')}
+          />
         )}
         <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="kiosk-search">
           {translate('kiosk.identify.search')}
         </Button>
         {guestAllowed(kiosk) && (
-          <Button variant="outlined" size="large" onClick={() => dispatch({ type: 'identified', customer: null })} data-testid="kiosk-guest" sx={{ bgcolor: '#ffffff' }}>
+          <Button
+            variant="outlined"
+            size="large"
+            onClick={() => dispatch({ type: 'identified', customer: null })}
+            data-testid="kiosk-guest"
+            sx={{ bgcolor: '#ffffff' }}
+          >
             {translate('kiosk.identify.guest', { pseudo })}
           </Button>
         )}

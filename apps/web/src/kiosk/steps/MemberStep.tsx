@@ -5,7 +5,15 @@ import { memberChoices, pageOf, type KioskQueue } from '../model';
 import { BigChoice, Busy, PAGE_SIZE, Pager, StepError, StepNav, StepTitle, type StepProps } from './parts';
 
 /** The team member to ask for, or anyone, where the queue lets customers choose. */
-export function MemberStep({ kiosk, flow, dispatch, busy, reset, queue, onJoin }: StepProps & { queue: KioskQueue; onJoin: (memberId: string | null) => void }) {
+export function MemberStep({
+  kiosk,
+  flow,
+  dispatch,
+  busy,
+  reset,
+  queue,
+  onJoin,
+}: StepProps & { queue: KioskQueue; onJoin: (memberId: string | null) => void }) {
   const translate = useTranslate();
   const shown = pageOf(memberChoices(queue), flow.page, PAGE_SIZE, kiosk.allow_pagination);
   return (
@@ -13,7 +21,14 @@ export function MemberStep({ kiosk, flow, dispatch, busy, reset, queue, onJoin }
       <StepTitle text={translate('kiosk.member.title')} />
       <StepError error={flow.error} />
       <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: shown.items.length > 1 ? '1fr 1fr' : 'minmax(0, 372px)' }, justifyContent: 'center', width: '100%', maxWidth: 760 }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: shown.items.length > 1 ? '1fr 1fr' : 'minmax(0, 372px)' },
+          justifyContent: 'center',
+          width: '100%',
+          maxWidth: 760,
+        }}
         role="group"
         aria-label={translate('kiosk.member.title')}
       >

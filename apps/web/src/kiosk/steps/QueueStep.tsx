@@ -7,7 +7,16 @@ import { localName, pageOf, type KioskQueue } from '../model';
 import { BigChoice, Busy, PAGE_SIZE, Pager, StepError, StepNav, StepTitle, type StepProps } from './parts';
 
 /** The kiosk's queues with their waiting counts; a known customer is greeted by name. */
-export function QueueStep({ kiosk, flow, dispatch, busy, locale, reset, queues, onChoose }: StepProps & { queues: KioskQueue[]; onChoose: (q: KioskQueue) => void }) {
+export function QueueStep({
+  kiosk,
+  flow,
+  dispatch,
+  busy,
+  locale,
+  reset,
+  queues,
+  onChoose,
+}: StepProps & { queues: KioskQueue[]; onChoose: (q: KioskQueue) => void }) {
   const translate = useTranslate();
   const shown = pageOf(queues, flow.page, PAGE_SIZE, kiosk.allow_pagination);
   return (

@@ -5,7 +5,16 @@ import { localName, pageOf, type KioskQueue } from '../model';
 import { BigChoice, Busy, PAGE_SIZE, Pager, StepError, StepNav, StepTitle, type StepProps } from './parts';
 
 /** The queue's services: one touch takes it, or several are pressed and then confirmed where the kiosk allows. */
-export function ServicesStep({ kiosk, flow, dispatch, busy, locale, reset, queue, onChosen }: StepProps & { queue: KioskQueue; onChosen: (serviceIds: string[]) => void }) {
+export function ServicesStep({
+  kiosk,
+  flow,
+  dispatch,
+  busy,
+  locale,
+  reset,
+  queue,
+  onChosen,
+}: StepProps & { queue: KioskQueue; onChosen: (serviceIds: string[]) => void }) {
   const translate = useTranslate();
   const shown = pageOf(queue.services, flow.page, PAGE_SIZE, kiosk.allow_pagination);
   const multiple = kiosk.allow_multiple_services;
@@ -13,7 +22,11 @@ export function ServicesStep({ kiosk, flow, dispatch, busy, locale, reset, queue
     <>
       <StepTitle text={translate(multiple ? 'kiosk.services.title_many' : 'kiosk.services.title')} />
       <StepError error={flow.error} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 760 }} role="group" aria-label={translate('kiosk.services.title')}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 760 }}
+        role="group"
+        aria-label={translate('kiosk.services.title')}
+      >
         {shown.items.map((s) => (
           <BigChoice
             key={s.id}
@@ -30,7 +43,14 @@ export function ServicesStep({ kiosk, flow, dispatch, busy, locale, reset, queue
       </Box>
       <Pager page={flow.page} pages={shown.pages} dispatch={dispatch} />
       {multiple && (
-        <Button variant="contained" size="large" sx={{ mt: 3, minWidth: 320 }} disabled={busy || !flow.services.length} onClick={() => onChosen(flow.services)} data-testid="kiosk-take-ticket">
+        <Button
+          variant="contained"
+          size="large"
+          sx={{ mt: 3, minWidth: 320 }}
+          disabled={busy || !flow.services.length}
+          onClick={() => onChosen(flow.services)}
+          data-testid="kiosk-take-ticket"
+        >
           {translate('kiosk.services.take')}
         </Button>
       )}

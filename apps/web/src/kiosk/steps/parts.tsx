@@ -30,13 +30,32 @@ export const StepHeading = createContext<RefObject<HTMLHeadingElement | null> | 
 export function StepTitle({ text }: { text: string }) {
   const heading = useContext(StepHeading);
   return (
-    <Typography variant="h3" component="h1" tabIndex={-1} ref={heading} sx={{ fontSize: { xs: '2rem', md: '2.6rem' }, fontWeight: 700, mb: 3, textAlign: 'center', outline: 'none' }} data-testid="kiosk-step-title">
+    <Typography
+      variant="h3"
+      component="h1"
+      tabIndex={-1}
+      ref={heading}
+      sx={{ fontSize: { xs: '2rem', md: '2.6rem' }, fontWeight: 700, mb: 3, textAlign: 'center', outline: 'none' }}
+      data-testid="kiosk-step-title"
+    >
       {text}
     </Typography>
   );
 }
 
-export function BigChoice({ children, onClick, pressed, testId, lang }: { children: ReactNode; onClick: () => void; pressed?: boolean; testId?: string; lang?: string }) {
+export function BigChoice({
+  children,
+  onClick,
+  pressed,
+  testId,
+  lang,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  pressed?: boolean;
+  testId?: string;
+  lang?: string;
+}) {
   return (
     <Button
       variant={pressed ? 'contained' : 'outlined'}
@@ -44,7 +63,16 @@ export function BigChoice({ children, onClick, pressed, testId, lang }: { childr
       aria-pressed={pressed === undefined ? undefined : pressed}
       data-testid={testId}
       lang={lang}
-      sx={{ minHeight: 96, fontSize: '1.5rem', justifyContent: 'flex-start', textAlign: 'start', px: 3, bgcolor: pressed ? undefined : 'var(--kiosk-v2-services, #ffffff)', borderWidth: 2, '&:hover': { borderWidth: 2 } }}
+      sx={{
+        minHeight: 96,
+        fontSize: '1.5rem',
+        justifyContent: 'flex-start',
+        textAlign: 'start',
+        px: 3,
+        bgcolor: pressed ? undefined : 'var(--kiosk-v2-services, #ffffff)',
+        borderWidth: 2,
+        '&:hover': { borderWidth: 2 },
+      }}
       fullWidth
     >
       {children}

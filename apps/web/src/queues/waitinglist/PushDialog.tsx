@@ -61,7 +61,14 @@ function CustomerPicker({ value, onChange }: { value: CustomerOption | null; onC
 }
 
 /** A new ticket at the end of the waiting list, for a customer at the desk or on the phone. */
-export function PushDialog({ queue, services, members, canPickCustomer, onClose, onDone }: {
+export function PushDialog({
+  queue,
+  services,
+  members,
+  canPickCustomer,
+  onClose,
+  onDone,
+}: {
   queue: Queue;
   services: Named[];
   members: Named[];
@@ -81,14 +88,23 @@ export function PushDialog({ queue, services, members, canPickCustomer, onClose,
   const staff = queue.member_ids?.length ? members.filter((m) => queue.member_ids.includes(m.id)) : members;
   const push = async () => {
     const body = { customer_name: name.trim() || null, customer_id: customer?.id ?? null, service_ids: serviceIds, member_id: member || null, urgent };
-    const ticket = await run('push', () => pushTicket(queue.id, body), (t) => ['queues.done.push', { label: t.label }]);
+    const ticket = await run(
+      'push',
+      () => pushTicket(queue.id, body),
+      (t) => ['queues.done.push', { label: t.label }],
+    );
     onDone();
     if (ticket) onClose();
   };
   return (
     <ActionDialog title={translate('queues.push.title', { name: queue.name })} submit={translate('queues.push.submit')} onSubmit={push} onClose={onClose}>
       {canPickCustomer && <CustomerPicker value={customer} onChange={setCustomer} />}
-      <TextField label={translate('queues.push.customer_name')} value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'push-customer-name' } }} />
+      <TextField
+        label={translate('queues.push.customer_name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'push-customer-name' } }}
+      />
       <TextField
         select
         label={translate('queues.columns.services')}

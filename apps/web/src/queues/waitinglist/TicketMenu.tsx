@@ -80,7 +80,12 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
 
   return (
     <>
-      <IconButton aria-label={translate('queues.ticket.menu', label)} onClick={(e) => setAnchor(e.currentTarget)} size="small" data-testid={`menu-${ticket.label}`}>
+      <IconButton
+        aria-label={translate('queues.ticket.menu', label)}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        size="small"
+        data-testid={`menu-${ticket.label}`}
+      >
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
@@ -101,7 +106,12 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
         />
       )}
       {open === 'note' && (
-        <NoteDialog ticket={ticket} noteTypes={ctx.noteTypes} onClose={close} onSave={(note, typeId) => act('note', () => addNote(q, ticket.id, note, typeId))} />
+        <NoteDialog
+          ticket={ticket}
+          noteTypes={ctx.noteTypes}
+          onClose={close}
+          onSave={(note, typeId) => act('note', () => addNote(q, ticket.id, note, typeId))}
+        />
       )}
       {open === 'member' && (
         <MemberDialog ticket={ticket} members={ctx.members} onClose={close} onSave={(memberId) => act('member', () => setMember(q, ticket.id, memberId))} />

@@ -45,7 +45,13 @@ function LiveChip({ state }: { state: LiveState }) {
 }
 
 /** What a ticket is: label, urgency, customer, services, requested member and notes. */
-function TicketCells({ t, names }: { t: Ticket; names: { services: Record<string, string>; members: Record<string, string>; noteTypes: Record<string, { name: string; color: string | null }> } }) {
+function TicketCells({
+  t,
+  names,
+}: {
+  t: Ticket;
+  names: { services: Record<string, string>; members: Record<string, string>; noteTypes: Record<string, { name: string; color: string | null }> };
+}) {
   const translate = useTranslate();
   const notes = t.notes ?? [];
   // Services and the team member asked for go under the name: the row stays narrow enough for a split screen.
@@ -97,7 +103,13 @@ function WaitingRow({ t, names, ctx }: { t: Ticket; names: Names; ctx: TicketCon
       data-testid={`waiting-${t.label}`}
       data-rank={t.rank ?? ''}
     >
-      <TableCell sx={{ width: 40, cursor: 'grab', touchAction: 'none' }} aria-label={translate('queues.ticket.drag')} {...attributes} {...listeners} data-testid={`drag-${t.label}`}>
+      <TableCell
+        sx={{ width: 40, cursor: 'grab', touchAction: 'none' }}
+        aria-label={translate('queues.ticket.drag')}
+        {...attributes}
+        {...listeners}
+        data-testid={`drag-${t.label}`}
+      >
         <DragIndicatorIcon fontSize="small" color="action" />
       </TableCell>
       <TableCell>{t.rank}</TableCell>
@@ -118,7 +130,10 @@ function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx:
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { fail } = useQueueCall();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = list.findIndex((t) => t.id === active.id);
@@ -126,7 +141,9 @@ function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx:
     if (from < 0 || to < 0) return;
     const key = ['queue-live', ctx.queueId, 'waiting'];
     // The row lands at once; the server's answer (or the next notice) confirms the order.
-    queryClient.setQueryData<WaitingListShape>(key, (old) => (old ? { ...old, data: moveItem(old.data, from, to).map((t, i) => ({ ...t, rank: i + 1 })) } : old));
+    queryClient.setQueryData<WaitingListShape>(key, (old) =>
+      old ? { ...old, data: moveItem(old.data, from, to).map((t, i) => ({ ...t, rank: i + 1 })) } : old,
+    );
     try {
       await moveTicket(ctx.queueId, String(active.id), from + 1, to + 1);
       notify('queues.done.move', { type: 'success', messageArgs: { label: list[from].label } });
@@ -136,7 +153,12 @@ function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx:
     }
     ctx.refresh();
   };
-  if (!list.length) return <Typography color="text.secondary" sx={{ p: 2 }} data-testid="waiting-empty">{translate('queues.empty.waiting')}</Typography>;
+  if (!list.length)
+    return (
+      <Typography color="text.secondary" sx={{ p: 2 }} data-testid="waiting-empty">
+        {translate('queues.empty.waiting')}
+      </Typography>
+    );
   return (
     // Only the page scrolls up and down under a drag: the table itself never slides sideways.
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} autoScroll={{ threshold: { x: 0, y: 0.2 } }}>
@@ -166,9 +188,28 @@ function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx:
 }
 
 /** Tickets at a counter or put aside: who, where, and their actions. */
-function SideTable({ tickets, names, ctx, prefix, empty, mineCounter }: { tickets: Ticket[]; names: Names; ctx: TicketContext; prefix: string; empty: string; mineCounter?: string | null }) {
+function SideTable({
+  tickets,
+  names,
+  ctx,
+  prefix,
+  empty,
+  mineCounter,
+}: {
+  tickets: Ticket[];
+  names: Names;
+  ctx: TicketContext;
+  prefix: string;
+  empty: string;
+  mineCounter?: string | null;
+}) {
   const translate = useTranslate();
-  if (!tickets.length) return <Typography color="text.secondary" sx={{ p: 2 }} data-testid={`${prefix}-empty`}>{translate(empty)}</Typography>;
+  if (!tickets.length)
+    return (
+      <Typography color="text.secondary" sx={{ p: 2 }} data-testid={`${prefix}-empty`}>
+        {translate(empty)}
+      </Typography>
+    );
   return (
     <Table size="small">
       <TableBody>
@@ -190,7 +231,19 @@ function SideTable({ tickets, names, ctx, prefix, empty, mineCounter }: { ticket
  * The agent's place: the counter they hold here (with "Call next"), the one they hold in
  * another queue, or a counter of this queue to open.
  */
-function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; counters: Counter[]; mine: HeldCounter | null | undefined; serving: Ticket | undefined; refresh: () => void }) {
+function Desk({
+  queueId,
+  counters,
+  mine,
+  serving,
+  refresh,
+}: {
+  queueId: string;
+  counters: Counter[];
+  mine: HeldCounter | null | undefined;
+  serving: Ticket | undefined;
+  refresh: () => void;
+}) {
   const translate = useTranslate();
   const { run } = useQueueCall();
   const free = counters.filter((c) => !c.open);
@@ -209,7 +262,15 @@ function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; 
   };
   if (mine && mine.queue_id !== queueId) {
     return (
-      <Alert severity="info" data-testid="desk-elsewhere" action={<Button component={Link} to={`/queues/${mine.queue_id}/waitinglist`}>{translate('queues.desk.go_there')}</Button>}>
+      <Alert
+        severity="info"
+        data-testid="desk-elsewhere"
+        action={
+          <Button component={Link} to={`/queues/${mine.queue_id}/waitinglist`}>
+            {translate('queues.desk.go_there')}
+          </Button>
+        }
+      >
         {translate('queues.desk.elsewhere', { name: mine.name })}
       </Alert>
     );
@@ -217,8 +278,10 @@ function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; 
   if (mine) {
     const call = () =>
       busyRun(() =>
-        run('call', () => callNext(queueId, mine.id), (r) =>
-          r.ticket ? ['queues.done.call', { label: r.ticket.label }] : 'queues.done.call_ended',
+        run(
+          'call',
+          () => callNext(queueId, mine.id),
+          (r) => (r.ticket ? ['queues.done.call', { label: r.ticket.label }] : 'queues.done.call_ended'),
         ),
       );
     const close = () => busyRun(() => run('close_counter', () => closeCounter(queueId, mine.id), 'queues.desk.closed'));
@@ -240,7 +303,16 @@ function Desk({ queueId, counters, mine, serving, refresh }: { queueId: string; 
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} data-testid="desk">
       {free.length ? (
         <>
-          <TextField select fullWidth={false} size="small" label={translate('queues.desk.pick')} value={pick} onChange={(e) => setPick(e.target.value)} sx={{ minWidth: 200 }} data-testid="desk-counter">
+          <TextField
+            select
+            fullWidth={false}
+            size="small"
+            label={translate('queues.desk.pick')}
+            value={pick}
+            onChange={(e) => setPick(e.target.value)}
+            sx={{ minWidth: 200 }}
+            data-testid="desk-counter"
+          >
             {free.map((c) => (
               <MenuItem key={c.id} value={c.id}>
                 {c.name}
@@ -295,7 +367,11 @@ export function WaitingListPage() {
     refresh: data.refresh,
   };
   const pauseOrResume = () =>
-    run(paused ? 'resume' : 'pause', () => (paused ? resumeQueue(id) : pauseQueue(id)), paused ? 'queues.queue_actions.resumed' : 'queues.queue_actions.paused').then(data.refresh);
+    run(
+      paused ? 'resume' : 'pause',
+      () => (paused ? resumeQueue(id) : pauseQueue(id)),
+      paused ? 'queues.queue_actions.resumed' : 'queues.queue_actions.paused',
+    ).then(data.refresh);
 
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }} data-testid="waiting-list-page" data-live={data.live}>
@@ -308,7 +384,9 @@ export function WaitingListPage() {
           </Typography>
           <LiveChip state={data.live} />
           {paused && <Chip color="warning" label={translate('queues.paused')} data-testid="paused" />}
-          {delay > 0 && <Chip color="warning" variant="outlined" icon={<ScheduleIcon />} label={translate('queues.delay_banner', { count: Math.round(delay / 60) })} />}
+          {delay > 0 && (
+            <Chip color="warning" variant="outlined" icon={<ScheduleIcon />} label={translate('queues.delay_banner', { count: Math.round(delay / 60) })} />
+          )}
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setPushing(true)} data-testid="push-ticket">
             {translate('queues.push.action')}
           </Button>
@@ -320,7 +398,13 @@ export function WaitingListPage() {
           </Button>
         </CardContent>
         <CardContent sx={{ pt: 0 }}>
-          <Desk queueId={id} counters={data.counters.data ?? []} mine={mine} serving={mine ? inService.find((t) => t.counter_id === mine.id) : undefined} refresh={data.refresh} />
+          <Desk
+            queueId={id}
+            counters={data.counters.data ?? []}
+            mine={mine}
+            serving={mine ? inService.find((t) => t.counter_id === mine.id) : undefined}
+            refresh={data.refresh}
+          />
         </CardContent>
       </Card>
       {paused && <Alert severity="warning">{translate('queues.paused_banner')}</Alert>}
@@ -353,7 +437,14 @@ export function WaitingListPage() {
         </Box>
       </Box>
       {pushing && (
-        <PushDialog queue={queue} services={services} members={ctx.members} canPickCustomer={may('/customers')} onClose={() => setPushing(false)} onDone={data.refresh} />
+        <PushDialog
+          queue={queue}
+          services={services}
+          members={ctx.members}
+          canPickCustomer={may('/customers')}
+          onClose={() => setPushing(false)}
+          onDone={data.refresh}
+        />
       )}
       {delaying && (
         <DelayDialog

@@ -15,7 +15,13 @@ import type { Ticket } from '../model';
 
 /** One dialog shape for every ticket form: a title, fields, cancel and the action's button. */
 export function ActionDialog({
-  title, children, submit, onSubmit, onClose, disabled = false, danger = false,
+  title,
+  children,
+  submit,
+  onSubmit,
+  onClose,
+  disabled = false,
+  danger = false,
 }: {
   title: string;
   children: ReactNode;
@@ -50,7 +56,17 @@ export function ActionDialog({
 }
 
 /** Asks before an action that cannot be undone (revoke, no-show, absent, end). */
-export function ConfirmDialog({ text, submit, onConfirm, onClose }: { text: string; submit: string; onConfirm: () => Promise<void> | void; onClose: () => void }) {
+export function ConfirmDialog({
+  text,
+  submit,
+  onConfirm,
+  onClose,
+}: {
+  text: string;
+  submit: string;
+  onConfirm: () => Promise<void> | void;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   return (
     <ActionDialog title={translate('queues.dialogs.confirm_title')} submit={submit} onSubmit={onConfirm} onClose={onClose} danger>
@@ -60,12 +76,28 @@ export function ConfirmDialog({ text, submit, onConfirm, onClose }: { text: stri
   );
 }
 
-export function NoteDialog({ ticket, noteTypes, onSave, onClose }: { ticket: Ticket; noteTypes: (Named & { color: string | null })[]; onSave: (note: string, typeId: string | null) => Promise<void>; onClose: () => void }) {
+export function NoteDialog({
+  ticket,
+  noteTypes,
+  onSave,
+  onClose,
+}: {
+  ticket: Ticket;
+  noteTypes: (Named & { color: string | null })[];
+  onSave: (note: string, typeId: string | null) => Promise<void>;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [note, setNote] = useState('');
   const [type, setType] = useState('');
   return (
-    <ActionDialog title={translate('queues.dialogs.note_title', { label: ticket.label })} submit={translate('ra.action.save')} disabled={!note.trim()} onSubmit={() => onSave(note.trim(), type || null)} onClose={onClose}>
+    <ActionDialog
+      title={translate('queues.dialogs.note_title', { label: ticket.label })}
+      submit={translate('ra.action.save')}
+      disabled={!note.trim()}
+      onSubmit={() => onSave(note.trim(), type || null)}
+      onClose={onClose}
+    >
       <TextField select label={translate('queues.dialogs.note_type')} value={type} onChange={(e) => setType(e.target.value)}>
         <MenuItem value="">{translate('queues.dialogs.no_type')}</MenuItem>
         {noteTypes.map((n) => (
@@ -75,16 +107,39 @@ export function NoteDialog({ ticket, noteTypes, onSave, onClose }: { ticket: Tic
           </MenuItem>
         ))}
       </TextField>
-      <TextField label={translate('queues.dialogs.note_text')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={3} autoFocus slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'note-text' } }} />
+      <TextField
+        label={translate('queues.dialogs.note_text')}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        multiline
+        minRows={3}
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'note-text' } }}
+      />
     </ActionDialog>
   );
 }
 
-export function MemberDialog({ ticket, members, onSave, onClose }: { ticket: Ticket; members: Named[]; onSave: (memberId: string | null) => Promise<void>; onClose: () => void }) {
+export function MemberDialog({
+  ticket,
+  members,
+  onSave,
+  onClose,
+}: {
+  ticket: Ticket;
+  members: Named[];
+  onSave: (memberId: string | null) => Promise<void>;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [member, setMember] = useState(ticket.member_id ?? '');
   return (
-    <ActionDialog title={translate('queues.dialogs.member_title', { label: ticket.label })} submit={translate('ra.action.save')} onSubmit={() => onSave(member || null)} onClose={onClose}>
+    <ActionDialog
+      title={translate('queues.dialogs.member_title', { label: ticket.label })}
+      submit={translate('ra.action.save')}
+      onSubmit={() => onSave(member || null)}
+      onClose={onClose}
+    >
       <TextField select label={translate('queues.columns.member')} value={member} onChange={(e) => setMember(e.target.value)} data-testid="member-select">
         <MenuItem value="">{translate('queues.push.anyone')}</MenuItem>
         {members.map((m) => (
@@ -104,7 +159,13 @@ export function DurationDialog({ ticket, onSave, onClose }: { ticket: Ticket; on
   const n = Number(minutes);
   const valid = Number.isInteger(n) && n >= 1 && n <= 600;
   return (
-    <ActionDialog title={translate('queues.dialogs.duration_title', { label: ticket.label })} submit={translate('ra.action.save')} disabled={!valid} onSubmit={() => onSave(n)} onClose={onClose}>
+    <ActionDialog
+      title={translate('queues.dialogs.duration_title', { label: ticket.label })}
+      submit={translate('ra.action.save')}
+      disabled={!valid}
+      onSubmit={() => onSave(n)}
+      onClose={onClose}
+    >
       <TextField
         type="number"
         label={translate('queues.dialogs.duration')}
@@ -117,11 +178,27 @@ export function DurationDialog({ ticket, onSave, onClose }: { ticket: Ticket; on
   );
 }
 
-export function SwapDialog({ ticket, others, onSave, onClose }: { ticket: Ticket; others: Ticket[]; onSave: (otherId: string) => Promise<void>; onClose: () => void }) {
+export function SwapDialog({
+  ticket,
+  others,
+  onSave,
+  onClose,
+}: {
+  ticket: Ticket;
+  others: Ticket[];
+  onSave: (otherId: string) => Promise<void>;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [other, setOther] = useState('');
   return (
-    <ActionDialog title={translate('queues.dialogs.swap_title', { label: ticket.label })} submit={translate('queues.ticket.swap')} disabled={!other} onSubmit={() => onSave(other)} onClose={onClose}>
+    <ActionDialog
+      title={translate('queues.dialogs.swap_title', { label: ticket.label })}
+      submit={translate('queues.ticket.swap')}
+      disabled={!other}
+      onSubmit={() => onSave(other)}
+      onClose={onClose}
+    >
       <TextField select label={translate('queues.dialogs.swap_with')} value={other} onChange={(e) => setOther(e.target.value)} data-testid="swap-select">
         {others.map((t) => (
           <MenuItem key={t.id} value={t.id}>
@@ -134,23 +211,51 @@ export function SwapDialog({ ticket, others, onSave, onClose }: { ticket: Ticket
 }
 
 /** Redirecting takes the ticket out of this queue: the dialog names where it goes and asks to confirm. */
-export function RedirectDialog({ ticket, queues, onSave, onClose }: { ticket: Ticket; queues: Named[]; onSave: (targetId: string, keepNumber: boolean) => Promise<void>; onClose: () => void }) {
+export function RedirectDialog({
+  ticket,
+  queues,
+  onSave,
+  onClose,
+}: {
+  ticket: Ticket;
+  queues: Named[];
+  onSave: (targetId: string, keepNumber: boolean) => Promise<void>;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [target, setTarget] = useState('');
   const [keep, setKeep] = useState(true);
   const targetName = queues.find((q) => q.id === target)?.name;
   return (
-    <ActionDialog title={translate('queues.dialogs.redirect_title', { label: ticket.label })} submit={translate('queues.ticket.redirect')} disabled={!target} onSubmit={() => onSave(target, keep)} onClose={onClose} danger>
-      <TextField select label={translate('queues.dialogs.target_queue')} value={target} onChange={(e) => setTarget(e.target.value)} data-testid="redirect-target">
+    <ActionDialog
+      title={translate('queues.dialogs.redirect_title', { label: ticket.label })}
+      submit={translate('queues.ticket.redirect')}
+      disabled={!target}
+      onSubmit={() => onSave(target, keep)}
+      onClose={onClose}
+      danger
+    >
+      <TextField
+        select
+        label={translate('queues.dialogs.target_queue')}
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+        data-testid="redirect-target"
+      >
         {queues.map((q) => (
           <MenuItem key={q.id} value={q.id}>
             {q.name}
           </MenuItem>
         ))}
       </TextField>
-      <FormControlLabel control={<Checkbox checked={keep} onChange={(e) => setKeep(e.target.checked)} data-testid="keep-number" />} label={translate('queues.dialogs.keep_number')} />
+      <FormControlLabel
+        control={<Checkbox checked={keep} onChange={(e) => setKeep(e.target.checked)} data-testid="keep-number" />}
+        label={translate('queues.dialogs.keep_number')}
+      />
       {targetName && (
-        <DialogContentText data-testid="confirm-text">{translate('queues.dialogs.confirm.redirect', { label: ticket.label, queue: targetName })}</DialogContentText>
+        <DialogContentText data-testid="confirm-text">
+          {translate('queues.dialogs.confirm.redirect', { label: ticket.label, queue: targetName })}
+        </DialogContentText>
       )}
     </ActionDialog>
   );
@@ -164,9 +269,27 @@ export function DelayDialog({ onSave, onClose }: { onSave: (hours: number, minut
   const m = Number(minutes);
   const valid = Number.isInteger(h) && Number.isInteger(m) && h >= 0 && h <= 24 && m >= 0 && m <= 59;
   return (
-    <ActionDialog title={translate('queues.queue_actions.delay')} submit={translate('queues.queue_actions.announce')} disabled={!valid} onSubmit={() => onSave(h, m)} onClose={onClose}>
-      <TextField type="number" label={translate('queues.queue_actions.hours')} value={hours} onChange={(e) => setHours(e.target.value)} slotProps={{ htmlInput: { min: 0, max: 24 } }} />
-      <TextField type="number" label={translate('queues.queue_actions.minutes')} value={minutes} onChange={(e) => setMinutes(e.target.value)} slotProps={{ htmlInput: { min: 0, max: 59 } }} />
+    <ActionDialog
+      title={translate('queues.queue_actions.delay')}
+      submit={translate('queues.queue_actions.announce')}
+      disabled={!valid}
+      onSubmit={() => onSave(h, m)}
+      onClose={onClose}
+    >
+      <TextField
+        type="number"
+        label={translate('queues.queue_actions.hours')}
+        value={hours}
+        onChange={(e) => setHours(e.target.value)}
+        slotProps={{ htmlInput: { min: 0, max: 24 } }}
+      />
+      <TextField
+        type="number"
+        label={translate('queues.queue_actions.minutes')}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+        slotProps={{ htmlInput: { min: 0, max: 59 } }}
+      />
     </ActionDialog>
   );
 }

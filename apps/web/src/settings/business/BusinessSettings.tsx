@@ -7,8 +7,21 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BooleanInput, Form, Loading, NumberInput, SaveButton, SelectInput, TextInput, Title, maxValue, minValue, required,
-  useDataProvider, useInput, useNotify, useTranslate,
+  BooleanInput,
+  Form,
+  Loading,
+  NumberInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Title,
+  maxValue,
+  minValue,
+  required,
+  useDataProvider,
+  useInput,
+  useNotify,
+  useTranslate,
 } from 'react-admin';
 import type { TabourDataProvider } from '../../data/dataProvider';
 import { HttpError } from '../../data/http';
@@ -67,7 +80,12 @@ function TranslationInputs() {
             {NATIVE_NAMES[l]}
           </Typography>
           <TextInput source={`translations.${l}.name`} label={translate('app.business.translation_name')} helperText={false} />
-          <TextInput source={`translations.${l}.description`} label={translate('app.business.translation_description')} helperText={false} sx={{ minWidth: 300 }} />
+          <TextInput
+            source={`translations.${l}.description`}
+            label={translate('app.business.translation_description')}
+            helperText={false}
+            sx={{ minWidth: 300 }}
+          />
         </Box>
       ))}
     </Box>
@@ -79,8 +97,14 @@ export function BusinessSettings() {
   const dataProvider = useDataProvider<TabourDataProvider>();
   const [tab, setTab] = useState(0);
   const info = useQuery({ queryKey: KEY, queryFn: () => dataProvider.call<BusinessInfo>('/business/info') });
-  const industries = useQuery({ queryKey: ['business', 'industries'], queryFn: () => dataProvider.call('/business/industry').then((b) => readList<{ id: string; name: string }>(b).data) });
-  const countries = useQuery({ queryKey: ['business', 'countries'], queryFn: () => dataProvider.call('/business/countries').then((b) => readList<{ code: string; name: string }>(b).data) });
+  const industries = useQuery({
+    queryKey: ['business', 'industries'],
+    queryFn: () => dataProvider.call('/business/industry').then((b) => readList<{ id: string; name: string }>(b).data),
+  });
+  const countries = useQuery({
+    queryKey: ['business', 'countries'],
+    queryFn: () => dataProvider.call('/business/countries').then((b) => readList<{ code: string; name: string }>(b).data),
+  });
   const basic = useSave('/business/update');
   const location = useSave('/business/location/update');
   const days = useSave('/business/workingdays/update');
@@ -104,14 +128,25 @@ export function BusinessSettings() {
           <Form record={b} onSubmit={(v: Values) => basic.mutate(basicBody(v))}>
             <TextInput source="name" label="app.business.name" validate={required()} fullWidth />
             <SelectInput source="industry" label="app.business.industry" choices={industries.data ?? []} translateChoice={false} />
-            <SelectInput source="country" label="app.business.country" choices={(countries.data ?? []).map((c) => ({ id: c.code, name: c.name }))} translateChoice={false} />
+            <SelectInput
+              source="country"
+              label="app.business.country"
+              choices={(countries.data ?? []).map((c) => ({ id: c.code, name: c.name }))}
+              translateChoice={false}
+            />
             <TextInput source="city" label="app.business.city" />
             <TextInput source="address" label="app.business.address" fullWidth />
             <TextInput source="postal_code" label="app.business.postal_code" />
             <TextInput source="phone" label="app.business.phone" />
             <TextInput source="email" label="app.business.email" />
             <TextInput source="sms_sender_name" label="app.business.sms_sender_name" />
-            <SelectInput source="time_zone" label="app.business.time_zone" choices={zones().map((z) => ({ id: z, name: z }))} translateChoice={false} validate={required()} />
+            <SelectInput
+              source="time_zone"
+              label="app.business.time_zone"
+              choices={zones().map((z) => ({ id: z, name: z }))}
+              translateChoice={false}
+              validate={required()}
+            />
             <NumberInput source="slot_minutes" label="app.business.slot_minutes" min={1} max={1440} />
             <SaveButton label="ra.action.save" />
           </Form>
@@ -138,9 +173,18 @@ export function BusinessSettings() {
           </Form>
         )}
         {tab === 4 && (
-          <Form record={b} onSubmit={(v: Values) => basic.mutate({ booking_confirmation: !!v.booking_confirmation, booking_days_limit: v.booking_days_limit ?? undefined, published: !!v.published })}>
+          <Form
+            record={b}
+            onSubmit={(v: Values) =>
+              basic.mutate({ booking_confirmation: !!v.booking_confirmation, booking_days_limit: v.booking_days_limit ?? undefined, published: !!v.published })
+            }
+          >
             <BooleanInput source="booking_confirmation" label="app.business.booking_confirmation" />
-            <NumberInput source="booking_days_limit" label="app.business.booking_days_limit" validate={[minValue(0, 'app.business.days_invalid'), maxValue(3650, 'app.business.days_invalid')]} />
+            <NumberInput
+              source="booking_days_limit"
+              label="app.business.booking_days_limit"
+              validate={[minValue(0, 'app.business.days_invalid'), maxValue(3650, 'app.business.days_invalid')]}
+            />
             <BooleanInput source="published" label="app.business.published" />
             <SaveButton label="ra.action.save" />
           </Form>

@@ -1,6 +1,22 @@
 import {
-  BooleanField, BooleanInput, Create, Datagrid, DateField, DeleteButton, Edit, EditButton, List, NumberField,
-  NumberInput, ReferenceArrayInput, SelectArrayInput, SimpleForm, TextField, TextInput, required, regex,
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  DateField,
+  DeleteButton,
+  Edit,
+  EditButton,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceArrayInput,
+  SelectArrayInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  required,
+  regex,
 } from 'react-admin';
 import { Empty } from '../common';
 

@@ -1,6 +1,20 @@
 import {
-  Create, Datagrid, DateField, DateInput, DeleteButton, FunctionField, List, ReferenceArrayInput, SelectArrayInput, SelectInput,
-  SimpleForm, TextField, TextInput, required, useTranslate, FormDataConsumer,
+  Create,
+  Datagrid,
+  DateField,
+  DateInput,
+  DeleteButton,
+  FunctionField,
+  List,
+  ReferenceArrayInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  required,
+  useTranslate,
+  FormDataConsumer,
 } from 'react-admin';
 import { Empty } from '../common';
 
@@ -30,7 +44,8 @@ export function HolidayList() {
   );
 }
 
-const endAfterStart = (value: string, all: { start_date?: string }) => (value && all.start_date && value < all.start_date ? 'ra.validation.minValue' : undefined);
+const endAfterStart = (value: string, all: { start_date?: string }) =>
+  value && all.start_date && value < all.start_date ? 'ra.validation.minValue' : undefined;
 
 export function HolidayCreate() {
   const types = useChoices('types', TYPES);

@@ -1,6 +1,21 @@
 import Box from '@mui/material/Box';
 import {
-  Create, Datagrid, DateField, DeleteButton, Edit, EditButton, FunctionField, List, SimpleForm, TextField, TextInput, maxLength, regex, required, useInput, useTranslate,
+  Create,
+  Datagrid,
+  DateField,
+  DeleteButton,
+  Edit,
+  EditButton,
+  FunctionField,
+  List,
+  SimpleForm,
+  TextField,
+  TextInput,
+  maxLength,
+  regex,
+  required,
+  useInput,
+  useTranslate,
 } from 'react-admin';
 import { Empty } from '../common';
 
@@ -8,7 +23,21 @@ const R = 'settings/note-type';
 const colour = regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'note_types.colour_invalid');
 
 function Swatch({ color }: { color: string | null | undefined }) {
-  return <Box component="span" sx={{ display: 'inline-block', width: 16, height: 16, borderRadius: '50%', bgcolor: color || 'transparent', border: 1, borderColor: 'divider', verticalAlign: 'middle' }} />;
+  return (
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-block',
+        width: 16,
+        height: 16,
+        borderRadius: '50%',
+        bgcolor: color || 'transparent',
+        border: 1,
+        borderColor: 'divider',
+        verticalAlign: 'middle',
+      }}
+    />
+  );
 }
 
 export function NoteTypeList() {

@@ -66,7 +66,13 @@ export function ServiceReorder() {
   });
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    setRows((r) => arrayMove(r, r.findIndex((x) => x.id === active.id), r.findIndex((x) => x.id === over.id)));
+    setRows((r) =>
+      arrayMove(
+        r,
+        r.findIndex((x) => x.id === active.id),
+        r.findIndex((x) => x.id === over.id),
+      ),
+    );
   };
   return (
     <Card sx={{ mt: 2, maxWidth: 640 }}>

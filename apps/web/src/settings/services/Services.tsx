@@ -2,8 +2,25 @@ import Button from '@mui/material/Button';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  Create, CreateButton, Datagrid, DeleteButton, Edit, EditButton, List, NumberField, NumberInput, ReferenceField,
-  ReferenceInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, minValue, required, useTranslate,
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  EditButton,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  TopToolbar,
+  minValue,
+  required,
+  useTranslate,
 } from 'react-admin';
 import { Empty } from '../common';
 

@@ -1,6 +1,25 @@
 import {
-  BooleanField, BooleanInput, Create, Datagrid, DateInput, DeleteButton, Edit, EditButton, EmailField, FunctionField, Labeled,
-  List, ReferenceInput, SelectInput, SimpleForm, TextField, TextInput, email, required, useInput, useTranslate,
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  DateInput,
+  DeleteButton,
+  Edit,
+  EditButton,
+  EmailField,
+  FunctionField,
+  Labeled,
+  List,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  email,
+  required,
+  useInput,
+  useTranslate,
 } from 'react-admin';
 import { POSITIONS } from '@tabour/contracts';
 import { Empty, WorkingDay } from '../common';
