@@ -1,30 +1,15 @@
-import { addError, NUMBER_TYPES, type FieldErrors, type NumberType } from '@tabour/contracts';
+import { addError, NUMBER_TYPES, type FieldErrors, type NumberType, type QueueSettings } from '@tabour/contracts';
 import { throwIfAny } from '@tabour/platform';
 
 // The number types and the field errors' helpers are the contract's; refusing them is the platform's.
 export { addError, NUMBER_TYPES, throwIfAny, type FieldErrors, type NumberType };
 
-/** A queue's settings (SPEC §3). Working days and translations are kept as given, checked by the DTOs. */
-export interface QueueSettings {
-  name: string;
-  priority: number;
-  ticket_prefix: string;
-  number_start: number;
-  /** incremental: start, start+1… each day; random: a number not yet given that day. */
-  number_type: NumberType;
-  synchronized: boolean;
-  auto_call_next: boolean;
-  auto_push_bookings: boolean;
-  require_confirmed_booking: boolean;
-  customer_chooses_member: boolean;
-  ask_covid_symptoms: boolean;
-  on_hold_enabled: boolean;
-  service_ids: string[];
-  department_ids: string[];
-  member_ids: string[];
-  working_days: unknown;
-  translations: Record<string, { name: string; description?: string | null }>;
-}
+/**
+ * A queue's settings (SPEC §3) are the contract's: the calls take them and the reads give them
+ * back in this shape. Numbers: incremental gives start, start+1… each day; random, a number not
+ * yet given that day. Working days and translations are checked by the DTOs.
+ */
+export type { QueueSettings };
 
 export const DEFAULT_SETTINGS: Omit<QueueSettings, 'name'> = {
   priority: 0,
