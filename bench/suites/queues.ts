@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { io, Socket } from 'socket.io-client';
@@ -294,11 +295,26 @@ async function run(ctx: BenchContext): Promise<void> {
     const gc = new PerformanceObserver((list) => list.getEntries().forEach((e) => pauses.push(e.duration)));
     gc.observe({ entryTypes: ['gc'] });
     runner.timings();
+    // The server's own time for each call, from the request's arrival in Node to the answer's
+    // last byte: beside the client's figure it tells time spent in the server from time spent
+    // before Node reads the request or in the client.
+    const served = createHistogram();
+    const http = app.getHttpServer() as Server;
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/call')) return;
+      const t0 = process.hrtime.bigint();
+      res.once('finish', () => served.record(Math.max(1, Number(process.hrtime.bigint() - t0))));
+    };
+    http.prependListener('request', onRequest);
     loop.enable();
     const pacedRun = await client.run({ op: 'paced', base, method: 'POST', agents: desks, rounds: paced, paceMs: PACE_MS });
     loop.disable();
+    http.removeListener('request', onRequest);
     gc.disconnect();
     const phases = runner.timings();
+    ctx.log(
+      `queues: call next inside the server during paced calls (ms): p50 ${(served.percentile(50) / 1e6).toFixed(2)} p99 ${(served.percentile(99) / 1e6).toFixed(2)} max ${(served.max / 1e6).toFixed(2)} (${served.count} calls)`,
+    );
     ctx.log(
       `queues: server event loop delay during paced calls: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
     );
