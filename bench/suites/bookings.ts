@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { Db, loadConfig } from '@tabour/platform';
 import { createApp } from '../../apps/api/src/bootstrap';
 import { BenchContext, BenchSuite, percentile } from '../harness';
+import { apiCaller, registerOwner } from '../api';
 import { LoadClient, startLoadClient } from '../load/client';
 
 const ZONE = 'Europe/Paris';
@@ -89,44 +90,8 @@ async function run(ctx: BenchContext): Promise<void> {
   let client: LoadClient | null = null;
   try {
     await listen();
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = await res.json();
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
-      return json;
-    };
-    const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
-    const password = 'Str0ng!Pass';
-    await fetch(`${base}/business/account/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Bench Bookings',
-        first_name: 'B',
-        last_name: 'B',
-        email,
-        password,
-        password_confirmation: password,
-        terms: true,
-        country: 'FR',
-      }),
-    });
-    const login = (await (
-      await fetch(`${base}/business/account/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, ip: '' }),
-      })
-    ).json()) as {
-      token: string;
-      business: { id: string };
-    };
-    const owner = login.token;
-    const tenantId = login.business.id;
+    const call = apiCaller(() => base);
+    const { owner, tenantId } = await registerOwner(base, 'Bench Bookings', 'FR');
 
     // The business, its 20 departments and 50 bookable members, through the API.
     const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({

@@ -11,6 +11,7 @@ import { createApp } from '../../apps/api/src/bootstrap';
 import { BroadcastService } from '../../apps/api/src/broadcast/broadcast.service';
 import { QueueRunner, SNAPSHOT_VERSION } from '../../apps/api/src/queues/runner';
 import { BenchContext, BenchSuite, percentile } from '../harness';
+import { apiCaller, registerOwner } from '../api';
 import { LoadClient, startLoadClient } from '../load/client';
 
 const AGENTS = 50;
@@ -97,41 +98,8 @@ async function run(ctx: BenchContext): Promise<void> {
   let client: LoadClient | null = null;
   try {
     await listen();
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = await res.json();
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
-      return json;
-    };
-    const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
-    const password = 'Str0ng!Pass';
-    await fetch(`${base}/business/account/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Bench Queues',
-        first_name: 'B',
-        last_name: 'Q',
-        email,
-        password,
-        password_confirmation: password,
-        terms: true,
-        country: 'TN',
-      }),
-    });
-    const login = (await (
-      await fetch(`${base}/business/account/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, ip: '' }),
-      })
-    ).json()) as { token: string; business: { id: string } };
-    const owner = login.token;
-    const tenantId = login.business.id;
+    const call = apiCaller(() => base);
+    const { owner, tenantId } = await registerOwner(base, 'Bench Queues', 'TN');
 
     // A year of history for 200 queues, and one queue whose own stream holds giantEvents.
     const t0 = Date.now();

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+
+export type ApiCall = (method: string, path: string, token: string, body?: unknown) => Promise<unknown>;
+
+/**
+ * JSON calls to the server under test from the bench's own process; an error answer throws.
+ * `base` is read at each call: a suite that restarts its server listens on a new port.
+ */
+export function apiCaller(base: () => string): ApiCall {
+  return async (method, path, token, body) => {
+    const res = await fetch(base() + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
+    return json;
+  };
+}
+
+/** Registers a business (approved at once outside production) and logs its owner in. */
+export async function registerOwner(base: string, businessName: string, country: string): Promise<{ owner: string; tenantId: string }> {
+  const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
+  const password = 'Str0ng!Pass';
+  const post = (path: string, body: unknown) =>
+    fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await post('/business/account/register', {
+    business_name: businessName,
+    first_name: 'B',
+    last_name: 'B',
+    email,
+    password,
+    password_confirmation: password,
+    terms: true,
+    country,
+  });
+  const login = (await (await post('/business/account/auth', { email, password, ip: '' })).json()) as { token: string; business: { id: string } };
+  return { owner: login.token, tenantId: login.business.id };
+}
