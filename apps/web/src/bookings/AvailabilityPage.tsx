@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { useBusinessZone, useDepartments, useMembers } from './data';
+import { MemberSelect } from './MemberSelect';
 import { bookableMembers, refusalText, todayIn } from './model';
 import { useWeekAvailability, WeekGrid, WeekNav } from './SlotPicker';
 
@@ -54,24 +55,7 @@ export default function AvailabilityPage() {
                 </MenuItem>
               ))}
             </TextField>
-            {bookable.length > 0 && (
-              <TextField
-                select
-                size="small"
-                fullWidth={false}
-                sx={{ minWidth: 220 }}
-                label={translate('bookings.fields.member')}
-                value={memberId}
-                onChange={(e) => setMemberId(e.target.value)}
-              >
-                <MenuItem value="">{translate('bookings.dialog.member_any')}</MenuItem>
-                {bookable.map((m) => (
-                  <MenuItem key={m.id} value={m.id}>
-                    {m.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            <MemberSelect members={bookable} value={memberId} onChange={setMemberId} minWidth={220} />
             <TextField
               size="small"
               fullWidth={false}

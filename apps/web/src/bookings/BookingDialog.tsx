@@ -15,6 +15,7 @@ import type { Booking, BookingFormField, BookingInput, FormValue } from '@tabour
 import { bookingFormFields, cancelBooking, checkinBooking, createBooking, updateBooking } from './api';
 import { CustomerField, type PickedCustomer } from './CustomerField';
 import { useDepartments, useMembers } from './data';
+import { MemberSelect } from './MemberSelect';
 import { bookableMembers, MOVABLE_STATUSES, refusalText, todayIn } from './model';
 import { Payments } from './Payments';
 import { useWeekAvailability, WeekGrid, WeekNav } from './SlotPicker';
@@ -156,26 +157,7 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
               </MenuItem>
             ))}
           </TextField>
-          {bookable.length > 0 && (
-            <TextField
-              select
-              size="small"
-              fullWidth={false}
-              sx={{ minWidth: 200 }}
-              required={memberNeeded}
-              label={translate('bookings.fields.member')}
-              value={memberId}
-              onChange={(e) => setMemberId(e.target.value)}
-              slotProps={{ htmlInput: { 'data-testid': 'dialog-member' } }}
-            >
-              {!memberNeeded && <MenuItem value="">{translate('bookings.dialog.member_any')}</MenuItem>}
-              {bookable.map((m) => (
-                <MenuItem key={m.id} value={m.id}>
-                  {m.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          <MemberSelect members={bookable} value={memberId} onChange={setMemberId} required={memberNeeded} minWidth={200} testId="dialog-member" />
         </Box>
         <Divider />
         <Typography variant="subtitle1" component="h2">
