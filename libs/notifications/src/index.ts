@@ -1,2 +1,3 @@
 export * from './notifier';
 export * from './mailbox';
+export * from './segments';

@@ -1,0 +1,23 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
+
+export type SmsEncoding = 'GSM-7' | 'UCS-2';
+
+export interface SmsSize {
+  encoding: SmsEncoding;
+  /** What the business pays for: one per part the network delivers. */
+  segments: number;
+  /** Units the parts carry: GSM-7 septets (an extension character takes 2) or UCS-2 code units (an emoji takes 2). */
+  characters: number;
+}
+
+/**
+ * How many segments an SMS costs and in which encoding, by Twilio's own calculator, so the
+ * ledger counts what the provider bills: GSM-7 (160 a part, 153 once concatenated) unless one
+ * character lies outside the GSM-7 sets, then UCS-2 (70, 67); a part never splits a character.
+ * An empty text is no message at all.
+ */
+export function smsSegments(text: string): SmsSize {
+  const message = new SegmentedMessage(text, 'auto');
+  const characters = message.encodedChars.reduce((sum, c) => sum + c.codeUnits.length, 0);
+  return { encoding: message.encodingName, segments: characters === 0 ? 0 : message.segmentsCount, characters };
+}
