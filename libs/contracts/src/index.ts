@@ -16,3 +16,4 @@ export * from './customers';
 export * from './organisation';
 export * from './accounts';
 export * from './bookings';
+export * from './notifications';

@@ -1,6 +1,5 @@
+import type { SmsEncoding } from '@tabour/contracts';
 import { SegmentedMessage } from 'sms-segments-calculator';
-
-export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 export interface SmsSize {
   encoding: SmsEncoding;
