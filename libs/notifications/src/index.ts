@@ -1,3 +1,4 @@
 export * from './notifier';
 export * from './mailbox';
 export * from './segments';
+export * from './keywords';
