@@ -102,10 +102,20 @@ export async function readBookingKeys(db: Db, tenantId: string, subjects: string
 /** The keys of these subjects, made for those without one; a destroyed key stays destroyed. */
 export async function ensureBookingKeys(db: Db, tenantId: string, subjects: string[]): Promise<Map<string, Buffer | null>> {
   if (!subjects.length) return new Map();
-  await sql`INSERT INTO queue_pii_keys (tenant_id, subject_id, data_key)
-    SELECT ${tenantId}::uuid, x.s, x.k FROM unnest(${subjects}::uuid[], ${subjects.map(() => newDataKey())}::bytea[]) AS x(s, k)
-    ON CONFLICT DO NOTHING`.execute(db);
-  return readBookingKeys(db, tenantId, subjects);
+  // One round trip: the keys made now come back from the insert, those that stood already from
+  // the table (the statement's snapshot does not see its own insert, so no key is read twice).
+  const res = await sql<{ subject_id: string; data_key: Buffer | null }>`
+    WITH made AS (
+      INSERT INTO queue_pii_keys (tenant_id, subject_id, data_key)
+      SELECT ${tenantId}::uuid, x.s, x.k FROM unnest(${subjects}::uuid[], ${subjects.map(() => newDataKey())}::bytea[]) AS x(s, k)
+      ON CONFLICT DO NOTHING
+      RETURNING subject_id, data_key)
+    SELECT subject_id, data_key FROM made
+    UNION ALL
+    SELECT subject_id, data_key FROM queue_pii_keys WHERE tenant_id = ${tenantId} AND subject_id = ANY(${subjects}::uuid[])`.execute(db);
+  const keys = new Map(res.rows.map((r) => [r.subject_id, r.data_key] as const));
+  // A key another transaction committed while this statement ran is in neither part: read it.
+  return subjects.every((s) => keys.has(s)) ? keys : readBookingKeys(db, tenantId, subjects);
 }
 
 const tenantOf = (e: AnyEvent & { tenantId?: string | null }): string => e.tenantId ?? ((e.data as Data).business_id as string);

@@ -9,6 +9,8 @@ import {
   checkSlot,
   formFieldErrors,
   readAvailabilityInput,
+  readBookingPlace,
+  type BookingPlace,
   type BookingCommand,
   type BookingContext,
   type BookingEvent,
@@ -24,6 +26,14 @@ import { BookingQueries } from './queries';
 const MEMBER_PICKS = 3;
 
 type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'>;
+
+/** The first member free at the decided place, from the place read for the decision (the capacity guard checks it again under its locks). */
+function pickMember(place: BookingPlace | null, at: { starts_at: string; duration: number }): string | null {
+  if (!place) throw notFound();
+  const check = checkSlot({ ...place.input, duration_minutes: at.duration, selected_member_id: null }, at.starts_at, null);
+  if (!check.ok) throw conflict(check.message, `slot_${check.code}`);
+  return check.member_id;
+}
 
 /**
  * Booking commands through the one command handler. What a decision needs from other contexts
@@ -43,62 +53,57 @@ export class BookingsService {
     this.handler = new CommandHandler(store);
   }
 
-  async context(tenantId: string, input: Partial<BookingInput>, departmentId: string, channel: BookingChannel | null): Promise<BookingContext> {
+  /**
+   * What a decision needs from the other contexts, read in one parallel round: the department's
+   * place on the booking's local day (the same read the availability listing and the capacity
+   * guard make, so a create picks its member from it without a second read), the business's
+   * confirmation rule, the services and customer named, and the booking form's check.
+   */
+  async context(
+    tenantId: string,
+    input: Partial<BookingInput>,
+    departmentId: string,
+    channel: BookingChannel | null,
+    on: string | undefined,
+  ): Promise<{ context: BookingContext; place: BookingPlace | null }> {
     const serviceIds = input.service_ids ?? [];
-    const [business, department, services, members, customer] = await Promise.all([
+    // A create is held to the business's booking form (docs/bookings.md, "Forms"); an update only when it sends additional_data.
+    const checksForm = channel !== null || input.additional_data !== undefined;
+    const [business, place, known, customer, fields] = await Promise.all([
       this.db.selectFrom('business_profiles').select(['time_zone', 'booking_confirmation']).where('tenant_id', '=', tenantId).executeTakeFirst(),
-      this.db
-        .selectFrom('departments')
-        .select(['id', 'slot_duration', 'must_select_member'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', departmentId)
-        .executeTakeFirst(),
-      this.db
-        .selectFrom('department_services as ds')
-        .innerJoin('services as s', 's.id', 'ds.service_id')
-        .select(['s.id', 's.duration_seconds', 'ds.duration_seconds as own_seconds'])
-        .where('ds.tenant_id', '=', tenantId)
-        .where('ds.department_id', '=', departmentId)
-        .execute(),
-      this.db
-        .selectFrom('team_members')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('is_bookable', '=', true)
-        .where((eb) => eb.or([eb('department_id', '=', departmentId), eb('department_id', 'is', null)]))
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
+      readBookingPlace(this.db, tenantId, { department_id: departmentId, on, now: new Date() }),
+      serviceIds.length ? this.db.selectFrom('services').select('id').where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).execute() : [],
       input.customer_id
         ? this.db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('id', '=', input.customer_id).executeTakeFirst()
-        : Promise.resolve(null),
+        : null,
+      checksForm
+        ? this.db
+            .selectFrom('booking_form_fields')
+            .select(['id', 'type', 'options', 'required'])
+            .where('tenant_id', '=', tenantId)
+            .where('flow', '=', 'booking')
+            .execute()
+        : null,
     ]);
-    const known = serviceIds.length
-      ? await this.db.selectFrom('services').select('id').where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).execute()
-      : [];
-    // A create is held to the business's booking form (docs/bookings.md, "Forms"); an update only when it sends additional_data.
-    const formErrors =
-      channel !== null || input.additional_data !== undefined
-        ? formFieldErrors(
-            await this.db
-              .selectFrom('booking_form_fields')
-              .select(['id', 'type', 'options', 'required'])
-              .where('tenant_id', '=', tenantId)
-              .where('flow', '=', 'booking')
-              .execute(),
-            input.additional_data,
-          )
-        : {};
-    return {
+    const department = place?.input.department;
+    const context: BookingContext = {
       time_zone: business?.time_zone ?? 'UTC',
-      department: department ? { ...department, services: services.map((s) => ({ id: s.id, duration_seconds: s.own_seconds ?? s.duration_seconds })) } : null,
+      department: department
+        ? {
+            id: department.id,
+            slot_duration: department.slot_duration,
+            must_select_member: department.must_select_member,
+            services: place.services.map((s) => ({ id: s.id, duration_seconds: s.seconds })),
+          }
+        : null,
       business_service_ids: known.map((s) => s.id),
-      bookable_member_ids: members.map((m) => m.id),
+      bookable_member_ids: place?.input.members.map((m) => m.id) ?? [],
       customer_known: !input.customer_id || !!customer,
       // Staff book straight into the book; online bookings wait while the business confirms them.
       needs_confirmation: channel !== null && channel !== 'staff' && channel !== 'import' && !!business?.booking_confirmation,
-      additional_data_errors: formErrors,
+      additional_data_errors: fields ? formFieldErrors(fields, input.additional_data) : {},
     };
+    return { context, place };
   }
 
   private run(by: Caller, id: string, command: BookingCommand, fresh = false) {
@@ -119,12 +124,13 @@ export class BookingsService {
     // An approved booking request gives its own id (one request, at most one booking) and is confirmed.
     const id = opts.id ?? randomUUID();
     for (let attempt = 0; ; attempt++) {
-      const context = { ...(await this.context(by.tenantId, input, input.department_id, channel)), ...(opts.approved ? { needs_confirmation: false } : {}) };
+      const read = await this.context(by.tenantId, input, input.department_id, channel, input.starts_at);
+      const context = { ...read.context, ...(opts.approved ? { needs_confirmation: false } : {}) };
       const command: BookingCommand = { type: 'CreateBooking', booking_id: id, business_id: by.tenantId, channel, input, context };
       // The form's refusals (422) come before the slot's (409).
       const [created] = bookingDecider.decide(command, { status: 'none' }) as Extract<BookingEvent, { type: 'BookingCreated' }>[];
       const picked = !created.data.member_id && context.bookable_member_ids.length > 0;
-      const member = picked ? await this.pickMember(by.tenantId, created.data) : created.data.member_id;
+      const member = picked ? pickMember(read.place, created.data) : created.data.member_id;
       try {
         await this.run(by, id, { ...command, input: { ...input, member_id: member } }, true);
         return this.queries.one(by.tenantId, id);
@@ -135,28 +141,15 @@ export class BookingsService {
     }
   }
 
-  private async pickMember(tenantId: string, place: { department_id: string; date: string; starts_at: string; duration: number }): Promise<string | null> {
-    const input = await readAvailabilityInput(this.db, tenantId, {
-      department_id: place.department_id,
-      from: place.date,
-      to: place.date,
-      now: new Date(),
-      duration_minutes: place.duration,
-    });
-    if (!input) throw notFound();
-    const check = checkSlot(input, place.starts_at, null);
-    if (!check.ok) throw conflict(check.message, `slot_${check.code}`);
-    return check.member_id;
-  }
-
   async update(by: Caller, id: string, input: Partial<BookingInput>) {
     const current = await this.queries.one(by.tenantId, id);
     // The services the booking keeps are checked again where it is going.
-    const context = await this.context(
+    const { context } = await this.context(
       by.tenantId,
       { ...input, service_ids: input.service_ids ?? current.service_ids },
       input.department_id ?? current.department_id,
       null,
+      input.starts_at ?? new Date(current.starts_at).toISOString(),
     );
     await this.run(by, id, { type: 'UpdateBooking', booking_id: id, business_id: by.tenantId, input, context });
     return this.queries.one(by.tenantId, id);

@@ -82,22 +82,25 @@ export class BookingQueries {
   private page(base: Base, page: PageRequest, order: 'asc' | 'desc' = 'asc'): Promise<Paged<Booking<ServerInstant>>> {
     return selectPage(
       base,
-      (q) =>
-        q
-          .leftJoin('customers', (j) => j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'))
-          .selectAll('bookings')
-          .select(CUSTOMER_NAME.as('customer_name'))
-          .orderBy('bookings.starts_at', order)
-          .orderBy('bookings.id'),
+      (q) => this.rows(q).orderBy('bookings.starts_at', order).orderBy('bookings.id'),
       page,
       (r) => toBooking(r as unknown as Record<string, unknown>),
     );
   }
 
+  /** A booking's row with its customer's name. */
+  private rows(base: Base) {
+    return base
+      .leftJoin('customers', (j) => j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'))
+      .selectAll('bookings')
+      .select(CUSTOMER_NAME.as('customer_name'));
+  }
+
   async one(tenantId: string, id: string): Promise<Booking<ServerInstant>> {
-    const found = await this.page(this.base(tenantId).where('bookings.id', '=', id), { limit: 1, offset: 0, page: 1 });
-    if (!found.data.length) throw notFound();
-    return found.data[0];
+    // One row: no page and no count.
+    const found = await this.rows(this.base(tenantId).where('bookings.id', '=', id)).executeTakeFirst();
+    if (!found) throw notFound();
+    return toBooking(found as unknown as Record<string, unknown>);
   }
 
   list(tenantId: string, page: PageRequest, departmentId?: string) {

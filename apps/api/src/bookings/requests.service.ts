@@ -65,7 +65,7 @@ export class BookingRequestsService {
     }
     const id = randomUUID();
     // The booking's own checks (department, services, member, customer, form fields) refuse a bad request now, with 422; the slot is judged when it is approved.
-    const context = await this.bookings.context(tenantId, data, data.department_id, 'online');
+    const { context } = await this.bookings.context(tenantId, data, data.department_id, 'online', data.starts_at);
     bookingDecider.decide({ type: 'CreateBooking', booking_id: id, business_id: tenantId, channel: 'online', input: data, context }, { status: 'none' });
     const customerId = data.customer_id ?? null;
     await this.write({ type: 'RequestBooking', request_id: id, business_id: tenantId, flow: 'booking', data, customer_id: customerId }, actor);

@@ -129,7 +129,7 @@ export class BookingTransferService {
         business_id: tenantId,
         channel: 'import',
         input: withCustomer,
-        context: await this.bookings.context(tenantId, withCustomer, row.department_id, 'import'),
+        context: (await this.bookings.context(tenantId, withCustomer, row.department_id, 'import', withCustomer.starts_at)).context,
         notify_customer: notify,
       };
     };

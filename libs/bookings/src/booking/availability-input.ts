@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES, WEEKDAYS, type WorkingDay } from '@tabour/contracts';
@@ -10,6 +11,8 @@ export interface AvailabilityQuery {
   department_id: string;
   /** Local dates, both included; by default today in the business's zone and the week from `from`. */
   from?: string;
+  /** Instead of `from` and `to`: the local date of this instant in the business's zone (a booking's start, before the zone is known). */
+  on?: string;
   to?: string;
   now: Date;
   selected_member_id?: string | null;
@@ -46,38 +49,67 @@ const LONGEST_BOOKING_DAYS = 1;
  * business's. The capacity guard reads through this too, so the listing and the check count alike.
  */
 export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId: string, q: AvailabilityQuery): Promise<AvailabilityInput | null> {
-  const [business, department] = await Promise.all([
-    db
-      .selectFrom('business_profiles as b')
-      .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
-      .select(['b.time_zone', 'b.working_days', 'b.booking_days_limit', 's.min_notice_minutes'])
-      .where('b.tenant_id', '=', tenantId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('departments as d')
-      .select(['d.id', 'd.slot_duration', 'd.max_bookings_per_slot', 'd.max_daily_bookings', 'd.must_select_member'])
-      .select((eb) =>
+  return (await readBookingPlace(db, tenantId, q))?.input ?? null;
+}
+
+/** What a booking's place is judged on: the availability input and the department's services (id and seconds each). */
+export interface BookingPlace {
+  input: AvailabilityInput;
+  services: { id: string; seconds: number }[];
+}
+
+/** `readAvailabilityInput` with the department's services it read on the way, so a create reads the department once. */
+export async function readBookingPlace(db: ProjectionDb<Database>, tenantId: string, q: AvailabilityQuery): Promise<BookingPlace | null> {
+  // The business, the department with its services and its bookable members in one statement
+  // (a member without a department serves every department).
+  const head = await db
+    .selectNoFrom((eb) => [
+      jsonObjectFrom(
         eb
-          .selectFrom('department_services as ds')
-          .innerJoin('services as sv', 'sv.id', 'ds.service_id')
-          .whereRef('ds.department_id', '=', 'd.id')
-          .select(
-            sql<
-              { id: string; seconds: number }[]
-            >`coalesce(json_agg(json_build_object('id', sv.id, 'seconds', coalesce(ds.duration_seconds, sv.duration_seconds))), '[]')`.as('x'),
+          .selectFrom('business_profiles as b')
+          .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
+          .select(['b.time_zone', 'b.working_days', 'b.booking_days_limit', 's.min_notice_minutes'])
+          .where('b.tenant_id', '=', tenantId),
+      ).as('business'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('departments as d')
+          .select(['d.id', 'd.slot_duration', 'd.max_bookings_per_slot', 'd.max_daily_bookings', 'd.must_select_member'])
+          .select((inner) =>
+            inner
+              .selectFrom('department_services as ds')
+              .innerJoin('services as sv', 'sv.id', 'ds.service_id')
+              .whereRef('ds.department_id', '=', 'd.id')
+              .select(
+                sql<
+                  { id: string; seconds: number }[]
+                >`coalesce(json_agg(json_build_object('id', sv.id, 'seconds', coalesce(ds.duration_seconds, sv.duration_seconds))), '[]')`.as('x'),
+              )
+              .as('services'),
           )
-          .as('services'),
-      )
-      .where('d.id', '=', q.department_id)
-      .where('d.tenant_id', '=', tenantId)
-      .executeTakeFirst(),
-  ]);
+          .where('d.id', '=', q.department_id)
+          .where('d.tenant_id', '=', tenantId),
+      ).as('department'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('team_members')
+          .select(['id', 'working_days'])
+          .where('tenant_id', '=', tenantId)
+          .where('is_bookable', '=', true)
+          .where((w) => w.or([w('department_id', '=', q.department_id), w('department_id', 'is', null)]))
+          .orderBy('created_at')
+          .orderBy('id'),
+      ).as('members'),
+    ])
+    .executeTakeFirstOrThrow();
+  const { business, department, members } = head;
   if (!business || !department) return null;
   const zone = business.time_zone;
   // Defaults worked out here, where the zone is read anyway: no query of its own for them.
-  const from = q.from ?? (DateTime.now().setZone(zone).toISODate() as string);
+  const at = q.on ? DateTime.fromISO(q.on, { setZone: true }) : null;
+  const from = (at?.isValid ? at.setZone(zone).toISODate() : q.from) ?? (DateTime.now().setZone(zone).toISODate() as string);
   const to =
-    q.to ??
+    (at?.isValid ? from : q.to) ??
     DateTime.fromISO(from, { zone })
       .plus({ days: DEFAULT_DAYS - 1 })
       .toISODate() ??
@@ -93,50 +125,45 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
   const firstLocalDate = earliestStart.setZone(zone).minus({ days: 1 }).toISODate() as string;
   const lastLocalDate = rangeEnd.setZone(zone).plus({ days: 1 }).toISODate() as string;
 
-  // A member without a department serves every department.
-  const members = await db
-    .selectFrom('team_members')
-    .select(['id', 'working_days'])
-    .where('tenant_id', '=', tenantId)
-    .where('is_bookable', '=', true)
-    .where((eb) => eb.or([eb('department_id', '=', q.department_id), eb('department_id', 'is', null)]))
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
   const memberIds = members.map((m) => m.id);
 
-  const [holidays, bookings] = await Promise.all([
-    db
-      .selectFrom('holidays')
-      .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'approved')
-      .where('starts_at', '<', rangeEnd.toJSDate())
-      .where('ends_at', '>', rangeStart.toJSDate())
-      .execute(),
-    db
-      .selectFrom('bookings')
-      .select(['id', 'department_id', 'member_id', isoText('starts_at'), isoText('ends_at')])
-      .where('tenant_id', '=', tenantId)
-      .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
-      .where('starts_at', '<', rangeEnd.toJSDate())
-      .where('ends_at', '>', rangeStart.toJSDate())
-      .where('starts_at', '>=', earliestStart.toJSDate())
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('department_id', '=', q.department_id), eb('local_date', '>=', firstLocalDate), eb('local_date', '<=', lastLocalDate)]),
-          ...(memberIds.length ? [eb('member_id', 'in', memberIds)] : []),
-        ]),
-      )
-      .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!))
-      .execute(),
-  ]);
+  // The approved holidays and the holding bookings (the department's, and its members' in any department) in one statement.
+  const { holidays, bookings } = await db
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('holidays')
+          .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
+          .where('tenant_id', '=', tenantId)
+          .where('status', '=', 'approved')
+          .where('starts_at', '<', rangeEnd.toJSDate())
+          .where('ends_at', '>', rangeStart.toJSDate()),
+      ).as('holidays'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('bookings')
+          .select(['id', 'department_id', 'member_id', isoText('starts_at'), isoText('ends_at')])
+          .where('tenant_id', '=', tenantId)
+          .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
+          .where('starts_at', '<', rangeEnd.toJSDate())
+          .where('ends_at', '>', rangeStart.toJSDate())
+          .where('starts_at', '>=', earliestStart.toJSDate())
+          .where((w) =>
+            w.or([
+              w.and([w('department_id', '=', q.department_id), w('local_date', '>=', firstLocalDate), w('local_date', '<=', lastLocalDate)]),
+              ...(memberIds.length ? [w('member_id', 'in', memberIds)] : []),
+            ]),
+          )
+          .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!)),
+      ).as('bookings'),
+    ])
+    .executeTakeFirstOrThrow();
 
   const durations = new Map((department.services ?? []).map((s) => [s.id, s.seconds]));
   const chosen = (q.service_ids ?? []).filter((id) => durations.has(id));
   const duration =
     q.duration_minutes ?? (chosen.length ? Math.max(1, Math.ceil(chosen.reduce((sum, id) => sum + durations.get(id)!, 0) / 60)) : department.slot_duration);
-  return {
+  const input: AvailabilityInput = {
     time_zone: zone,
     now: q.now.toISOString(),
     from,
@@ -170,4 +197,5 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
     duration_minutes: duration,
     selected_member_id: q.selected_member_id ?? null,
   };
+  return { input, services: department.services ?? [] };
 }
