@@ -2,3 +2,4 @@ export * from './notifier';
 export * from './mailbox';
 export * from './segments';
 export * from './keywords';
+export * from './reminders';
