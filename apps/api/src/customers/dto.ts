@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { PageQuery } from '../common/dto-fields';
 import { Alias } from '../common/input-rules';
 import {
   ArrayMaxSize,
@@ -85,11 +86,7 @@ export class ExportQuery extends CustomerListQuery {
   @ApiPropertyOptional({ enum: ['csv', 'xlsx'] }) @IsOptional() @IsIn(['csv', 'xlsx'], { message: 'format must be csv or xlsx' }) format?: string;
 }
 
-export class PageQuery {
-  @ApiPropertyOptional() @IsOptional() @IsString() page?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() pagination?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() per_page?: string;
-}
+export { PageQuery };
 
 export class RelatedDto {
   @ApiPropertyOptional() @IsUUID('all', { message: 'Select a valid customer' }) customer_id: string;

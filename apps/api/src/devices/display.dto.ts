@@ -1,23 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  Equals,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
+import { ArrayMaxSize, Equals, IsArray, IsObject, IsOptional, IsString } from 'class-validator';
 import { DEVICE_STATUSES, DISPLAY_THEMES, LANGUAGES, VoiceSettings } from '@tabour/devices';
-import { EmptyToNull, FromJson, ToList, ToNumber } from '../organisation/transforms';
+import { IdList, Name, NullableText, OptionalChoice, OptionalInt, OptionalName, TextList } from '../common/dto-fields';
+import { EmptyToNull, FromJson } from '../organisation/transforms';
 
 /** Messages may hold commas: a form sends them as JSON text or as repeated fields, one message alone as itself. */
 const ToTexts = () =>
@@ -39,32 +25,16 @@ const ToTexts = () =>
  * Multipart-friendly; the nested settings (media, voice) are checked in full by the decider.
  */
 export class DisplayFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(100) name?: string;
-  @ApiPropertyOptional({ enum: DEVICE_STATUSES })
-  @IsOptional()
-  @IsIn(DEVICE_STATUSES as unknown as string[], { message: 'Select a valid status' })
-  status?: (typeof DEVICE_STATUSES)[number];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ToList()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsUUID('all', { each: true, message: 'Select valid queues' })
-  queue_ids?: string[];
-  @ApiPropertyOptional({ enum: LANGUAGES })
-  @IsOptional()
-  @IsIn(LANGUAGES as unknown as string[], { message: 'Select a valid language' })
-  language?: (typeof LANGUAGES)[number];
-  @ApiPropertyOptional({ enum: DISPLAY_THEMES })
-  @IsOptional()
-  @IsIn(DISPLAY_THEMES as unknown as string[], { message: 'Select a valid theme' })
-  theme?: (typeof DISPLAY_THEMES)[number];
+  @OptionalName(100) name?: string;
+  @OptionalChoice(DEVICE_STATUSES, 'Select a valid status') status?: (typeof DEVICE_STATUSES)[number];
+  @IdList(50, 'Select valid queues', 'list') queue_ids?: string[];
+  @OptionalChoice(LANGUAGES, 'Select a valid language') language?: (typeof LANGUAGES)[number];
+  @OptionalChoice(DISPLAY_THEMES, 'Select a valid theme') theme?: (typeof DISPLAY_THEMES)[number];
   /** One address or IPv4 range (CIDR) the screen must call from; empty for any. */
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(50) ip?: string | null;
+  @NullableText(50) ip?: string | null;
   /** The MAC address the screen's shell sends in `x-device-mac`; empty for any. */
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(20) mac?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(2000) video_url?:
-    string | null;
+  @NullableText(20) mac?: string | null;
+  @NullableText(2000) video_url?: string | null;
   /** Only removal: a video file is set by `POST /display/:id/video`. */
   @ApiPropertyOptional({ type: 'string', nullable: true })
   @IsOptional()
@@ -82,21 +52,14 @@ export class DisplayFieldsDto {
     url: string;
     seconds: number | null;
   }[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ToTexts()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(300, { each: true })
-  ads?: string[];
+  @TextList(50, 300) @ToTexts() ads?: string[];
   /** The whole announcement settings: what is left out takes its default. */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true }) @IsOptional() @FromJson() @IsObject() voice?: VoiceSettings;
-  @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(0) @Max(20) history_size?: number;
+  @OptionalInt(0, 20) history_size?: number;
 }
 
 export class CreateDisplayDto extends DisplayFieldsDto {
-  @ApiProperty() @IsString() @MinLength(1) @MaxLength(100) declare name: string;
+  @Name(100) declare name: string;
 }
 
 export class DisplayPingDto {

@@ -1,24 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { REMOTE_COMMANDS } from '@tabour/contracts';
 import { DEVICE_STATUSES, GUEST_PSEUDOS, LANGUAGES, TICKET_FORMATS } from '@tabour/devices';
-import { EmptyToNull, FromJson, ToBoolean, ToList, ToNumber } from '../organisation/transforms';
+import { Flag, IdList, Name, NullableId, NullableText, OptionalChoice, OptionalInt, OptionalName, TextList } from '../common/dto-fields';
+import { EmptyToNull, FromJson, ToNumber } from '../organisation/transforms';
 
 const Ms = () => (target: object, key: string) => {
   ToNumber()(target, key);
@@ -30,56 +15,27 @@ const Ms = () => (target: object, key: string) => {
 
 /** Every kiosk setting, optional: create fills the defaults, update changes what is given. Multipart-friendly. */
 export class KioskFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(100) name?: string;
-  @ApiPropertyOptional({ enum: DEVICE_STATUSES })
-  @IsOptional()
-  @IsIn(DEVICE_STATUSES as unknown as string[], { message: 'Select a valid status' })
-  status?: (typeof DEVICE_STATUSES)[number];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ToList()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsUUID('all', { each: true, message: 'Select valid queues' })
-  queue_ids?: string[];
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(40) theme?: string | null;
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ToList()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(50, { each: true })
-  ip_restriction?: string[];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ToList()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(20, { each: true })
-  mac_restriction?: string[];
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() logout_on_ip_change?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() guest_mode?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() guest_login_required?: boolean;
-  @ApiPropertyOptional({ enum: GUEST_PSEUDOS })
-  @IsOptional()
-  @IsIn(GUEST_PSEUDOS as unknown as string[], { message: 'Select a valid pseudo' })
-  guest_pseudo?: (typeof GUEST_PSEUDOS)[number];
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() allow_booking?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() collect_customer_details?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() require_internal_id?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() print_ticket?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() sms_ticket?: boolean;
-  @ApiPropertyOptional({ enum: TICKET_FORMATS })
-  @IsOptional()
-  @IsIn(TICKET_FORMATS as unknown as string[], { message: 'Select a valid ticket format' })
-  ticket_format?: (typeof TICKET_FORMATS)[number];
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() virtual_keyboard?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(50) @Max(300) zoom?: number;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() allow_multiple_services?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() allow_quantity_services?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() calendar_sync?: boolean;
+  @OptionalName(100) name?: string;
+  @OptionalChoice(DEVICE_STATUSES, 'Select a valid status') status?: (typeof DEVICE_STATUSES)[number];
+  @IdList(50, 'Select valid queues', 'list') queue_ids?: string[];
+  @NullableText(40) theme?: string | null;
+  @TextList(50, 50, 'list') ip_restriction?: string[];
+  @TextList(50, 20, 'list') mac_restriction?: string[];
+  @Flag() logout_on_ip_change?: boolean;
+  @Flag() guest_mode?: boolean;
+  @Flag() guest_login_required?: boolean;
+  @OptionalChoice(GUEST_PSEUDOS, 'Select a valid pseudo') guest_pseudo?: (typeof GUEST_PSEUDOS)[number];
+  @Flag() allow_booking?: boolean;
+  @Flag() collect_customer_details?: boolean;
+  @Flag() require_internal_id?: boolean;
+  @Flag() print_ticket?: boolean;
+  @Flag() sms_ticket?: boolean;
+  @OptionalChoice(TICKET_FORMATS, 'Select a valid ticket format') ticket_format?: (typeof TICKET_FORMATS)[number];
+  @Flag() virtual_keyboard?: boolean;
+  @OptionalInt(50, 300) zoom?: number;
+  @Flag() allow_multiple_services?: boolean;
+  @Flag() allow_quantity_services?: boolean;
+  @Flag() calendar_sync?: boolean;
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } }) @IsOptional() @FromJson() @IsObject() colours?: Record<
     string,
     string | null
@@ -94,8 +50,8 @@ export class KioskFieldsDto {
   @ApiPropertyOptional() @Ms() anonymous_hibernate_ms?: number;
   @ApiPropertyOptional() @Ms() auto_navigate_ms?: number;
   @ApiPropertyOptional() @Ms() auto_print_ms?: number;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() allow_pagination?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() barcode_mode?: boolean;
+  @Flag() allow_pagination?: boolean;
+  @Flag() barcode_mode?: boolean;
   @ApiPropertyOptional({ enum: LANGUAGES, nullable: true })
   @IsOptional()
   @EmptyToNull()
@@ -105,7 +61,7 @@ export class KioskFieldsDto {
 }
 
 export class CreateKioskDto extends KioskFieldsDto {
-  @ApiProperty() @IsString() @MinLength(1) @MaxLength(100) declare name: string;
+  @Name(100) declare name: string;
 }
 
 export { REMOTE_COMMANDS };
@@ -140,25 +96,9 @@ export class KioskCustomerDto {
 
 export class KioskPushDto {
   @ApiProperty() @IsUUID('all', { message: 'Select a valid queue' }) queue_id: string;
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(20)
-  @IsUUID('all', { each: true, message: 'Select valid services' })
-  service_ids?: string[];
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @EmptyToNull()
-  @ValidateIf((_, v) => v !== null)
-  @IsUUID('all', { message: 'Select a valid customer' })
-  customer_id?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(120) customer_name?:
-    string | null;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @EmptyToNull()
-  @ValidateIf((_, v) => v !== null)
-  @IsUUID('all', { message: 'Select a valid team member' })
-  member_id?: string | null;
+  @IdList(20, 'Select valid services') service_ids?: string[];
+  @NullableId('Select a valid customer') customer_id?: string | null;
+  @NullableText(120) customer_name?: string | null;
+  @NullableId('Select a valid team member') member_id?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsIn(LANGUAGES as unknown as string[]) language?: string;
 }

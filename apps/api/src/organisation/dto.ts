@@ -16,15 +16,16 @@ import {
   Max,
   MaxLength,
   Min,
-  MinLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { Flag, IdList, NestedList, NullableMatch, OptionalMatch, stack, Name, NullableId, NullableText, OptionalInt, OptionalName } from '../common/dto-fields';
 import { ReadFields } from '../common/input-rules';
 import { HOLIDAY_SCOPES, HOLIDAY_STATUSES, HOLIDAY_TYPES, WEEKDAYS } from '@tabour/organisation';
 import { POSITIONS, Role, ROLES } from '@tabour/platform';
-import { EmptyToNull, FromJson, ToBoolean, ToList, ToNullableNumber, ToNumber } from './transforms';
+import { EmptyToNull, FromJson, ToBoolean, ToNullableNumber, ToNumber } from './transforms';
 
+const PHONE = /^\+?[0-9 ()-]{4,30}$/;
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,13 +42,7 @@ export class WorkingDayDto {
 }
 
 export class WorkingDaysDto {
-  @ApiProperty({ type: [WorkingDayDto] })
-  @FromJson()
-  @IsArray()
-  @ArrayMaxSize(7)
-  @ValidateNested({ each: true })
-  @Type(() => WorkingDayDto)
-  working_days: WorkingDayDto[];
+  @NestedList(WorkingDayDto, 7, { json: true }) working_days: WorkingDayDto[];
 }
 
 export class TranslationsDto {
@@ -61,26 +56,13 @@ export class TranslationsDto {
 /** The business as read; its working days, translations and location change through their own calls. */
 @ReadFields('id', 'created_at', 'updated_at', 'logo', 'logo_url', 'working_days', 'translations', 'location')
 export class BusinessUpdateDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(150) name?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(40) industry?: string | null;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @EmptyToNull()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @Matches(/^[A-Z]{2}$/, { message: 'Select a valid country' })
-  country?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(100) city?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(255) address?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(20) postal_code?:
-    string | null;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @EmptyToNull()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @Matches(/^\+?[0-9 ()-]{4,30}$/, { message: 'Enter a valid phone number' })
-  phone?: string | null;
+  @OptionalName(150) name?: string;
+  @NullableText(40) industry?: string | null;
+  @NullableMatch(/^[A-Z]{2}$/, 'Select a valid country') country?: string | null;
+  @NullableText(100) city?: string | null;
+  @NullableText(255) address?: string | null;
+  @NullableText(20) postal_code?: string | null;
+  @NullableMatch(PHONE, 'Enter a valid phone number') phone?: string | null;
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
   @EmptyToNull()
@@ -88,17 +70,16 @@ export class BusinessUpdateDto {
   @IsEmail({}, { message: 'Enter a valid email' })
   @MaxLength(255)
   email?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(11) sms_sender_name?:
-    string | null;
-  @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(1) @Max(1440) slot_minutes?: number;
+  @NullableText(11) sms_sender_name?: string | null;
+  @OptionalInt(1, 1440) slot_minutes?: number;
   @IsOptional()
   @ToNumber()
   @IsInt({ message: 'Number of days is invalid' })
   @Min(0, { message: 'Number of days is invalid' })
   @Max(3650, { message: 'Number of days is invalid' })
   booking_days_limit?: number;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() booking_confirmation?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() published?: boolean;
+  @Flag() booking_confirmation?: boolean;
+  @Flag() published?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) time_zone?: string;
 }
 
@@ -122,27 +103,14 @@ export class ServiceDurationDto {
 }
 
 export class CreateDepartmentDto {
-  @ApiProperty() @IsString() @MinLength(1) @MaxLength(150) name: string;
+  @Name(150) name: string;
   @ApiPropertyOptional() @IsOptional() @Matches(HEX, { message: 'Enter a colour as #RRGGBB' }) primary_color?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(HEX, { message: 'Enter a colour as #RRGGBB' }) secondary_color?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(HEX, { message: 'Enter a colour as #RRGGBB' }) text_color?: string;
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ToList()
-  @IsArray()
-  @ArrayMaxSize(500)
-  @IsUUID('all', { each: true, message: 'Select valid services' })
-  service_ids?: string[];
-  @ApiPropertyOptional({ type: [ServiceDurationDto] })
-  @IsOptional()
-  @FromJson()
-  @IsArray()
-  @ArrayMaxSize(500)
-  @ValidateNested({ each: true })
-  @Type(() => ServiceDurationDto)
-  service_durations?: ServiceDurationDto[];
-  @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(1) @Max(1440) slot_duration?: number;
-  @ApiPropertyOptional() @IsOptional() @ToNumber() @IsInt() @Min(1) @Max(10000) max_bookings_per_slot?: number;
+  @IdList(500, 'Select valid services', 'list') service_ids?: string[];
+  @NestedList(ServiceDurationDto, 500, { optional: true, json: true }) service_durations?: ServiceDurationDto[];
+  @OptionalInt(1, 1440) slot_duration?: number;
+  @OptionalInt(1, 10000) max_bookings_per_slot?: number;
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
   @ToNullableNumber()
@@ -151,8 +119,8 @@ export class CreateDepartmentDto {
   @Min(0)
   @Max(100000)
   max_daily_bookings?: number | null;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() can_select_member?: boolean;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() must_select_member?: boolean;
+  @Flag() can_select_member?: boolean;
+  @Flag() must_select_member?: boolean;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { fr: { name: 'Dentaire' } } })
   @IsOptional()
   @FromJson()
@@ -165,7 +133,7 @@ export class CreateDepartmentDto {
 export class DepartmentDto extends PartialType(CreateDepartmentDto) {}
 
 export class CreateServiceDto {
-  @ApiProperty() @IsString() @MinLength(1) @MaxLength(150) name: string;
+  @Name(150) name: string;
   @ToNumber()
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'The price must be an amount with at most two decimals' })
   @Min(0)
@@ -174,25 +142,15 @@ export class CreateServiceDto {
   /** In `duration_unit` (minutes unless told); stored in seconds. */
   @ApiProperty() @ToNumber() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.0167) @Max(86400) duration: number;
   @ApiPropertyOptional() @IsOptional() @IsIn(['minutes', 'seconds']) duration_unit?: 'minutes' | 'seconds';
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(100) category?: string | null;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @EmptyToNull()
-  @ValidateIf((_, v) => v !== null)
-  @IsUUID('all', { message: 'Select a valid parent service' })
-  parent_id?: string | null;
+  @NullableText(100) category?: string | null;
+  @NullableId('Select a valid parent service') parent_id?: string | null;
 }
 
 @ReadFields('id', 'created_at', 'updated_at', 'departments', 'duration_seconds', 'sub_services', 'ussd_order')
 export class ServiceDto extends PartialType(CreateServiceDto) {}
 
 export class CreateServicesDto {
-  @ApiProperty({ type: [CreateServiceDto] })
-  @IsArray()
-  @ArrayMaxSize(200)
-  @ValidateNested({ each: true })
-  @Type(() => CreateServiceDto)
-  services: CreateServiceDto[];
+  @NestedList(CreateServiceDto, 200) services: CreateServiceDto[];
 }
 
 export class ServiceOrderDto {
@@ -201,8 +159,8 @@ export class ServiceOrderDto {
 }
 
 export class CreateTeamMemberDto {
-  @ApiProperty() @IsString() @MinLength(1) @MaxLength(100) first_name: string;
-  @ApiProperty() @IsString() @MinLength(1) @MaxLength(100) last_name: string;
+  @Name(100) first_name: string;
+  @Name(100) last_name: string;
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
   @EmptyToNull()
@@ -210,13 +168,7 @@ export class CreateTeamMemberDto {
   @IsEmail({}, { message: 'Email is invalid or used by another account' })
   @MaxLength(255)
   email?: string | null;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @EmptyToNull()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @Matches(/^\+?[0-9 ()-]{4,30}$/, { message: 'Enter a valid phone number' })
-  phone?: string | null;
+  @NullableMatch(PHONE, 'Enter a valid phone number') phone?: string | null;
   @ApiProperty() @IsIn(POSITIONS as unknown as string[], { message: `Select a valid position (${POSITIONS.join(', ')})` }) position: (typeof POSITIONS)[number];
   /** ADMIN or MANAGER grants that role whatever the position; the position's own role (or empty) follows the position. */
   @ApiPropertyOptional({ nullable: true, enum: ROLES })
@@ -225,13 +177,8 @@ export class CreateTeamMemberDto {
   @ValidateIf((_, v) => v !== null)
   @IsIn(ROLES as unknown as string[], { message: 'Select a valid role' })
   role?: Role | null;
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @EmptyToNull()
-  @ValidateIf((_, v) => v !== null)
-  @IsUUID('all', { message: 'Select a valid department' })
-  department_id?: string | null;
-  @ApiPropertyOptional() @IsOptional() @ToBoolean() @IsBoolean() is_bookable?: boolean;
+  @NullableId('Select a valid department') department_id?: string | null;
+  @Flag() is_bookable?: boolean;
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
   @EmptyToNull()
@@ -239,14 +186,7 @@ export class CreateTeamMemberDto {
   @Matches(DATE, { message: 'Enter a valid date (YYYY-MM-DD)' })
   member_since?: string | null;
   /** null: the member works the business's hours. */
-  @ApiPropertyOptional({ type: [WorkingDayDto], nullable: true })
-  @IsOptional()
-  @FromJson()
-  @IsArray()
-  @ArrayMaxSize(7)
-  @ValidateNested({ each: true })
-  @Type(() => WorkingDayDto)
-  working_days?: WorkingDayDto[] | null;
+  @NestedList(WorkingDayDto, 7, { optional: true, nullable: true, json: true }) working_days?: WorkingDayDto[] | null;
 }
 
 @ReadFields('id', 'created_at', 'updated_at', 'name', 'department_name', 'photo', 'photo_url')
@@ -259,14 +199,8 @@ export class HolidayDto {
   @ApiProperty()
   @IsIn(HOLIDAY_SCOPES as unknown as string[], { message: `Select a valid scope (${HOLIDAY_SCOPES.join(', ')})` })
   scope: (typeof HOLIDAY_SCOPES)[number];
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @ToList()
-  @IsArray()
-  @ArrayMaxSize(500)
-  @IsUUID('all', { each: true, message: 'Select valid members' })
-  member_ids?: string[];
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(500) reason?: string | null;
+  @IdList(500, 'Select valid members', 'list') member_ids?: string[];
+  @NullableText(500) reason?: string | null;
   /** Whole days in the business's time zone (YYYY-MM-DD, both included)... */
   @ApiProperty() @ValidateIf((o) => !o.starts_at) @Matches(DATE, { message: 'Enter a valid start date (YYYY-MM-DD)' }) start_date?: string;
   @ApiProperty() @ValidateIf((o) => !o.ends_at) @Matches(DATE, { message: 'Enter a valid end date (YYYY-MM-DD)' }) end_date?: string;
@@ -287,33 +221,37 @@ export class HolidayStatusDto {
   status: (typeof HOLIDAY_STATUSES)[number];
 }
 
+const Page = () => OptionalMatch(/^\d{1,9}$/, 'page must be a positive whole number');
+const PerPage = () => OptionalMatch(/^\d{1,4}$/, 'per_page must be a whole number');
+const Pagination = () => OptionalMatch(/^(off|\d{1,4})$/, 'pagination must be "off" or a number');
+const Order = () =>
+  stack(
+    ApiPropertyOptional({ enum: ['asc', 'desc'] }),
+    IsOptional(),
+    Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)),
+    IsIn(['asc', 'desc']),
+  );
+/** A column name; one the list cannot sort by keeps its own order. */
+const Sort = () => stack(ApiPropertyOptional(), IsOptional(), IsString(), MaxLength(40));
+
 export class HolidayQuery {
-  @ApiPropertyOptional() @IsOptional() @Matches(/^\d{1,9}$/, { message: 'page must be a positive whole number' }) page?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^\d{1,4}$/, { message: 'per_page must be a whole number' }) per_page?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^(off|\d{1,4})$/, { message: 'pagination must be "off" or a number' }) pagination?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: 'from must be a date (YYYY-MM-DD)' }) from?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: 'to must be a date (YYYY-MM-DD)' }) to?: string;
+  @Page() page?: string;
+  @PerPage() per_page?: string;
+  @Pagination() pagination?: string;
+  @OptionalMatch(DATE, 'from must be a date (YYYY-MM-DD)') from?: string;
+  @OptionalMatch(DATE, 'to must be a date (YYYY-MM-DD)') to?: string;
   @ApiPropertyOptional() @IsOptional() @IsIn(HOLIDAY_SCOPES as unknown as string[]) scope?: string;
-  @ApiPropertyOptional({ enum: ['asc', 'desc'] })
-  @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
-  @IsIn(['asc', 'desc'])
-  order?: 'asc' | 'desc';
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) sort?: string;
+  @Order() order?: 'asc' | 'desc';
+  @Sort() sort?: string;
 }
 
 export class ListQuery {
-  @ApiPropertyOptional() @IsOptional() @Matches(/^\d{1,9}$/, { message: 'page must be a positive whole number' }) page?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^\d{1,4}$/, { message: 'per_page must be a whole number' }) per_page?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^(off|\d{1,4})$/, { message: 'pagination must be "off" or a number' }) pagination?: string;
+  @Page() page?: string;
+  @PerPage() per_page?: string;
+  @Pagination() pagination?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) q?: string;
-  @ApiPropertyOptional({ enum: ['asc', 'desc'] })
-  @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
-  @IsIn(['asc', 'desc'])
-  order?: 'asc' | 'desc';
-  /** A column name; one the list cannot sort by keeps its own order. */
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) sort?: string;
+  @Order() order?: 'asc' | 'desc';
+  @Sort() sort?: string;
 }
 
 export class ServiceListQuery extends ListQuery {
@@ -326,6 +264,6 @@ export class ServiceDepartmentQuery {
 
 export class LangQuery {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) lang?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^(off|\d{1,4})$/) pagination?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^\d{1,9}$/) page?: string;
+  @OptionalMatch(/^(off|\d{1,4})$/) pagination?: string;
+  @OptionalMatch(/^\d{1,9}$/) page?: string;
 }

@@ -1,10 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import { QUEUE_REQUEST_STATUSES, REQUEST_LIMITS } from '@tabour/queues';
-import { EmptyToNull } from '../organisation/transforms';
+import { NullableId, NullableText, PageQuery } from '../common/dto-fields';
 
 const SERVICES = 'Select valid services';
-const MEMBER = 'Select a valid team member';
 
 /** What a customer sends to join a queue remotely; the phone is read with the business's country. */
 export class SubmitRequestDto {
@@ -20,54 +19,20 @@ export class SubmitRequestDto {
   @ArrayMaxSize(REQUEST_LIMITS.services)
   @IsUUID('all', { each: true, message: SERVICES })
   service_ids?: string[];
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: MEMBER }) member_id?:
-    string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(REQUEST_LIMITS.note) note?:
-    string | null;
+  @NullableId('Select a valid team member') member_id?: string | null;
+  @NullableText(REQUEST_LIMITS.note) note?: string | null;
 }
 
 /** Staff's corrections of a pending request: only the fields given change. */
-export class UpdateRequestDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString({ message: 'The name is required' })
-  @MinLength(1, { message: 'The name is required' })
-  @MaxLength(REQUEST_LIMITS.name)
-  name?: string;
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString({ message: 'Enter a valid phone number' })
-  @MinLength(3, { message: 'Enter a valid phone number' })
-  @MaxLength(40, { message: 'Enter a valid phone number' })
-  phone?: string;
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @IsArray({ message: SERVICES })
-  @ArrayMaxSize(REQUEST_LIMITS.services)
-  @IsUUID('all', { each: true, message: SERVICES })
-  service_ids?: string[];
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: MEMBER }) member_id?:
-    string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(REQUEST_LIMITS.note) note?:
-    string | null;
-}
+export class UpdateRequestDto extends PartialType(SubmitRequestDto) {}
 
 export class DeclineRequestDto {
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @EmptyToNull()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(REQUEST_LIMITS.reason)
-  reason?: string | null;
+  @NullableText(REQUEST_LIMITS.reason) reason?: string | null;
 }
 
-export class RequestListQueryDto {
+export class RequestListQueryDto extends PageQuery {
   @ApiPropertyOptional({ enum: QUEUE_REQUEST_STATUSES })
   @IsOptional()
   @IsIn(QUEUE_REQUEST_STATUSES as unknown as string[], { message: 'Select a valid status (pending, approved, declined)' })
   status?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() page?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() pagination?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() per_page?: string;
 }
