@@ -1,4 +1,4 @@
-import type { InlineProjection } from '@tabour/eventstore';
+import { deleteRow, updateRow, type InlineProjection } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { ACCOUNT_EVENT_TYPES, AccountEvent } from './account';
 import { UserEvent } from './user';
@@ -54,6 +54,24 @@ export const businessAccountsProjection: InlineProjection<AccountEvent, Database
   tables: ['business_accounts'],
 };
 
+type UserFields = { user_id: string; email: string; first_name: string; last_name: string; phone: string | null; role: string; position: string };
+
+/** A login's row, the owner's at registration or a member's later: the e-mail is matched lower-cased. */
+const userRow = (tenant: string, at: Date, u: UserFields) => ({
+  id: u.user_id,
+  tenant_id: tenant,
+  email: u.email,
+  email_lower: u.email.toLowerCase(),
+  first_name: u.first_name,
+  last_name: u.last_name,
+  phone: u.phone,
+  language: null,
+  role: u.role,
+  position: u.position,
+  created_at: at,
+  updated_at: at,
+});
+
 /** The users table; its unique index on email_lower makes two registrations of one e-mail fail in the append. */
 export const usersProjection: InlineProjection<UserEvent | AccountEvent, Database> = {
   name: 'accounts.users',
@@ -64,23 +82,9 @@ export const usersProjection: InlineProjection<UserEvent | AccountEvent, Databas
       const at = e.recordedAt;
       switch (e.type) {
         case 'BusinessRegistered': {
-          const o = e.data.owner;
           await db
             .insertInto('users')
-            .values({
-              id: o.user_id,
-              tenant_id: tenant,
-              email: o.email,
-              email_lower: o.email.toLowerCase(),
-              first_name: o.first_name,
-              last_name: o.last_name,
-              phone: e.data.phone,
-              language: null,
-              role: 'ADMIN',
-              position: 'Admin',
-              created_at: at,
-              updated_at: at,
-            })
+            .values(userRow(tenant, at, { ...e.data.owner, phone: e.data.phone, role: 'ADMIN', position: 'Admin' }))
             .execute();
           break;
         }
@@ -90,35 +94,17 @@ export const usersProjection: InlineProjection<UserEvent | AccountEvent, Databas
           await db.deleteFrom('users').where('id', '=', d.user_id).execute();
           await db
             .insertInto('users')
-            .values({
-              id: d.user_id,
-              tenant_id: tenant,
-              email: d.email,
-              email_lower: d.email.toLowerCase(),
-              first_name: d.first_name,
-              last_name: d.last_name,
-              phone: null,
-              language: null,
-              role: d.role,
-              position: d.position,
-              created_at: at,
-              updated_at: at,
-            })
+            .values(userRow(tenant, at, { ...d, phone: null }))
             .execute();
           break;
         }
         case 'UserProfileUpdated': {
           const c = e.data.changes;
-          await db
-            .updateTable('users')
-            .set({ ...c, ...(c.email ? { email_lower: c.email.toLowerCase() } : {}), updated_at: at })
-            .where('tenant_id', '=', tenant)
-            .where('id', '=', e.data.user_id)
-            .execute();
+          await updateRow(db, 'users', tenant, e.data.user_id, { ...c, ...(c.email ? { email_lower: c.email.toLowerCase() } : {}), updated_at: at });
           break;
         }
         case 'UserRemoved':
-          await db.deleteFrom('users').where('tenant_id', '=', tenant).where('id', '=', e.data.user_id).execute();
+          await deleteRow(db, 'users', tenant, e.data.user_id);
           break;
       }
     }

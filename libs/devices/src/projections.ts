@@ -46,34 +46,33 @@ async function apply(
   }
 }
 
-export const kioskProjection: InlineProjection<KioskEvent, Database> = {
-  name: 'devices.kiosks',
-  tables: ['kiosks'],
-  handles: KIOSK_EVENT_TYPES,
-  async apply(trx, events) {
-    for (const e of events) {
-      const base = { id: e.data.kiosk_id, tenant: e.data.business_id };
-      if (e.type === 'KioskCreated')
-        await apply(trx, 'kiosks', { ...base, kind: 'created', key: e.data.key, settings: e.data.settings as never }, e.recordedAt);
-      else if (e.type === 'KioskUpdated') await apply(trx, 'kiosks', { ...base, kind: 'updated', changes: e.data.changes as never }, e.recordedAt);
-      else if (e.type === 'KioskDeleted') await apply(trx, 'kiosks', { ...base, kind: 'deleted' }, e.recordedAt);
-    }
-  },
-};
+/**
+ * One projection per device kind: the created event carries the settings, the updated one the
+ * changes, and `deleted` names the event that removes the row (a secret reset leaves it).
+ */
+function deviceProjection<E extends KioskEvent | DisplayEvent>(
+  table: 'kiosks' | 'displays',
+  handles: readonly E['type'][],
+  deleted: E['type'],
+  idOf: (data: E['data']) => string,
+): InlineProjection<E, Database> {
+  return {
+    name: `devices.${table}`,
+    tables: [table],
+    handles,
+    async apply(trx, events) {
+      for (const e of events) {
+        const d: E['data'] & { key?: string; settings?: object; changes?: object } = e.data;
+        const base = { id: idOf(d), tenant: d.business_id };
+        if (d.settings) await apply(trx, table, { ...base, kind: 'created', key: d.key, settings: d.settings as never }, e.recordedAt);
+        else if (d.changes) await apply(trx, table, { ...base, kind: 'updated', changes: d.changes as never }, e.recordedAt);
+        else if (e.type === deleted) await apply(trx, table, { ...base, kind: 'deleted' }, e.recordedAt);
+      }
+    },
+  };
+}
 
-export const displayProjection: InlineProjection<DisplayEvent, Database> = {
-  name: 'devices.displays',
-  tables: ['displays'],
-  handles: DISPLAY_EVENT_TYPES,
-  async apply(trx, events) {
-    for (const e of events) {
-      const base = { id: e.data.display_id, tenant: e.data.business_id };
-      if (e.type === 'DisplayCreated')
-        await apply(trx, 'displays', { ...base, kind: 'created', key: e.data.key, settings: e.data.settings as never }, e.recordedAt);
-      else if (e.type === 'DisplayUpdated') await apply(trx, 'displays', { ...base, kind: 'updated', changes: e.data.changes as never }, e.recordedAt);
-      else if (e.type === 'DisplayDeleted') await apply(trx, 'displays', { ...base, kind: 'deleted' }, e.recordedAt);
-    }
-  },
-};
+export const kioskProjection = deviceProjection<KioskEvent>('kiosks', KIOSK_EVENT_TYPES, 'KioskDeleted', (d) => d.kiosk_id);
+export const displayProjection = deviceProjection<DisplayEvent>('displays', DISPLAY_EVENT_TYPES, 'DisplayDeleted', (d) => d.display_id);
 
 export const DEVICE_PROJECTIONS = [kioskProjection, displayProjection];

@@ -7,3 +7,4 @@ export * from './notifier';
 export * from './subscription';
 export * from './subscription-manager';
 export * from './rebuild';
+export * from './rows';

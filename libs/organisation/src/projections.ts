@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { InlineProjection, ProjectionDb } from '@tabour/eventstore';
+import { deleteRow, updateRow, type InlineProjection, type ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { BUSINESS_EVENT_TYPES, BusinessEvent } from './business/business';
 import { DEPARTMENT_EVENT_TYPES, DepartmentEvent } from './department/department';
@@ -92,12 +92,7 @@ export const departmentProjection: InlineProjection<DepartmentEvent | ServiceEve
         }
         case 'DepartmentUpdated': {
           const { service_ids, service_durations, ...fields } = e.data.changes;
-          await db
-            .updateTable('departments')
-            .set({ ...fields, updated_at: at })
-            .where('tenant_id', '=', tenant)
-            .where('id', '=', e.data.department_id)
-            .execute();
+          await updateRow(db, 'departments', tenant, e.data.department_id, { ...fields, updated_at: at });
           if (service_ids || service_durations) {
             const current = await db
               .selectFrom('department_services')
@@ -114,16 +109,14 @@ export const departmentProjection: InlineProjection<DepartmentEvent | ServiceEve
           break;
         }
         case 'DepartmentTranslationsUpdated':
-          await db
-            .updateTable('departments')
-            .set({ translations: sql<string>`translations || ${json(e.data.translations)}::jsonb`, updated_at: at })
-            .where('tenant_id', '=', tenant)
-            .where('id', '=', e.data.department_id)
-            .execute();
+          await updateRow(db, 'departments', tenant, e.data.department_id, {
+            translations: sql<string>`translations || ${json(e.data.translations)}::jsonb`,
+            updated_at: at,
+          });
           break;
         case 'DepartmentDeleted':
           await db.deleteFrom('department_services').where('tenant_id', '=', tenant).where('department_id', '=', e.data.department_id).execute();
-          await db.deleteFrom('departments').where('tenant_id', '=', tenant).where('id', '=', e.data.department_id).execute();
+          await deleteRow(db, 'departments', tenant, e.data.department_id);
           break;
         case 'ServiceDeleted':
           await db.deleteFrom('department_services').where('tenant_id', '=', tenant).where('service_id', '=', e.data.service_id).execute();
@@ -175,15 +168,10 @@ export const serviceProjection: InlineProjection<ServiceEvent | CatalogEvent, Da
           break;
         }
         case 'ServiceUpdated':
-          await db
-            .updateTable('services')
-            .set({ ...e.data.changes, updated_at: at })
-            .where('tenant_id', '=', tenant)
-            .where('id', '=', e.data.service_id)
-            .execute();
+          await updateRow(db, 'services', tenant, e.data.service_id, { ...e.data.changes, updated_at: at });
           break;
         case 'ServiceDeleted':
-          await db.deleteFrom('services').where('tenant_id', '=', tenant).where('id', '=', e.data.service_id).execute();
+          await deleteRow(db, 'services', tenant, e.data.service_id);
           break;
         case 'ServicesReordered':
           await sql`
@@ -235,33 +223,18 @@ export const teamProjection: InlineProjection<TeamEvent | BusinessRegisteredEven
           break;
         }
         case 'TeamMemberUpdated':
-          await db
-            .updateTable('team_members')
-            .set({ ...e.data.changes, updated_at: at })
-            .where('tenant_id', '=', tenant)
-            .where('id', '=', e.data.member_id)
-            .execute();
+          await updateRow(db, 'team_members', tenant, e.data.member_id, { ...e.data.changes, updated_at: at });
           break;
         case 'TeamMemberWorkingDaysUpdated':
-          await db
-            .updateTable('team_members')
-            .set({ working_days: json(e.data.working_days), updated_at: at })
-            .where('tenant_id', '=', tenant)
-            .where('id', '=', e.data.member_id)
-            .execute();
+          await updateRow(db, 'team_members', tenant, e.data.member_id, { working_days: json(e.data.working_days), updated_at: at });
           break;
         case 'TeamMemberRemoved':
-          await db.deleteFrom('team_members').where('tenant_id', '=', tenant).where('id', '=', e.data.member_id).execute();
+          await deleteRow(db, 'team_members', tenant, e.data.member_id);
           break;
         case 'UserProfileUpdated': {
           const changes = selfProfileChanges(e);
           if (Object.keys(changes).length) {
-            await db
-              .updateTable('team_members')
-              .set({ ...changes, updated_at: at })
-              .where('tenant_id', '=', tenant)
-              .where('id', '=', e.data.user_id)
-              .execute();
+            await updateRow(db, 'team_members', tenant, e.data.user_id, { ...changes, updated_at: at });
           }
           break;
         }
@@ -295,10 +268,10 @@ export const holidayProjection: InlineProjection<HolidayEvent, Database> = {
           break;
         }
         case 'HolidayStatusChanged':
-          await db.updateTable('holidays').set({ status: e.data.status }).where('tenant_id', '=', tenant).where('id', '=', e.data.holiday_id).execute();
+          await updateRow(db, 'holidays', tenant, e.data.holiday_id, { status: e.data.status });
           break;
         case 'HolidayDeleted':
-          await db.deleteFrom('holidays').where('tenant_id', '=', tenant).where('id', '=', e.data.holiday_id).execute();
+          await deleteRow(db, 'holidays', tenant, e.data.holiday_id);
           break;
       }
     }

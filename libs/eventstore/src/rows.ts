@@ -1,0 +1,36 @@
+import type { Kysely, UpdateObject } from 'kysely';
+import type { ProjectionDb } from './types';
+
+/** The read tables whose rows belong to one business and are named by an id. */
+export type TenantTable<DB> = { [T in keyof DB & string]: DB[T] extends { tenant_id: unknown; id: unknown } ? T : never }[keyof DB & string];
+
+/** Kysely cannot follow a column through a table name left generic; the callers' types are checked by the signatures below. */
+type Untyped = Kysely<Record<string, { tenant_id: string; id: string }>>;
+
+/**
+ * Changes one business's row, found by id. The tenant is always part of the match, so an event
+ * can never touch another business's row whatever id it carries.
+ */
+export async function updateRow<DB, T extends TenantTable<DB>>(
+  db: ProjectionDb<DB>,
+  table: T,
+  tenant: string,
+  id: string,
+  set: UpdateObject<DB, T, T>,
+): Promise<void> {
+  await (db as unknown as Untyped)
+    .updateTable(table as string)
+    .set(set as never)
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removes one business's row, found by id. */
+export async function deleteRow<DB, T extends TenantTable<DB>>(db: ProjectionDb<DB>, table: T, tenant: string, id: string): Promise<void> {
+  await (db as unknown as Untyped)
+    .deleteFrom(table as string)
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', id)
+    .execute();
+}
