@@ -18,22 +18,12 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ArrayInput,
   BooleanInput,
-  Datagrid,
-  DateField,
-  DeleteButton,
-  Edit,
-  EditButton,
   FormDataConsumer,
   FunctionField,
-  List,
   NumberInput,
-  ReferenceArrayInput,
-  SearchInput,
-  SelectArrayInput,
   SelectInput,
   SimpleFormIterator,
   TabbedForm,
-  TextField,
   TextInput,
   maxValue,
   minValue,
@@ -47,52 +37,22 @@ import {
 } from 'react-admin';
 import { api } from '../data/http';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
-import { Empty } from '../settings/common';
 import { DEFAULT_VOICE, utterancesFor } from '../display/announcer';
 import { browserSpeaker, defaultTemplate, useVoices } from '../display/speech';
-import { DeviceActions, DeviceCreate, linesFormat, linesParse, PlaceholderInput, PlanGate, PresenceChip, StatusChip } from './common';
-import { DEVICE_STATUSES, DISPLAY_THEMES, displayBody, NEW_DISPLAY, voiceBody } from './model';
+import { linesFormat, linesParse } from './common';
+import { CurrentPlaceholder, DeviceCreatePage, DeviceEditPage, DeviceIdentity, DeviceList, type DeviceRow } from './DevicePages';
+import { DISPLAY_THEMES, displayBody, NEW_DISPLAY, voiceBody } from './model';
 
 const R = 'displays';
 const F = `resources.${R}.fields`;
-type Row = {
-  id: string;
-  name: string;
-  key: string;
-  status: string;
-  queue_ids: string[];
-  language: string;
-  sessions: number;
-  last_seen_at: string | null;
-  placeholder_image: string | null;
-  video_file: string | null;
-};
+type Row = DeviceRow & { language: string; video_file: string | null };
 
-export function DisplayList() {
-  const translate = useTranslate();
-  return (
-    <PlanGate path="/displays" title={`resources.${R}.name`}>
-      <List
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('devices.search')} />]}
-        empty={<Empty resource={R} />}
-        exporter={false}
-        sort={{ field: 'id', order: 'ASC' }}
-      >
-        <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="display-list">
-          <TextField source="name" sortable={false} />
-          <TextField source="key" sortable={false} sx={{ fontFamily: 'monospace' }} />
-          <FunctionField source="status" sortable={false} render={(r: Row) => <StatusChip status={r.status} />} />
-          <FunctionField label={`${F}.presence`} render={(r: Row) => <PresenceChip record={r} />} />
-          <DateField source="last_seen_at" showTime sortable={false} emptyText={translate('devices.never_seen')} />
-          <FunctionField source="language" sortable={false} render={(r: Row) => NATIVE_NAMES[r.language as keyof typeof NATIVE_NAMES] ?? r.language} />
-          <FunctionField label={`${F}.queue_ids`} render={(r: Row) => r.queue_ids?.length ?? 0} />
-          <EditButton />
-          <DeleteButton mutationMode="pessimistic" />
-        </Datagrid>
-      </List>
-    </PlanGate>
-  );
-}
+export const DisplayList = () => (
+  <DeviceList
+    resource={R}
+    columns={<FunctionField source="language" sortable={false} render={(r: Row) => NATIVE_NAMES[r.language as keyof typeof NATIVE_NAMES] ?? r.language} />}
+  />
+);
 
 /** Words shown and words said instead (counter and number replacements), as rows of two fields. */
 function WordsInput({ source, label }: { source: string; label: string }) {
@@ -314,25 +274,6 @@ function DisplayLogs() {
   );
 }
 
-function CurrentPlaceholder() {
-  const record = useRecordContext<Row>();
-  return <PlaceholderInput current={record?.placeholder_image} />;
-}
-
-function KeyLine() {
-  const record = useRecordContext<Row>();
-  const translate = useTranslate();
-  if (!record?.key) return null;
-  return (
-    <Typography sx={{ mb: 1 }}>
-      {translate(`${F}.key`)}:{' '}
-      <Box component="code" sx={{ fontSize: '1.1rem' }} data-testid="device-key-shown">
-        {record.key}
-      </Box>
-    </Typography>
-  );
-}
-
 function DisplayForm({ editing }: { editing: boolean }) {
   const translate = useTranslate();
   const tab = (k: string) => translate(`devices.tabs.${k}`);
@@ -341,12 +282,7 @@ function DisplayForm({ editing }: { editing: boolean }) {
   return (
     <TabbedForm syncWithLocation={false} defaultValues={NEW_DISPLAY}>
       <TabbedForm.Tab label={tab('identity')}>
-        <KeyLine />
-        <TextInput source="name" validate={required()} fullWidth />
-        <SelectInput source="status" choices={choices(DEVICE_STATUSES, 'devices.statuses')} translateChoice={false} validate={required()} />
-        <ReferenceArrayInput source="queue_ids" reference="queues" perPage={500}>
-          <SelectArrayInput optionText="name" label={`${F}.queue_ids`} fullWidth />
-        </ReferenceArrayInput>
+        <DeviceIdentity resource={R} />
         <SelectInput source="language" choices={languages} translateChoice={false} validate={required()} />
         <SelectInput source="theme" choices={choices(DISPLAY_THEMES, 'devices.themes')} translateChoice={false} validate={required()} />
         <NumberInput source="history_size" min={0} max={20} validate={[minValue(0), maxValue(20)]} helperText="devices.hints.history_size" />
@@ -411,17 +347,13 @@ function DisplayForm({ editing }: { editing: boolean }) {
 }
 
 export const DisplayCreate = () => (
-  <PlanGate path="/displays" title={`resources.${R}.name`}>
-    <DeviceCreate resource={R} transform={displayBody}>
-      <DisplayForm editing={false} />
-    </DeviceCreate>
-  </PlanGate>
+  <DeviceCreatePage resource={R} transform={displayBody}>
+    <DisplayForm editing={false} />
+  </DeviceCreatePage>
 );
 
 export const DisplayEdit = () => (
-  <PlanGate path="/displays" title={`resources.${R}.name`}>
-    <Edit resource={R} mutationMode="pessimistic" redirect={false} transform={displayBody} actions={<DeviceActions resource={R} />}>
-      <DisplayForm editing />
-    </Edit>
-  </PlanGate>
+  <DeviceEditPage resource={R} transform={displayBody}>
+    <DisplayForm editing />
+  </DeviceEditPage>
 );

@@ -1,89 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  BooleanInput,
-  Datagrid,
-  DateField,
-  DeleteButton,
-  Edit,
-  EditButton,
-  FunctionField,
-  List,
-  NumberInput,
-  ReferenceArrayInput,
-  SearchInput,
-  SelectArrayInput,
-  SelectInput,
-  TabbedForm,
-  TextField,
-  TextInput,
-  maxValue,
-  minValue,
-  required,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, TabbedForm, TextInput, maxValue, minValue, useTranslate } from 'react-admin';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
-import { Empty } from '../settings/common';
-import { ColourInput, DeviceActions, DeviceCreate, linesFormat, linesParse, PlaceholderInput, PlanGate, PresenceChip, StatusChip } from './common';
-import { DEVICE_STATUSES, GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_FLAGS, KIOSK_TIMERS, KIOSK_V2_COLOURS, kioskBody, NEW_KIOSK, TICKET_FORMATS } from './model';
+import { ColourInput, linesFormat, linesParse } from './common';
+import { CurrentPlaceholder, DeviceCreatePage, DeviceEditPage, DeviceIdentity, DeviceList } from './DevicePages';
+import { GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_FLAGS, KIOSK_TIMERS, KIOSK_V2_COLOURS, kioskBody, NEW_KIOSK, TICKET_FORMATS } from './model';
 
 const R = 'kiosks';
-const F = `resources.${R}.fields`;
-type Row = {
-  id: string;
-  name: string;
-  key: string;
-  status: string;
-  queue_ids: string[];
-  sessions: number;
-  last_seen_at: string | null;
-  placeholder_image: string | null;
-};
 
-export function KioskList() {
-  const translate = useTranslate();
-  return (
-    <PlanGate path="/kiosks" title={`resources.${R}.name`}>
-      <List
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('devices.search')} />]}
-        empty={<Empty resource={R} />}
-        exporter={false}
-        sort={{ field: 'id', order: 'ASC' }}
-      >
-        <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="kiosk-list">
-          <TextField source="name" sortable={false} />
-          <TextField source="key" sortable={false} sx={{ fontFamily: 'monospace' }} />
-          <FunctionField source="status" sortable={false} render={(r: Row) => <StatusChip status={r.status} />} />
-          <FunctionField label={`${F}.presence`} render={(r: Row) => <PresenceChip record={r} />} />
-          <DateField source="last_seen_at" showTime sortable={false} emptyText={translate('devices.never_seen')} />
-          <FunctionField label={`${F}.queue_ids`} render={(r: Row) => r.queue_ids?.length ?? 0} />
-          <EditButton />
-          <DeleteButton mutationMode="pessimistic" />
-        </Datagrid>
-      </List>
-    </PlanGate>
-  );
-}
-
-function KeyLine() {
-  const record = useRecordContext<Row>();
-  const translate = useTranslate();
-  if (!record?.key) return null;
-  return (
-    <Typography sx={{ mb: 1 }}>
-      {translate(`${F}.key`)}:{' '}
-      <Box component="code" sx={{ fontSize: '1.1rem' }} data-testid="device-key-shown">
-        {record.key}
-      </Box>
-    </Typography>
-  );
-}
-
-function CurrentPlaceholder() {
-  const record = useRecordContext<Row>();
-  return <PlaceholderInput current={record?.placeholder_image} />;
-}
+export const KioskList = () => <DeviceList resource={R} />;
 
 const flags = (names: readonly string[]) => names.map((f) => <BooleanInput key={f} source={f} helperText={`devices.hints.${f}`} />);
 
@@ -94,12 +19,7 @@ function KioskForm() {
   return (
     <TabbedForm syncWithLocation={false} defaultValues={NEW_KIOSK}>
       <TabbedForm.Tab label={tab('identity')}>
-        <KeyLine />
-        <TextInput source="name" validate={required()} fullWidth />
-        <SelectInput source="status" choices={choices(DEVICE_STATUSES, 'devices.statuses')} translateChoice={false} validate={required()} />
-        <ReferenceArrayInput source="queue_ids" reference="queues" perPage={500}>
-          <SelectArrayInput optionText="name" label={`${F}.queue_ids`} fullWidth />
-        </ReferenceArrayInput>
+        <DeviceIdentity resource={R} />
         <TextInput source="theme" helperText="devices.hints.theme" />
         <CurrentPlaceholder />
       </TabbedForm.Tab>
@@ -173,17 +93,13 @@ function KioskForm() {
 }
 
 export const KioskCreate = () => (
-  <PlanGate path="/kiosks" title={`resources.${R}.name`}>
-    <DeviceCreate resource={R} transform={kioskBody}>
-      <KioskForm />
-    </DeviceCreate>
-  </PlanGate>
+  <DeviceCreatePage resource={R} transform={kioskBody}>
+    <KioskForm />
+  </DeviceCreatePage>
 );
 
 export const KioskEdit = () => (
-  <PlanGate path="/kiosks" title={`resources.${R}.name`}>
-    <Edit resource={R} mutationMode="pessimistic" redirect={false} transform={kioskBody} actions={<DeviceActions resource={R} />}>
-      <KioskForm />
-    </Edit>
-  </PlanGate>
+  <DeviceEditPage resource={R} transform={kioskBody}>
+    <KioskForm />
+  </DeviceEditPage>
 );
