@@ -89,7 +89,7 @@ export interface MessageTemplate {
   language: Language;
   channel: Channel;
   body: string;
-  /** The e-mail's subject; only e-mail has one. */
+  /** The e-mail's subject, or a push notification's title; an SMS has none. */
   subject?: string;
   /** Whether the business wrote it (false: the default). */
   custom?: boolean;

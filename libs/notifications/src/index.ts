@@ -3,3 +3,4 @@ export * from './mailbox';
 export * from './segments';
 export * from './keywords';
 export * from './reminders';
+export * from './templates';
