@@ -76,7 +76,7 @@ async function run(op: LoadOp): Promise<LoadReply> {
           for (let r = 0; r < op.rounds; r++) {
             await pause(Math.random() * 2 * op.paceMs);
             const t0 = process.hrtime.bigint();
-            const answer = await request(op.base, op.method, a.path, a.token, a.body);
+            const answer = await request(op.base, op.method, a.path, a.token, a.bodies?.[r] ?? a.body);
             times.push(ms(t0));
             if (op.method === 'POST') ids.push(calledId(answer));
           }

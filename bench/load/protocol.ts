@@ -4,6 +4,8 @@ export interface Agent {
   token: string;
   path: string;
   body?: unknown;
+  /** One body a round, where each call is another record (a booking's place); else `body` every round. */
+  bodies?: unknown[];
 }
 
 export type LoadOp =
