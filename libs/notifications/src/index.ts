@@ -4,3 +4,4 @@ export * from './segments';
 export * from './keywords';
 export * from './reminders';
 export * from './templates';
+export * from './message-types';
