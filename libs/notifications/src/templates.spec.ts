@@ -112,7 +112,7 @@ describe('templateErrors', () => {
 
   it('refuses a placeholder the type does not know, naming the ones it does', () => {
     expect(templateProblems('QUEUE_CALL_NEXT', 'Your appointment {{booking_time}}')).toEqual([
-      { code: 'template_unknown_placeholder', placeholder: 'booking_time' },
+      { problem: 'template_unknown_placeholder', placeholder: 'booking_time' },
     ]);
     const [error] = templateErrors('QUEUE_FEEDBACK', 'Rate us: {{ticket_link}}');
     expect(error).toContain('{{ticket_link}}');
@@ -127,23 +127,23 @@ describe('templateErrors', () => {
     ['a name with a space', 'Hello {{first name}}', 6],
     ['a name in capitals', 'Hello {{NAME}}', 6],
   ])('refuses %s, with where it is', (_label, body, at) => {
-    expect(templateProblems('QUEUE_CALL_NEXT', body)).toEqual([{ code: 'template_stray_brace', at }]);
+    expect(templateProblems('QUEUE_CALL_NEXT', body)).toEqual([{ problem: 'template_stray_brace', at }]);
     expect(templateErrors('QUEUE_CALL_NEXT', body)).toEqual([
       `The brace at character ${at + 1} is not part of a placeholder; placeholders are written {{name}}`,
     ]);
   });
 
   it('refuses an empty or blank message and one longer than an SMS may be', () => {
-    expect(templateProblems('QUEUE_CALL_NEXT', '  ')).toEqual([{ code: 'template_empty' }]);
-    expect(templateProblems('QUEUE_CALL_NEXT', 'a'.repeat(TEMPLATE_MAX_LENGTH + 1))).toEqual([{ code: 'template_too_long', max: TEMPLATE_MAX_LENGTH }]);
+    expect(templateProblems('QUEUE_CALL_NEXT', '  ')).toEqual([{ problem: 'template_empty' }]);
+    expect(templateProblems('QUEUE_CALL_NEXT', 'a'.repeat(TEMPLATE_MAX_LENGTH + 1))).toEqual([{ problem: 'template_too_long', max: TEMPLATE_MAX_LENGTH }]);
     expect(templateErrors('QUEUE_CALL_NEXT', 'a'.repeat(TEMPLATE_MAX_LENGTH))).toEqual([]);
   });
 
   it('lists every problem at once', () => {
     expect(templateProblems('BOOKING_CREATED', '{{feedback_link}} {{ticket_number}} {oops')).toEqual([
-      { code: 'template_unknown_placeholder', placeholder: 'feedback_link' },
-      { code: 'template_unknown_placeholder', placeholder: 'ticket_number' },
-      { code: 'template_stray_brace', at: 36 },
+      { problem: 'template_unknown_placeholder', placeholder: 'feedback_link' },
+      { problem: 'template_unknown_placeholder', placeholder: 'ticket_number' },
+      { problem: 'template_stray_brace', at: 36 },
     ]);
   });
 });

@@ -39,36 +39,36 @@ export function placeholdersOf(body: string): string[] {
 }
 
 export type TemplateProblem =
-  | { code: 'template_empty' }
-  | { code: 'template_too_long'; max: number }
-  | { code: 'template_unknown_placeholder'; placeholder: string }
-  | { code: 'template_stray_brace'; at: number };
+  | { problem: 'template_empty' }
+  | { problem: 'template_too_long'; max: number }
+  | { problem: 'template_unknown_placeholder'; placeholder: string }
+  | { problem: 'template_stray_brace'; at: number };
 
 /**
  * What is wrong with a template body (or an e-mail subject) for a type: empty, too long, a
  * placeholder the type does not know (its events do not carry that value), or a brace outside a
  * well-formed `{{placeholder}}` (`{{name}`, `{name}`, `{{first name}}`), which would otherwise
- * reach the customer as written. The editor words each by its code.
+ * reach the customer as written. The editor words each by its `problem`.
  */
 export function templateProblems(type: MessageType, body: string): TemplateProblem[] {
   const problems: TemplateProblem[] = [];
-  if (body.trim() === '') problems.push({ code: 'template_empty' });
-  if (body.length > TEMPLATE_MAX_LENGTH) problems.push({ code: 'template_too_long', max: TEMPLATE_MAX_LENGTH });
+  if (body.trim() === '') problems.push({ problem: 'template_empty' });
+  if (body.length > TEMPLATE_MAX_LENGTH) problems.push({ problem: 'template_too_long', max: TEMPLATE_MAX_LENGTH });
   const allowed = TEMPLATE_PLACEHOLDERS[type];
   for (const name of placeholdersOf(body)) {
-    if (!allowed.includes(name)) problems.push({ code: 'template_unknown_placeholder', placeholder: name });
+    if (!allowed.includes(name)) problems.push({ problem: 'template_unknown_placeholder', placeholder: name });
   }
   // Blank out the well-formed placeholders (keeping offsets), then any brace left is stray.
   const rest = body.replace(PLACEHOLDER, (m) => ' '.repeat(m.length));
   const stray = rest.search(/[{}]/);
-  if (stray >= 0) problems.push({ code: 'template_stray_brace', at: stray });
+  if (stray >= 0) problems.push({ problem: 'template_stray_brace', at: stray });
   return problems;
 }
 
-/** The problems as the API's 422 lists them under the field (the server's English; screens word the codes). */
+/** The problems as the API's 422 lists them under the field (the server's English; the editor words the problems). */
 export function templateErrors(type: MessageType, body: string): string[] {
   return templateProblems(type, body).map((p) => {
-    switch (p.code) {
+    switch (p.problem) {
       case 'template_empty':
         return 'The message is empty';
       case 'template_too_long':
