@@ -1,13 +1,7 @@
 import {
   BooleanField,
   BooleanInput,
-  Create,
-  Datagrid,
   DateField,
-  DeleteButton,
-  Edit,
-  EditButton,
-  List,
   NumberField,
   NumberInput,
   ReferenceArrayInput,
@@ -18,26 +12,20 @@ import {
   required,
   regex,
 } from 'react-admin';
-import { Empty } from '../common';
+import { formPages, SettingsList } from '../pages';
 
 const R = 'settings/departments';
 const colour = regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'ra.validation.regex');
 
-export function DepartmentList() {
-  return (
-    <List sort={{ field: 'name', order: 'ASC' }} empty={<Empty resource={R} />} exporter={false}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <NumberField source="slot_duration" />
-        <NumberField source="max_bookings_per_slot" />
-        <BooleanField source="can_select_member" />
-        <DateField source="created_at" />
-        <EditButton />
-        <DeleteButton mutationMode="pessimistic" />
-      </Datagrid>
-    </List>
-  );
-}
+export const DepartmentList = () => (
+  <SettingsList resource={R} sort={{ field: 'name', order: 'ASC' }}>
+    <TextField source="name" />
+    <NumberField source="slot_duration" />
+    <NumberField source="max_bookings_per_slot" />
+    <BooleanField source="can_select_member" />
+    <DateField source="created_at" />
+  </SettingsList>
+);
 
 function DepartmentForm() {
   return (
@@ -58,14 +46,4 @@ function DepartmentForm() {
   );
 }
 
-export const DepartmentCreate = () => (
-  <Create redirect="list">
-    <DepartmentForm />
-  </Create>
-);
-
-export const DepartmentEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list">
-    <DepartmentForm />
-  </Edit>
-);
+export const { create: DepartmentCreate, edit: DepartmentEdit } = formPages(DepartmentForm);

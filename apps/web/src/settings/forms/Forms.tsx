@@ -10,25 +10,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import {
-  BooleanInput,
-  Create,
-  CreateButton,
-  DeleteButton,
-  Edit,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Title,
-  TopToolbar,
-  maxLength,
-  required,
-  useLocale,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, CreateButton, SelectInput, SimpleForm, TextInput, Title, TopToolbar, maxLength, required, useLocale, useTranslate } from 'react-admin';
 import { FORM_FIELD_LANGUAGES, FORM_FIELD_TYPES, RULE_FLOWS, type BookingFormField, type RuleFlow } from '@tabour/contracts';
 import { api } from '../../data/http';
 import { readList } from '../../data/resources';
+import { EmptyRow, formPages } from '../pages';
 import { byFlow, fieldBody, fieldName, namesError, optionsList, optionsText } from './model';
 
 const T = 'settings.forms';
@@ -62,13 +48,7 @@ function FlowTable({ flow, fields }: { flow: RuleFlow; fields: BookingFormField[
               <TableCell>{translate(f.required ? `${T}.yes` : `${T}.no`)}</TableCell>
             </TableRow>
           ))}
-          {fields.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4}>
-                <Typography color="text.secondary">{translate(`${T}.empty`)}</Typography>
-              </TableCell>
-            </TableRow>
-          )}
+          {fields.length === 0 && <EmptyRow columns={4} text={`${T}.empty`} />}
         </TableBody>
       </Table>
     </Card>
@@ -126,31 +106,9 @@ function FieldForm() {
   );
 }
 
-export function FormFieldCreate() {
-  const translate = useTranslate();
-  return (
-    <Create resource="settings/forms" title={translate(`${T}.create_title`)} redirect="list" transform={fieldBody}>
-      <FieldForm />
-    </Create>
-  );
-}
-
-export function FormFieldEdit() {
-  const translate = useTranslate();
-  return (
-    <Edit
-      resource="settings/forms"
-      title={translate(`${T}.edit_title`)}
-      redirect="list"
-      mutationMode="pessimistic"
-      transform={fieldBody}
-      actions={
-        <TopToolbar>
-          <DeleteButton mutationMode="pessimistic" redirect="list" />
-        </TopToolbar>
-      }
-    >
-      <FieldForm />
-    </Edit>
-  );
-}
+export const { create: FormFieldCreate, edit: FormFieldEdit } = formPages(FieldForm, {
+  resource: 'settings/forms',
+  titles: { create: `${T}.create_title`, edit: `${T}.edit_title` },
+  transform: fieldBody,
+  deleteOnEdit: true,
+});

@@ -18,11 +18,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
   BooleanInput,
-  Create,
   CreateButton,
   DateInput,
-  DeleteButton,
-  Edit,
   FormDataConsumer,
   Labeled,
   SelectInput,
@@ -41,6 +38,7 @@ import { api } from '../../data/http';
 import { readList } from '../../data/resources';
 import type { WorkingDay } from '../common';
 import { WorkingDaysEditor } from '../WorkingDaysEditor';
+import { EmptyRow, formPages } from '../pages';
 import { inOrder, moved, ruleBody, timeFrameError } from './model';
 
 const T = 'settings.rules';
@@ -136,13 +134,7 @@ export function RuleList() {
                 </TableCell>
               </TableRow>
             ))}
-            {rules.isSuccess && list.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7}>
-                  <Typography color="text.secondary">{translate(`${T}.empty`)}</Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            {rules.isSuccess && list.length === 0 && <EmptyRow columns={7} text={`${T}.empty`} />}
           </TableBody>
         </Table>
       </Card>
@@ -201,35 +193,9 @@ function RuleForm() {
   );
 }
 
-export function RuleCreate() {
-  const translate = useTranslate();
-  return (
-    <Create resource="settings/rules" title={translate(`${T}.create_title`)} redirect="list" transform={ruleBody}>
-      <RuleForm />
-    </Create>
-  );
-}
-
-function EditActions() {
-  return (
-    <TopToolbar>
-      <DeleteButton mutationMode="pessimistic" redirect="list" />
-    </TopToolbar>
-  );
-}
-
-export function RuleEdit() {
-  const translate = useTranslate();
-  return (
-    <Edit
-      resource="settings/rules"
-      title={translate(`${T}.edit_title`)}
-      redirect="list"
-      mutationMode="pessimistic"
-      transform={ruleBody}
-      actions={<EditActions />}
-    >
-      <RuleForm />
-    </Edit>
-  );
-}
+export const { create: RuleCreate, edit: RuleEdit } = formPages(RuleForm, {
+  resource: 'settings/rules',
+  titles: { create: `${T}.create_title`, edit: `${T}.edit_title` },
+  transform: ruleBody,
+  deleteOnEdit: true,
+});

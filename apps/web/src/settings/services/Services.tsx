@@ -2,13 +2,7 @@ import Button from '@mui/material/Button';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  Create,
   CreateButton,
-  Datagrid,
-  DeleteButton,
-  Edit,
-  EditButton,
-  List,
   NumberField,
   NumberInput,
   ReferenceField,
@@ -22,7 +16,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
-import { Empty } from '../common';
+import { formPages, SettingsList } from '../pages';
 
 const R = 'settings/services';
 
@@ -50,23 +44,17 @@ const filters = [
   </ReferenceInput>,
 ];
 
-export function ServiceList() {
-  return (
-    <List actions={<ListActions />} filters={filters} empty={<Empty resource={R} />} exporter={false} sort={{ field: 'ussd_order', order: 'ASC' }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <NumberField source="ussd_order" />
-        <TextField source="name" />
-        <TextField source="category" />
-        <ReferenceField source="parent_id" reference={R} link={false} emptyText="—" label="resources.settings/services.fields.parent_id" />
-        <NumberField source="price" options={{ minimumFractionDigits: 2 }} />
-        <NumberField source="duration" />
-        <NumberField source="sub_services" />
-        <EditButton />
-        <DeleteButton mutationMode="pessimistic" />
-      </Datagrid>
-    </List>
-  );
-}
+export const ServiceList = () => (
+  <SettingsList resource={R} actions={<ListActions />} filters={filters} sort={{ field: 'ussd_order', order: 'ASC' }}>
+    <NumberField source="ussd_order" />
+    <TextField source="name" />
+    <TextField source="category" />
+    <ReferenceField source="parent_id" reference={R} link={false} emptyText="—" label="resources.settings/services.fields.parent_id" />
+    <NumberField source="price" options={{ minimumFractionDigits: 2 }} />
+    <NumberField source="duration" />
+    <NumberField source="sub_services" />
+  </SettingsList>
+);
 
 function ServiceForm({ editing = false }: { editing?: boolean }) {
   const translate = useTranslate();
@@ -93,14 +81,4 @@ function ServiceForm({ editing = false }: { editing?: boolean }) {
   );
 }
 
-export const ServiceCreate = () => (
-  <Create redirect="list">
-    <ServiceForm />
-  </Create>
-);
-
-export const ServiceEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list">
-    <ServiceForm editing />
-  </Edit>
-);
+export const { create: ServiceCreate, edit: ServiceEdit } = formPages(ServiceForm);
