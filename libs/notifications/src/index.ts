@@ -5,3 +5,4 @@ export * from './keywords';
 export * from './reminders';
 export * from './templates';
 export * from './message-types';
+export * from './tables';
