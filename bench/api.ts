@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
-export type ApiCall = (method: string, path: string, token: string, body?: unknown) => Promise<unknown>;
+export type ApiCall = (method: string, path: string, token: string | null, body?: unknown) => Promise<unknown>;
 
 /**
- * JSON calls to the server under test from the bench's own process; an error answer throws.
+ * JSON calls to the server under test from the bench's own process, a null token for the calls
+ * made before a login; an error answer throws.
  * `base` is read at each call: a suite that restarts its server listens on a new port.
  */
 export function apiCaller(base: () => string): ApiCall {
   return async (method, path, token, body) => {
     const res = await fetch(base() + path, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = await res.json();

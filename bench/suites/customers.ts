@@ -3,8 +3,8 @@ import * as XLSX from '@e965/xlsx';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { foldText } from '@tabour/customers';
-import { Db, loadConfig } from '@tabour/platform';
-import { createApp } from '../../apps/api/src/bootstrap';
+import { Db } from '@tabour/platform';
+import { benchApp } from '../app';
 import { BenchContext, BenchSuite, percentile } from '../harness';
 
 const FIRST = [
@@ -93,19 +93,7 @@ async function run(ctx: BenchContext): Promise<void> {
   const size = Math.max(1000, Math.round(100_000 * ctx.scale));
   const importRows = Math.max(500, Math.round(10_000 * ctx.scale));
   const { url, db } = await ctx.createDatabase(2);
-  const app = await createApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      CAPTCHA: 'off',
-      APPROVE_REGISTRATIONS: 'auto',
-      SEED_DEMO: 'false',
-      DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`,
-      BROADCAST_PORT: '0',
-      HISTORY_JOB: 'off',
-    }),
-    url,
-    { logger: ['error'] },
-  );
+  const app = await benchApp(url);
   try {
     const http = () => request(app.getHttpServer());
     const email = `bench.${randomUUID().slice(0, 8)}@example.test`;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { io, Socket } from 'socket.io-client';
-import { loadConfig } from '@tabour/platform';
 import { SessionService } from '../../apps/api/src/accounts/sessions.service';
-import { createApp } from '../../apps/api/src/bootstrap';
 import { BroadcastService } from '../../apps/api/src/broadcast/broadcast.service';
+import { apiCaller, registerOwner } from '../api';
+import { benchApp } from '../app';
 import { BenchContext, BenchSuite, percentile } from '../harness';
 
 const CLIENTS = 500;
@@ -20,48 +20,13 @@ const INTERVAL_MS = 100;
 async function run(ctx: BenchContext): Promise<void> {
   const calls = Math.max(30, Math.round(200 * Math.min(1, ctx.scale * 4)));
   const { url, db } = await ctx.createDatabase(2);
-  const app = await createApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      CAPTCHA: 'off',
-      APPROVE_REGISTRATIONS: 'auto',
-      SEED_DEMO: 'false',
-      DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`,
-      BROADCAST_PORT: '0',
-      HISTORY_JOB: 'off',
-      DAY_END_JOB: 'off',
-    }),
-    url,
-    { logger: ['error'] },
-  );
+  const app = await benchApp(url, { DAY_END_JOB: 'off' });
   const sockets: Socket[] = [];
   try {
     await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const call = async (method: string, path: string, token: string | null, body?: unknown) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = await res.json();
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
-      return json;
-    };
-    const email = `bench.${randomUUID().slice(0, 8)}@example.test`;
-    const password = 'Str0ng!Pass';
-    await call('POST', '/business/account/register', null, {
-      business_name: 'Bench Hall',
-      first_name: 'B',
-      last_name: 'H',
-      email,
-      password,
-      password_confirmation: password,
-      terms: true,
-      country: 'TN',
-    });
-    const login = (await call('POST', '/business/account/auth', null, { email, password, ip: '' })) as { token: string; business: { id: string } };
-    const owner = login.token;
+    const call = apiCaller(() => base);
+    const { owner, tenantId } = await registerOwner(base, 'Bench Hall', 'TN');
 
     const queue = (await call('PUT', '/business/queue/create', owner, { name: 'Hall', ticket_prefix: 'H', counters: [{ name: 'Desk 1' }] })) as {
       id: string;
@@ -73,7 +38,7 @@ async function run(ctx: BenchContext): Promise<void> {
       email: `agent.${randomUUID().slice(0, 6)}@example.test`,
       position: 'Front Desk',
     })) as { id: string };
-    const agent = (await app.get(SessionService).open({ id: member.id, tenant_id: login.business.id }, null)).token;
+    const agent = (await app.get(SessionService).open({ id: member.id, tenant_id: tenantId }, null)).token;
     await call('POST', `/business/queue/${queue.id}/counter/${queue.counters[0].id}/open`, agent);
 
     // Half the clients are display screens (ten displays, each shown on 25 screens), half are
