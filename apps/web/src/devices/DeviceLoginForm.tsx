@@ -5,10 +5,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { RequiredField } from '../layout/RequiredField';
 import { loginBody } from './deviceSession';
 
 /**
@@ -71,38 +71,19 @@ export function DeviceLoginForm({
         <Stack spacing={2}>
           {mode === 'key' ? (
             <>
-              <TextField
-                name="key"
-                label={translate('devices.login.key')}
-                value={key}
-                onChange={(e) => setKey(e.target.value)}
-                required
-                autoFocus
-                autoComplete="username"
-                slotProps={{ htmlInput: { 'data-testid': 'device-key' } }}
-              />
-              <TextField
+              <RequiredField name="key" label="devices.login.key" value={key} onChange={setKey} autoFocus autoComplete="username" testId="device-key" />
+              <RequiredField
                 name="secret"
                 type="password"
-                label={translate('devices.login.secret')}
+                label="devices.login.secret"
                 value={secret}
-                onChange={(e) => setSecret(e.target.value)}
-                required
+                onChange={setSecret}
                 autoComplete="current-password"
-                slotProps={{ htmlInput: { 'data-testid': 'device-secret' } }}
+                testId="device-secret"
               />
             </>
           ) : (
-            <TextField
-              name="token"
-              type="password"
-              label={translate('devices.login.token')}
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-              required
-              autoFocus
-              slotProps={{ htmlInput: { 'data-testid': 'device-token' } }}
-            />
+            <RequiredField name="token" type="password" label="devices.login.token" value={token} onChange={setToken} autoFocus testId="device-token" />
           )}
           {error && (
             <Alert severity="error" role="alert" data-testid="device-login-error">

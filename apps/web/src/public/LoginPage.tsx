@@ -4,13 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { readSession } from '../auth/session';
 import { api } from '../data/http';
+import { RequiredField } from '../layout/RequiredField';
 import type { Backdrop } from './background';
 import { PublicShell } from './PublicShell';
 
@@ -78,25 +78,8 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
       )}
       <form onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          <TextField
-            name="email"
-            type="email"
-            label={translate('app.auth.email')}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            autoComplete="email"
-            autoFocus
-          />
-          <TextField
-            name="password"
-            type="password"
-            label={translate('app.auth.password')}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            autoComplete="current-password"
-          />
+          <RequiredField name="email" type="email" label="app.auth.email" value={email} onChange={setEmail} autoComplete="email" autoFocus />
+          <RequiredField name="password" type="password" label="app.auth.password" value={password} onChange={setPassword} autoComplete="current-password" />
           {withCaptcha && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Box sx={{ height: 50, minWidth: 150, bgcolor: 'grey.100', borderRadius: 1 }}>
@@ -105,7 +88,7 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
               <IconButton onClick={refresh} aria-label={translate('app.auth.captcha_refresh')} title={translate('app.auth.captcha_refresh')}>
                 <RefreshIcon />
               </IconButton>
-              <TextField name="captcha" label={translate('app.auth.captcha')} value={code} onChange={(e) => setCode(e.target.value)} required size="small" />
+              <RequiredField name="captcha" label="app.auth.captcha" value={code} onChange={setCode} size="small" />
             </Box>
           )}
           <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
