@@ -12,8 +12,9 @@ import { isLanguage } from '../i18n/languages';
 import { LanguageMenu } from '../layout/LanguageMenu';
 import { useLiveRoom } from '../live/useLiveRoom';
 import { DeviceCommand, useDeviceChannel } from '../devices/deviceChannel';
+import { runDeviceCommand } from '../devices/remoteCommands';
 import { DeviceLoginForm } from '../devices/DeviceLoginForm';
-import { clearDeviceSession, readAutologin, readDeviceSession, readStyle, saveAutologin, saveDeviceSession, saveStyle } from '../devices/deviceSession';
+import { clearDeviceSession, readDeviceSession, readStyle, saveAutologin, saveDeviceSession } from '../devices/deviceSession';
 import { kioskErrorKey } from '../kiosk/api';
 import { Board, BoardData } from './Board';
 
@@ -130,27 +131,7 @@ export function DisplayScreenPage() {
     return () => clearInterval(t);
   }, [token, locale, toLogin]);
 
-  const onCommand = useCallback(
-    async (c: DeviceCommand) => {
-      if (c.type === 'refresh') window.location.reload();
-      else if (c.type === 'logout') await toLogin();
-      else if (c.type === 'v1' || c.type === 'v2') {
-        const v = c.type === 'v2' ? 2 : 1;
-        saveStyle('display', v);
-        setStyle(v);
-      } else if (c.type === 'autologin') {
-        const auto = readAutologin('display');
-        if (!auto) return;
-        try {
-          await displayLogin({ token: auto });
-          window.location.reload();
-        } catch {
-          await toLogin();
-        }
-      }
-    },
-    [toLogin],
-  );
+  const onCommand = useCallback((c: DeviceCommand) => runDeviceCommand(c, { kind: 'display', toLogin, setStyle: setStyle, login: displayLogin }), [toLogin]);
   const queueIds = board.data?.queues.map((q) => q.id) ?? [];
   const refetch = board.refetch;
   const state = useDeviceChannel({

@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { DeviceCommand, useDeviceChannel } from '../devices/deviceChannel';
-import { readAutologin, readStyle, saveStyle } from '../devices/deviceSession';
+import { runDeviceCommand } from '../devices/remoteCommands';
+import { readStyle } from '../devices/deviceSession';
 import { visuallyHidden } from '../devices/a11y';
 import { createCustomer, joinQueue, kioskErrorKey, kioskLogin, kioskLogout, kioskSession, refreshKiosk, searchCustomer, sessionEnded } from './api';
 import { flowReducer, initialFlow } from './flow';
@@ -70,27 +71,7 @@ export function KioskCheckinPage() {
     heading.current?.focus();
   }, [step]);
 
-  const onCommand = useCallback(
-    async (c: DeviceCommand) => {
-      if (c.type === 'refresh') window.location.reload();
-      else if (c.type === 'logout') await toLogin();
-      else if (c.type === 'v1' || c.type === 'v2') {
-        const v = c.type === 'v2' ? 2 : 1;
-        saveStyle('kiosk', v);
-        setOverride(v);
-      } else if (c.type === 'autologin') {
-        const token = readAutologin('kiosk');
-        if (!token) return;
-        try {
-          await kioskLogin({ token });
-          window.location.reload();
-        } catch {
-          await toLogin();
-        }
-      }
-    },
-    [toLogin],
-  );
+  const onCommand = useCallback((c: DeviceCommand) => runDeviceCommand(c, { kind: 'kiosk', toLogin, setStyle: setOverride, login: kioskLogin }), [toLogin]);
   const refetch = state.refetch;
   useDeviceChannel({
     token: session?.token ?? null,
