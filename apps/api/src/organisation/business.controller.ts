@@ -2,13 +2,12 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, U
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import countries from 'i18n-iso-countries';
-import { BusinessInfo, businessDecider, BusinessRegisteredOrigin, businessStream, INDUSTRIES, LANGUAGES } from '@tabour/organisation';
+import { BusinessCommand, BusinessInfo, businessDecider, BusinessRegisteredOrigin, businessStream, INDUSTRIES, LANGUAGES } from '@tabour/organisation';
 import { AppConfig, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Public, Roles } from '../common/auth';
 import { paged, pageRequest } from '../common/paging';
 import { APP_CONFIG } from '../common/tokens';
 import { OrganisationCommands } from './commands';
-import { actorOf } from '../common/actor';
 import { BusinessUpdateDto, LangQuery, LocationDto, TranslationsDto, WorkingDaysDto } from './dto';
 import { OrganisationQueries } from './queries';
 import { checkImage, imageUpload, storeImage, UploadedImage } from './uploads';
@@ -39,8 +38,11 @@ export class BusinessController {
   ) {}
 
   /** The settings stream continues the registration, which set the name, e-mail, phone and country. */
-  private options(user: UserPrincipal) {
-    return { tenantId: user.tenantId, actor: actorOf(user), origin: () => this.commands.registration<BusinessRegisteredOrigin>(user.tenantId) };
+  private readonly origin = (user: UserPrincipal) => ({ origin: () => this.commands.registration<BusinessRegisteredOrigin>(user.tenantId) });
+
+  /** A command on the business's own settings stream, by the signed-in staff member. */
+  private settle(user: UserPrincipal, command: BusinessCommand) {
+    return this.commands.byUser(user, businessDecider, businessStream(user.tenantId), command, this.origin(user));
   }
 
   @Get('info')
@@ -65,9 +67,9 @@ export class BusinessController {
     const stream = businessStream(user.tenantId);
     const command = { type: 'UpdateBusinessInformation' as const, business_id: user.tenantId, changes };
     // Validate before the file is written, so a refused form leaves nothing behind.
-    await this.commands.check(businessDecider, stream, command, this.options(user));
+    await this.commands.check(businessDecider, stream, command, this.origin(user));
     const logo = file && ext ? await storeImage(this.config.dataDir, user.tenantId, file, ext) : undefined;
-    await this.commands.run(businessDecider, stream, { ...command, logo }, this.options(user));
+    await this.settle(user, { ...command, logo });
     return this.queries.business(user.tenantId);
   }
 
@@ -75,12 +77,7 @@ export class BusinessController {
   @HttpCode(200)
   @Roles('ADMIN')
   async location(@CurrentUser() user: UserPrincipal, @Body() body: LocationDto) {
-    await this.commands.run(
-      businessDecider,
-      businessStream(user.tenantId),
-      { type: 'UpdateBusinessLocation', business_id: user.tenantId, lat: body.lat, lng: body.lng },
-      this.options(user),
-    );
+    await this.settle(user, { type: 'UpdateBusinessLocation', business_id: user.tenantId, lat: body.lat, lng: body.lng });
     return this.queries.business(user.tenantId);
   }
 
@@ -88,12 +85,7 @@ export class BusinessController {
   @HttpCode(200)
   @Roles('ADMIN')
   async workingDays(@CurrentUser() user: UserPrincipal, @Body() body: WorkingDaysDto) {
-    await this.commands.run(
-      businessDecider,
-      businessStream(user.tenantId),
-      { type: 'UpdateBusinessWorkingDays', business_id: user.tenantId, working_days: body.working_days },
-      this.options(user),
-    );
+    await this.settle(user, { type: 'UpdateBusinessWorkingDays', business_id: user.tenantId, working_days: body.working_days });
     return this.queries.business(user.tenantId);
   }
 
@@ -107,12 +99,7 @@ export class BusinessController {
   @HttpCode(200)
   @Roles('ADMIN')
   async updateTranslations(@CurrentUser() user: UserPrincipal, @Body() body: TranslationsDto) {
-    await this.commands.run(
-      businessDecider,
-      businessStream(user.tenantId),
-      { type: 'UpdateBusinessTranslations', business_id: user.tenantId, translations: body.translations },
-      this.options(user),
-    );
+    await this.settle(user, { type: 'UpdateBusinessTranslations', business_id: user.tenantId, translations: body.translations });
     return this.translations(user);
   }
 

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, Decider, DomainEvent, HandleOptions, LoadHooks, PgEventStore } from '@tabour/eventstore';
+import type { UserPrincipal } from '@tabour/platform';
+import { actorOf } from '../common/actor';
 import { EVENT_STORE } from '../common/tokens';
 
 /**
@@ -32,6 +34,20 @@ export class OrganisationCommands {
   ): Promise<{ state: S; events: E[] }> {
     const { state, events } = await this.handler.handle(decider, streamId, command, options);
     return { state, events };
+  }
+
+  /**
+   * A staff member's command on their own business's stream: the tenant and the actor come from
+   * the principal, so no handler can name another business or act under another name.
+   */
+  byUser<C, S, E extends DomainEvent>(
+    user: UserPrincipal,
+    decider: Decider<C, S, E>,
+    streamId: string,
+    command: C,
+    options: Omit<HandleOptions<E>, 'tenantId' | 'actor'> = {},
+  ): Promise<{ state: S; events: E[] }> {
+    return this.run(decider, streamId, command, { ...options, tenantId: user.tenantId, actor: actorOf(user) });
   }
 
   /** The business's registration, which opens its account stream (accounts context). */

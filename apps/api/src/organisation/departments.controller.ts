@@ -7,7 +7,6 @@ import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
 import { OrganisationCommands } from './commands';
-import { actorOf } from '../common/actor';
 import { CreateDepartmentDto, DepartmentDto, ListQuery, ServiceDepartmentQuery, TranslationsDto } from './dto';
 import { OrganisationQueries } from './queries';
 
@@ -32,12 +31,13 @@ export class DepartmentsController {
   async create(@CurrentUser() user: UserPrincipal, @Body() body: CreateDepartmentDto) {
     const id = randomUUID();
     const { translations, ...fields } = await this.fields(user.tenantId, body);
-    await this.commands.run(
-      departmentDecider,
-      departmentStream(id),
-      { type: 'CreateDepartment', department_id: id, business_id: user.tenantId, fields, translations },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, departmentDecider, departmentStream(id), {
+      type: 'CreateDepartment',
+      department_id: id,
+      business_id: user.tenantId,
+      fields,
+      translations,
+    });
     return this.queries.department(user.tenantId, id);
   }
 
@@ -57,12 +57,13 @@ export class DepartmentsController {
   @Roles('ADMIN', 'MANAGER')
   async update(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: DepartmentDto) {
     const { translations, ...fields } = await this.fields(user.tenantId, body);
-    await this.commands.run(
-      departmentDecider,
-      departmentStream(id),
-      { type: 'UpdateDepartment', department_id: id, business_id: user.tenantId, fields, translations },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, departmentDecider, departmentStream(id), {
+      type: 'UpdateDepartment',
+      department_id: id,
+      business_id: user.tenantId,
+      fields,
+      translations,
+    });
     return this.queries.department(user.tenantId, id);
   }
 
@@ -70,24 +71,19 @@ export class DepartmentsController {
   @HttpCode(200)
   @Roles('ADMIN', 'MANAGER')
   async translations(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: TranslationsDto) {
-    await this.commands.run(
-      departmentDecider,
-      departmentStream(id),
-      { type: 'UpdateDepartmentTranslations', department_id: id, business_id: user.tenantId, translations: body.translations },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, departmentDecider, departmentStream(id), {
+      type: 'UpdateDepartmentTranslations',
+      department_id: id,
+      business_id: user.tenantId,
+      translations: body.translations,
+    });
     return this.queries.department(user.tenantId, id);
   }
 
   @Delete('department/:id/delete')
   @Roles('ADMIN', 'MANAGER')
   async remove(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
-    await this.commands.run(
-      departmentDecider,
-      departmentStream(id),
-      { type: 'DeleteDepartment', department_id: id, business_id: user.tenantId },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, departmentDecider, departmentStream(id), { type: 'DeleteDepartment', department_id: id, business_id: user.tenantId });
     return { id };
   }
 

@@ -9,7 +9,6 @@ import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
 import { OrganisationCommands } from './commands';
-import { actorOf } from '../common/actor';
 import { HolidayDto, HolidayQuery, HolidayStatusDto } from './dto';
 import { OrganisationQueries } from './queries';
 
@@ -64,19 +63,14 @@ export class HolidaysController {
     }
     const memberIds = (body.member_ids ?? []).map((m) => m.toLowerCase());
     const id = randomUUID();
-    await this.commands.run(
-      holidayDecider,
-      holidayStream(id),
-      {
-        type: 'CreateHoliday',
-        holiday_id: id,
-        business_id: user.tenantId,
-        actor: { user_id: user.userId, role: user.role },
-        fields: { type: body.type, scope: body.scope, member_ids: memberIds, reason: body.reason ?? null, ...period, all_day: allDay },
-        known_member_ids: await this.queries.memberIds(user.tenantId, memberIds),
-      },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, holidayDecider, holidayStream(id), {
+      type: 'CreateHoliday',
+      holiday_id: id,
+      business_id: user.tenantId,
+      actor: { user_id: user.userId, role: user.role },
+      fields: { type: body.type, scope: body.scope, member_ids: memberIds, reason: body.reason ?? null, ...period, all_day: allDay },
+      known_member_ids: await this.queries.memberIds(user.tenantId, memberIds),
+    });
     return this.queries.holiday(user.tenantId, id);
   }
 
@@ -90,24 +84,25 @@ export class HolidaysController {
   @HttpCode(200)
   @Roles('ADMIN', 'MANAGER')
   async status(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: HolidayStatusDto) {
-    await this.commands.run(
-      holidayDecider,
-      holidayStream(id),
-      { type: 'SetHolidayStatus', holiday_id: id, business_id: user.tenantId, actor: { user_id: user.userId, role: user.role }, status: body.status },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, holidayDecider, holidayStream(id), {
+      type: 'SetHolidayStatus',
+      holiday_id: id,
+      business_id: user.tenantId,
+      actor: { user_id: user.userId, role: user.role },
+      status: body.status,
+    });
     return this.queries.holiday(user.tenantId, id);
   }
 
   /** GET deletes here: the existing clients call it that way. */
   @Get(':id/delete')
   async remove(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
-    await this.commands.run(
-      holidayDecider,
-      holidayStream(id),
-      { type: 'DeleteHoliday', holiday_id: id, business_id: user.tenantId, actor: { user_id: user.userId, role: user.role } },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, holidayDecider, holidayStream(id), {
+      type: 'DeleteHoliday',
+      holiday_id: id,
+      business_id: user.tenantId,
+      actor: { user_id: user.userId, role: user.role },
+    });
     return { id };
   }
 }

@@ -7,7 +7,6 @@ import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { paged, pageRequest } from '../common/paging';
 import { OrganisationCommands } from './commands';
-import { actorOf } from '../common/actor';
 import { CreateServiceDto, CreateServicesDto, ListQuery, ServiceDto, ServiceListQuery, ServiceOrderDto } from './dto';
 import { OrganisationQueries } from './queries';
 
@@ -37,12 +36,12 @@ export class ServicesController {
   @Roles('ADMIN', 'MANAGER')
   async reorder(@CurrentUser() user: UserPrincipal, @Body() body: ServiceOrderDto) {
     const existing = await this.queries.serviceIds(user.tenantId);
-    await this.commands.run(
-      catalogDecider,
-      catalogStream(user.tenantId),
-      { type: 'ReorderServices', business_id: user.tenantId, order: body.order.map((id) => id.toLowerCase()), existing },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, catalogDecider, catalogStream(user.tenantId), {
+      type: 'ReorderServices',
+      business_id: user.tenantId,
+      order: body.order.map((id) => id.toLowerCase()),
+      existing,
+    });
     return this.queries.services(user.tenantId, { limit: null, offset: 0, page: 1 });
   }
 
@@ -57,7 +56,7 @@ export class ServicesController {
   @Roles('ADMIN', 'MANAGER')
   async create(@CurrentUser() user: UserPrincipal, @Body() body: CreateServiceDto) {
     const command = await this.createCommand(user.tenantId, body);
-    await this.commands.run(serviceDecider, serviceStream(command.service_id), command, { tenantId: user.tenantId, actor: actorOf(user) });
+    await this.commands.byUser(user, serviceDecider, serviceStream(command.service_id), command);
     return this.queries.service(user.tenantId, command.service_id);
   }
 
@@ -69,7 +68,7 @@ export class ServicesController {
     const commands = await Promise.all(body.services.map((s) => this.createCommand(user.tenantId, s)));
     commands.forEach((c) => serviceDecider.decide(c, serviceDecider.initialState()));
     for (const c of commands) {
-      await this.commands.run(serviceDecider, serviceStream(c.service_id), c, { tenantId: user.tenantId, actor: actorOf(user) });
+      await this.commands.byUser(user, serviceDecider, serviceStream(c.service_id), c);
     }
     const rows = await Promise.all(commands.map((c) => this.queries.service(user.tenantId, c.service_id)));
     return paged(rows, rows.length, { limit: null, offset: 0, page: 1 });
@@ -94,12 +93,7 @@ export class ServicesController {
       fields.parent_id = body.parent_id?.toLowerCase() ?? null;
       parent = await this.parentCheck(user.tenantId, fields.parent_id);
     }
-    await this.commands.run(
-      serviceDecider,
-      serviceStream(id),
-      { type: 'UpdateService', service_id: id, business_id: user.tenantId, fields, parent },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, serviceDecider, serviceStream(id), { type: 'UpdateService', service_id: id, business_id: user.tenantId, fields, parent });
     return this.queries.service(user.tenantId, id);
   }
 
@@ -107,12 +101,12 @@ export class ServicesController {
   @Roles('ADMIN', 'MANAGER')
   async remove(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
     const hasSubServices = await this.queries.hasSubServices(user.tenantId, id);
-    await this.commands.run(
-      serviceDecider,
-      serviceStream(id),
-      { type: 'DeleteService', service_id: id, business_id: user.tenantId, has_sub_services: hasSubServices },
-      { tenantId: user.tenantId, actor: actorOf(user) },
-    );
+    await this.commands.byUser(user, serviceDecider, serviceStream(id), {
+      type: 'DeleteService',
+      service_id: id,
+      business_id: user.tenantId,
+      has_sub_services: hasSubServices,
+    });
     return { id };
   }
 
