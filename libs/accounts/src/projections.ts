@@ -1,4 +1,4 @@
-import { deleteRow, updateRow, type InlineProjection } from '@tabour/eventstore';
+import { deleteRow, updateBusinessRow, updateRow, type InlineProjection } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { ACCOUNT_EVENT_TYPES, AccountEvent } from './account';
 import { UserEvent } from './user';
@@ -32,21 +32,18 @@ export const businessAccountsProjection: InlineProjection<AccountEvent, Database
           break;
         }
         case 'MembershipTrialStarted':
-          await db
-            .updateTable('business_accounts')
-            .set({ trial_ends_at: e.data.ends_at, trial_sms: e.data.sms_allowance })
-            .where('tenant_id', '=', tenant)
-            .execute();
+          await updateBusinessRow(db, 'business_accounts', tenant, { trial_ends_at: e.data.ends_at, trial_sms: e.data.sms_allowance });
           break;
         case 'BusinessApproved':
-          await db.updateTable('business_accounts').set({ status: 'approved', approved_at: e.data.approved_at }).where('tenant_id', '=', tenant).execute();
+          await updateBusinessRow(db, 'business_accounts', tenant, { status: 'approved', approved_at: e.data.approved_at });
           break;
         case 'MembershipPackageChanged':
-          await db
-            .updateTable('business_accounts')
-            .set({ package: e.data.package, plan: e.data.plan, package_starts_at: e.data.starts_at, package_ends_at: e.data.ends_at })
-            .where('tenant_id', '=', tenant)
-            .execute();
+          await updateBusinessRow(db, 'business_accounts', tenant, {
+            package: e.data.package,
+            plan: e.data.plan,
+            package_starts_at: e.data.starts_at,
+            package_ends_at: e.data.ends_at,
+          });
           break;
       }
     }

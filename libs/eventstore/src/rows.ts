@@ -34,3 +34,22 @@ export async function deleteRow<DB, T extends TenantTable<DB>>(db: ProjectionDb<
     .where('id', '=', id)
     .execute();
 }
+
+/** The read tables holding one row per business, found by the tenant alone. */
+export type BusinessTable<DB> = {
+  [T in keyof DB & string]: DB[T] extends { tenant_id: unknown } ? ('id' extends keyof DB[T] ? never : T) : never;
+}[keyof DB & string];
+
+/** Changes the business's own row of a one-row-per-business table. */
+export async function updateBusinessRow<DB, T extends BusinessTable<DB>>(
+  db: ProjectionDb<DB>,
+  table: T,
+  tenant: string,
+  set: UpdateObject<DB, T, T>,
+): Promise<void> {
+  await (db as unknown as Untyped)
+    .updateTable(table as string)
+    .set(set as never)
+    .where('tenant_id', '=', tenant)
+    .execute();
+}

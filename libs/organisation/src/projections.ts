@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { deleteRow, updateRow, type InlineProjection, type ProjectionDb } from '@tabour/eventstore';
+import { deleteRow, updateBusinessRow, updateRow, type InlineProjection, type ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { BUSINESS_EVENT_TYPES, BusinessEvent } from './business/business';
 import { DEPARTMENT_EVENT_TYPES, DepartmentEvent } from './department/department';
@@ -40,31 +40,22 @@ export const businessProfileProjection: InlineProjection<BusinessEvent | Busines
           break;
         }
         case 'BusinessInformationUpdated':
-          await db
-            .updateTable('business_profiles')
-            .set({ ...e.data.changes, updated_at: at })
-            .where('tenant_id', '=', tenant)
-            .execute();
+          await updateBusinessRow(db, 'business_profiles', tenant, { ...e.data.changes, updated_at: at });
           break;
         case 'BusinessLogoChanged':
-          await db.updateTable('business_profiles').set({ logo: e.data.logo, updated_at: at }).where('tenant_id', '=', tenant).execute();
+          await updateBusinessRow(db, 'business_profiles', tenant, { logo: e.data.logo, updated_at: at });
           break;
         case 'BusinessLocationUpdated':
-          await db.updateTable('business_profiles').set({ lat: e.data.lat, lng: e.data.lng, updated_at: at }).where('tenant_id', '=', tenant).execute();
+          await updateBusinessRow(db, 'business_profiles', tenant, { lat: e.data.lat, lng: e.data.lng, updated_at: at });
           break;
         case 'BusinessWorkingDaysUpdated':
-          await db
-            .updateTable('business_profiles')
-            .set({ working_days: json(e.data.working_days), updated_at: at })
-            .where('tenant_id', '=', tenant)
-            .execute();
+          await updateBusinessRow(db, 'business_profiles', tenant, { working_days: json(e.data.working_days), updated_at: at });
           break;
         case 'BusinessTranslationsUpdated':
-          await db
-            .updateTable('business_profiles')
-            .set({ translations: sql<string>`translations || ${json(e.data.translations)}::jsonb`, updated_at: at })
-            .where('tenant_id', '=', tenant)
-            .execute();
+          await updateBusinessRow(db, 'business_profiles', tenant, {
+            translations: sql<string>`translations || ${json(e.data.translations)}::jsonb`,
+            updated_at: at,
+          });
           break;
       }
     }
