@@ -7,7 +7,7 @@ import { pageRequest } from '../common/paging';
 import { actorOf } from '../common/actor';
 import { ArchiveQueryDto, CreateQueueDto, DelayDto, ForServiceDto, ListQueryDto, QueueFieldsDto, ReorderServicesDto, SlotDto, TranslationsDto } from './dto';
 import { QueueQueries } from './queries';
-import { QueuesService } from './queues.service';
+import { ClockedCommand, PlainCommand, QueuesService } from './queues.service';
 
 /**
  * Queues and their views. Any staff member works a queue's waiting list; creating, changing
@@ -142,23 +142,25 @@ export class QueuesController {
   @Post('queue/:id/pause')
   @HttpCode(200)
   async pause(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
-    await this.queues.run(user.tenantId, id, actorOf(user), { type: 'PauseQueue' });
-    return this.queries.queue(user.tenantId, id);
+    return this.runAll(user, id, { type: 'PauseQueue' });
   }
 
   /** Resumes a paused queue and clears any announced delay: service is back to normal. */
   @Post('queue/:id/resume')
   @HttpCode(200)
   async resume(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
-    await this.queues.run(user.tenantId, id, actorOf(user), { type: 'ResumeQueue' });
-    await this.queues.run(user.tenantId, id, actorOf(user), { type: 'DelayQueue', hours: 0, minutes: 0 });
-    return this.queries.queue(user.tenantId, id);
+    return this.runAll(user, id, { type: 'ResumeQueue' }, { type: 'DelayQueue', hours: 0, minutes: 0 });
   }
 
   @Post('queue/:id/delay')
   @HttpCode(200)
   async delay(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: DelayDto) {
-    await this.queues.run(user.tenantId, id, actorOf(user), { type: 'DelayQueue', hours: body.hours ?? 0, minutes: body.minutes ?? 0 });
+    return this.runAll(user, id, { type: 'DelayQueue', hours: body.hours ?? 0, minutes: body.minutes ?? 0 });
+  }
+
+  /** The staff member's commands on the queue, one after the other; the answer is the queue as it then reads. */
+  private async runAll(user: UserPrincipal, id: string, ...commands: (PlainCommand | ClockedCommand)[]) {
+    for (const command of commands) await this.queues.run(user.tenantId, id, actorOf(user), command);
     return this.queries.queue(user.tenantId, id);
   }
 }
