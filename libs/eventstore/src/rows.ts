@@ -7,6 +7,13 @@ export type TenantTable<DB> = { [T in keyof DB & string]: DB[T] extends { tenant
 /** Kysely cannot follow a column through a table name left generic; the callers' types are checked by the signatures below. */
 type Untyped = Kysely<Record<string, { tenant_id: string; id: string }>>;
 
+/** The business's rows of `table`, to be changed by `set`. */
+const updateOf = <DB>(db: ProjectionDb<DB>, table: string, tenant: string, set: unknown) =>
+  (db as unknown as Untyped)
+    .updateTable(table)
+    .set(set as never)
+    .where('tenant_id', '=', tenant);
+
 /**
  * Changes one business's row, found by id. The tenant is always part of the match, so an event
  * can never touch another business's row whatever id it carries.
@@ -18,12 +25,7 @@ export async function updateRow<DB, T extends TenantTable<DB>>(
   id: string,
   set: UpdateObject<DB, T, T>,
 ): Promise<void> {
-  await (db as unknown as Untyped)
-    .updateTable(table as string)
-    .set(set as never)
-    .where('tenant_id', '=', tenant)
-    .where('id', '=', id)
-    .execute();
+  await updateOf(db, table, tenant, set).where('id', '=', id).execute();
 }
 
 /** Removes one business's row, found by id. */
@@ -47,9 +49,5 @@ export async function updateBusinessRow<DB, T extends BusinessTable<DB>>(
   tenant: string,
   set: UpdateObject<DB, T, T>,
 ): Promise<void> {
-  await (db as unknown as Untyped)
-    .updateTable(table as string)
-    .set(set as never)
-    .where('tenant_id', '=', tenant)
-    .execute();
+  await updateOf(db, table, tenant, set).execute();
 }
