@@ -14,6 +14,7 @@ import { HealthController } from './health/health.controller';
 import { OrganisationModule } from './organisation/organisation.module';
 import { QueuesModule } from './queues/queues.module';
 import { DevicesModule } from './devices/devices.module';
+import { NotificationsSettingsModule } from './notifications/settings.module';
 
 @Module({})
 export class AppModule {
@@ -31,6 +32,7 @@ export class AppModule {
         DevicesModule,
         BookingsModule,
         ActivityModule,
+        NotificationsSettingsModule,
         BroadcastModule,
       ],
       controllers: [HealthController],

@@ -6,3 +6,4 @@ export * from './reminders';
 export * from './templates';
 export * from './message-types';
 export * from './tables';
+export * from './settings';
