@@ -14,6 +14,7 @@ import { HealthController } from './health/health.controller';
 import { OrganisationModule } from './organisation/organisation.module';
 import { QueuesModule } from './queues/queues.module';
 import { DevicesModule } from './devices/devices.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { NotificationsSettingsModule } from './notifications/settings.module';
 
 @Module({})
@@ -33,6 +34,7 @@ export class AppModule {
         BookingsModule,
         ActivityModule,
         NotificationsSettingsModule,
+        NotificationsModule,
         BroadcastModule,
       ],
       controllers: [HealthController],

@@ -25,6 +25,8 @@ export interface SubscriptionOptions {
   retryBaseMs?: number;
   retryMaxMs?: number;
   logger?: SubscriptionLogger;
+  /** Told after the commit of a batch that handled events (a reactor's outbox may then be sent at once). */
+  afterCommit?: (handled: number) => void;
 }
 
 export type SubscriptionState = 'stopped' | 'connecting' | 'standby' | 'running' | 'faulted';
@@ -48,7 +50,8 @@ const describe = (err: unknown) => (err instanceof Error ? (err.stack ?? err.mes
  * stops or its connection dies.
  */
 export class Subscription {
-  private readonly opts: Required<Omit<SubscriptionOptions, 'logger'>> & { logger: SubscriptionLogger };
+  private readonly opts: Required<Omit<SubscriptionOptions, 'logger' | 'afterCommit'>> &
+    Pick<SubscriptionOptions, 'afterCommit'> & { logger: SubscriptionLogger };
   private client?: Client;
   private db?: Kysely<AnySchema>;
   private locked = false;
@@ -78,6 +81,7 @@ export class Subscription {
       retryBaseMs: options.retryBaseMs ?? 200,
       retryMaxMs: options.retryMaxMs ?? 10_000,
       logger: options.logger ?? silent,
+      afterCommit: options.afterCommit,
     };
   }
 
@@ -187,6 +191,7 @@ export class Subscription {
       const probe = await probeLog(this.db!, this._cursor);
       if (!probe.readable) return probe.held ? 'held' : 'idle';
     }
+    let handled = 0;
     const full = await this.db!.transaction().execute(async (trx) => {
       // The horizon comes with the checkpoint, one round trip less per batch. It may be taken
       // before the row lock is granted: an older horizon is only more careful (all below it is final).
@@ -201,6 +206,7 @@ export class Subscription {
       if (events.length) {
         try {
           await this.handler(events, trx);
+          handled = events.length;
         } catch (err) {
           throw new HandlerFailed(err);
         }
@@ -217,6 +223,7 @@ export class Subscription {
       return full;
     });
     this.behind = full;
+    if (handled) this.opts.afterCommit?.(handled);
     if (full) return 'more';
     const after = await probeLog(this.db!, this._cursor);
     return after.readable ? 'more' : after.held ? 'held' : 'idle';

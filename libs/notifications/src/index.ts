@@ -7,3 +7,5 @@ export * from './templates';
 export * from './message-types';
 export * from './tables';
 export * from './settings';
+export * from './outbox';
+export * from './reactions';

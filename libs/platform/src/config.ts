@@ -17,6 +17,17 @@ export interface AppConfig {
   /** Origins whose pages may call the API and the broadcast channel from a browser (CORS). */
   corsOrigins: string[];
   webDist: string;
+  /** Where customer messages go: a provider where one is configured, else the local outbox folders (docs/notifications.md). */
+  notifications: NotificationsConfig;
+}
+
+export interface NotificationsConfig {
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl?: string } | null;
+  sendgrid: { apiKey: string; from: string; apiUrl?: string } | null;
+  /** The customers' side of push: the subject told to push services (a mailto: or the site's address). */
+  vapidSubject: string;
+  /** How often the sender looks for due messages when nothing wakes it. */
+  senderPollMs: number;
 }
 
 /** `CORS_ORIGINS`: origins separated by commas; unset, only the product's own address. */
@@ -63,5 +74,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     corsOrigins: origins(env.CORS_ORIGINS, publicUrl),
     webDist: path.resolve(env.WEB_DIST ?? path.join(rootDir, 'apps/web/dist')),
+    notifications: {
+      twilio:
+        env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+          ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL || undefined }
+          : null,
+      sendgrid:
+        env.SENDGRID_API_KEY && env.SENDGRID_FROM ? { apiKey: env.SENDGRID_API_KEY, from: env.SENDGRID_FROM, apiUrl: env.SENDGRID_API_URL || undefined } : null,
+      vapidSubject: env.VAPID_SUBJECT ?? publicUrl,
+      senderPollMs: Number(env.NOTIFICATIONS_POLL_MS ?? 1000),
+    },
   };
 }

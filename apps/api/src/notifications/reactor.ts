@@ -1,0 +1,229 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { sql, Transaction } from 'kysely';
+import { DEFAULT_NOTIFICATION_SETTINGS, REMINDER_TYPES, type NotificationSettings, type ReminderType } from '@tabour/contracts';
+import type { RecordedEvent } from '@tabour/eventstore';
+import {
+  bookingMessages,
+  LINE_MOVING_EVENTS,
+  noticeStaff,
+  queueMessages,
+  recordMessages,
+  reminderDueTimes,
+  type ReactionFacts,
+  type TicketFacts,
+} from '@tabour/notifications';
+import { AppConfig, Database } from '@tabour/platform';
+import { APP_CONFIG } from '../common/tokens';
+import { ProjectionRegistry } from '../eventing/projection-registry';
+import { NotificationSender } from './sender';
+
+export const MESSAGES_SUBSCRIPTION = 'notifications.messages';
+
+/** A queue message whose moment has passed (a call an hour ago, after an outage) is not sent. */
+const STALE_QUEUE_MS = 30 * 60_000;
+
+/** Booking events after which its reminders are recomputed, and those after which they are dropped. */
+const PLACING = new Set(['BookingCreated', 'BookingRescheduled']);
+const ENDING = new Set(['BookingCancelled', 'BookingDeleted', 'BookingMarkedNoShow', 'BookingCompleted', 'BookingCheckedIn']);
+
+type Trx = Transaction<Database>;
+type Data = Record<string, unknown>;
+
+/**
+ * The messages reactor (docs/notifications.md): one subscription over the queue, booking and
+ * request streams. Each batch records its messages, reminders and staff notices in the
+ * transaction that moves the checkpoint, so each is recorded exactly once; the sender is
+ * woken after the commit. It starts at the head of the log on an installation with history
+ * (migrations/20261126080000_notifications.ts) and is never rebuilt: it is not a read model.
+ */
+@Injectable()
+export class NotificationReactor implements OnModuleInit {
+  constructor(
+    private readonly registry: ProjectionRegistry,
+    private readonly sender: NotificationSender,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.subscribe(
+      MESSAGES_SUBSCRIPTION,
+      { categories: ['queue', 'booking', 'bookingrequest', 'queuerequest', 'customer'] },
+      (events, trx) => this.handle(events, trx as unknown as Trx),
+      { batchSize: 200, pollIntervalMs: 1000, afterCommit: () => this.sender.wake() },
+    );
+  }
+
+  async handle(events: RecordedEvent[], trx: Trx, now = new Date()): Promise<void> {
+    const live = events.filter((e) => e.tenantId && (e.category !== 'queue' || now.getTime() - e.recordedAt.getTime() < STALE_QUEUE_MS));
+    if (!live.length) return;
+    await this.forget(trx, live, now);
+    const facts = await this.facts(trx, live);
+    const intents = live.flatMap((e) => (e.category === 'queue' ? queueMessages(e, facts) : e.category === 'booking' ? bookingMessages(e, facts) : []));
+    if (intents.length) await recordMessages(trx, intents, now);
+    await this.schedule(trx, live, now);
+    await this.noticeStaff(trx, live);
+  }
+
+  /** What the batch's messages say that its events do not carry, read once for the batch. */
+  private async facts(trx: Trx, events: RecordedEvent[]): Promise<ReactionFacts> {
+    const queueIds = new Set<string>();
+    const ticketIds = new Set<string>();
+    const counterIds = new Set<string>();
+    const bookingIds = new Set<string>();
+    const lineQueues = new Set<string>();
+    const tenants = new Set<string>();
+    for (const e of events) {
+      const d = e.data as Data;
+      tenants.add(e.tenantId!);
+      if (e.category === 'queue') {
+        queueIds.add(d.queue_id as string);
+        if (typeof d.ticket_id === 'string') ticketIds.add(d.ticket_id);
+        if (typeof d.counter_id === 'string') counterIds.add(d.counter_id);
+        if (typeof d.from_queue_id === 'string') queueIds.add(d.from_queue_id);
+        if ((LINE_MOVING_EVENTS as readonly string[]).includes(e.type) || e.type === 'QueueDelayed') lineQueues.add(d.queue_id as string);
+      }
+      if (e.category === 'booking' && !PLACING.has(e.type)) bookingIds.add(d.booking_id as string);
+    }
+    const ticketCols = ['id', 'uid', 'label', 'customer_id', 'queue_id', 'estimated_wait_seconds'] as const;
+    const [queues, counters, tickets, waiting, settings, bookings] = await Promise.all([
+      queueIds.size
+        ? trx
+            .selectFrom('queues')
+            .select(['id', 'name'])
+            .where('id', 'in', [...queueIds])
+            .execute()
+        : [],
+      counterIds.size
+        ? trx
+            .selectFrom('queue_counters')
+            .select(['id', 'name'])
+            .where('id', 'in', [...counterIds])
+            .execute()
+        : [],
+      ticketIds.size
+        ? trx
+            .selectFrom('queue_tickets')
+            .select(ticketCols)
+            .select(sql<null>`null`.as('rank'))
+            .where('id', 'in', [...ticketIds])
+            .execute()
+        : [],
+      // The rank is counted when read (the waiting order is kept as a sortable place).
+      lineQueues.size
+        ? trx
+            .selectFrom('queue_tickets')
+            .select(ticketCols)
+            .select(sql<number>`row_number() OVER (PARTITION BY queue_id ORDER BY place)::int`.as('rank'))
+            .where('queue_id', 'in', [...lineQueues])
+            .where('status', '=', 'waiting')
+            .execute()
+        : [],
+      trx
+        .selectFrom('notification_settings')
+        .select(['tenant_id', 'settings'])
+        .where('tenant_id', 'in', [...tenants])
+        .execute(),
+      bookingIds.size
+        ? trx
+            .selectFrom('bookings')
+            .select(['id', 'customer_id', 'phone_number', sql<string>`to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('starts_at')])
+            .where('id', 'in', [...bookingIds])
+            .execute()
+        : [],
+    ]);
+    const settingsOf = new Map(settings.map((s) => [s.tenant_id, { ...DEFAULT_NOTIFICATION_SETTINGS, ...s.settings } as NotificationSettings]));
+    const of = (tenantId: string) => settingsOf.get(tenantId) ?? DEFAULT_NOTIFICATION_SETTINGS;
+    const waitingBy = new Map<string, TicketFacts[]>();
+    for (const t of waiting) waitingBy.set(t.queue_id, [...(waitingBy.get(t.queue_id) ?? []), t]);
+    return {
+      publicUrl: this.config.publicUrl.replace(/\/$/, ''),
+      queues: new Map(queues.map((q) => [q.id, q.name])),
+      counters: new Map(counters.map((c) => [c.id, c.name])),
+      tickets: new Map(tickets.map((t) => [t.id, t])),
+      waiting: waitingBy,
+      getReadyPlaces: (tenantId) => of(tenantId).public.get_ready_places,
+      feedbackOn: (tenantId) => of(tenantId).public.allow_feedback,
+      bookings: new Map(bookings.map((b) => [b.id, { customer_id: b.customer_id, starts_at: b.starts_at, phone_number: b.phone_number }])),
+    };
+  }
+
+  /**
+   * A booking's reminders: computed again whenever it is placed or moved (the ones of its old
+   * start dropped), dropped when it ends, at the same wall time 1, 2 and 7 days before in the
+   * business's zone. The sweep (reminders.ts) sends them once due.
+   */
+  private async schedule(trx: Trx, events: RecordedEvent[], now: Date): Promise<void> {
+    for (const e of events) {
+      if (e.category !== 'booking' || !(PLACING.has(e.type) || ENDING.has(e.type))) continue;
+      const d = e.data as Data & { booking_id: string };
+      await trx
+        .updateTable('booking_reminders')
+        .set({ status: 'dropped', updated_at: now })
+        .where('booking_id', '=', d.booking_id)
+        .where('status', '=', 'scheduled')
+        .execute();
+      if (!PLACING.has(e.type) || d.notify_customer === false) continue;
+      const business = await trx.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', e.tenantId!).executeTakeFirst();
+      const settings = await trx.selectFrom('notification_settings').select('settings').where('tenant_id', '=', e.tenantId!).executeTakeFirst();
+      const wanted = REMINDER_TYPES.filter((t: ReminderType) => ({ ...DEFAULT_NOTIFICATION_SETTINGS.booking, ...settings?.settings.booking })[t]);
+      const due = reminderDueTimes(d.starts_at as string, business?.time_zone ?? 'UTC', now, wanted);
+      for (const r of due) {
+        await trx
+          .insertInto('booking_reminders')
+          .values({
+            tenant_id: e.tenantId!,
+            booking_id: d.booking_id,
+            message_type: r.type,
+            starts_at: d.starts_at as string,
+            due_at: r.due_at,
+            status: 'scheduled',
+            updated_at: now,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['booking_id', 'message_type'])
+              .doUpdateSet({ starts_at: d.starts_at as string, due_at: r.due_at, status: 'scheduled', updated_at: now }),
+          )
+          .execute();
+      }
+    }
+  }
+
+  /**
+   * An erased customer's messages keep their count and cost (the business's ledger) but lose
+   * what named them: the address and the text. One not yet sent is not sent at all.
+   */
+  private async forget(trx: Trx, events: RecordedEvent[], now: Date): Promise<void> {
+    for (const e of events) {
+      if (e.type !== 'CustomerErased') continue;
+      const d = e.data as Data & { customer_id: string };
+      await trx
+        .updateTable('notification_messages')
+        .set({ status: 'skipped', skip_reason: 'customer_erased', updated_at: now })
+        .where('tenant_id', '=', e.tenantId!)
+        .where('customer_id', '=', d.customer_id)
+        .where('status', '=', 'queued')
+        .execute();
+      await trx
+        .updateTable('notification_messages')
+        .set({ recipient: 'erased', body: '', subject: null, updated_at: now })
+        .where('tenant_id', '=', e.tenantId!)
+        .where('customer_id', '=', d.customer_id)
+        .execute();
+    }
+  }
+
+  /** What the staff's bell shows: a booking request or a queue request waiting for them. */
+  private async noticeStaff(trx: Trx, events: RecordedEvent[]): Promise<void> {
+    for (const e of events) {
+      const d = e.data as Data;
+      if (e.type === 'BookingRequested')
+        await noticeStaff(trx, e.tenantId!, 'booking_request', `booking-request:${d.request_id as string}`, {
+          request_id: d.request_id,
+          department_id: d.department_id ?? null,
+        });
+      if (e.type === 'QueueRequestSubmitted')
+        await noticeStaff(trx, e.tenantId!, 'queue_request', `queue-request:${d.request_id as string}`, { request_id: d.request_id, queue_id: d.queue_id });
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BOOKING_HOLDING_STATUSES, type MessageType } from '@tabour/contracts';
+import { recordMessages, type MessageIntent } from '@tabour/notifications';
+import { Db } from '@tabour/platform';
+import { DB } from '../common/tokens';
+import { autostart } from '../eventing/projection-registry';
+import { NotificationSender } from './sender';
+
+/** Reminders moved into the outbox per transaction. */
+const BATCH = 1000;
+
+/**
+ * Sends the booking reminders that fell due (docs/notifications.md, "Reminders"). Due rows are
+ * taken with FOR UPDATE SKIP LOCKED and marked sent in the transaction that records their
+ * messages, so with several instances each reminder is recorded once, and a crash before the
+ * commit leaves it due. A reminder whose booking no longer holds its place (cancelled, moved:
+ * the reactor dropped it already) is not sent.
+ */
+@Injectable()
+export class ReminderSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('notifications.reminders');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly sender: NotificationSender,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!autostart() || process.env.REMINDER_JOB === 'off') return;
+    this.timer = setInterval(() => void this.tick(), Number(process.env.REMINDER_POLL_MS ?? 15_000));
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  private tick(): Promise<unknown> {
+    this.running ??= this.run()
+      .catch((err) => this.log.error(`reminders failed: ${String(err)}`))
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  /** Everything due at `now`, batch after batch; answers how many reminders were recorded. */
+  async run(now = new Date()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.batch(now);
+      total += n;
+      if (n > 0) this.sender.wake();
+      if (n < BATCH) return total;
+    }
+  }
+
+  private batch(now: Date): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('booking_reminders as r')
+        .select(['r.tenant_id', 'r.booking_id', 'r.message_type', 'r.starts_at'])
+        .where('r.status', '=', 'scheduled')
+        .where('r.due_at', '<=', now)
+        .orderBy('r.due_at')
+        .limit(BATCH)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (!due.length) return 0;
+      const bookings = await trx
+        .selectFrom('bookings')
+        .select(['id', 'customer_id', 'phone_number', 'starts_at', 'status'])
+        .where(
+          'id',
+          'in',
+          due.map((r) => r.booking_id),
+        )
+        .execute();
+      const byId = new Map(bookings.map((b) => [b.id, b]));
+      const intents: MessageIntent[] = [];
+      for (const r of due) {
+        const b = byId.get(r.booking_id);
+        const holds =
+          b && (BOOKING_HOLDING_STATUSES as readonly string[]).includes(b.status) && new Date(b.starts_at).getTime() === new Date(r.starts_at).getTime();
+        if (!b || !holds || (!b.customer_id && !b.phone_number)) continue;
+        intents.push({
+          tenant_id: r.tenant_id,
+          type: r.message_type as MessageType,
+          cause: `reminder:${r.booking_id}:${new Date(r.starts_at).toISOString()}`,
+          customer_id: b.customer_id,
+          booking_id: r.booking_id,
+          starts_at: new Date(b.starts_at).toISOString(),
+          values: {},
+          ...(b.phone_number ? { contact: { phone: b.phone_number } } : {}),
+        });
+      }
+      if (intents.length) await recordMessages(trx, intents, now);
+      await trx
+        .updateTable('booking_reminders')
+        .set({ status: 'sent', updated_at: now })
+        .where(
+          'booking_id',
+          'in',
+          due.map((r) => r.booking_id),
+        )
+        .where('status', '=', 'scheduled')
+        .where('due_at', '<=', now)
+        .execute();
+      return due.length;
+    });
+  }
+}
