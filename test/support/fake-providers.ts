@@ -39,6 +39,9 @@ export interface FakeProviders {
   failNext: number;
   /** Numbers Twilio refuses (21211, a 400). */
   invalidNumbers: Set<string>;
+  /** While true, a creation is taken and recorded but not answered until `release()`. */
+  hold: boolean;
+  release(): void;
   onSms?: (sms: FakeSms) => void;
   close(): Promise<void>;
 }
@@ -80,7 +83,13 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     delayMs: 0,
     failNext: 0,
     invalidNumbers: new Set(),
+    hold: false,
+    release: () => {
+      state.hold = false;
+      for (const go of held.splice(0)) go();
+    },
   };
+  const held: (() => void)[] = [];
 
   const twilio = createServer((req, res) => {
     void (async () => {
@@ -109,6 +118,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
         state.sms.push(sms);
         state.onSms?.(sms);
         if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+        if (state.hold) await new Promise<void>((r) => held.push(r));
         return json(res, 201, twilioMessage(sms, accountSid));
       }
       if (req.method === 'GET') {
@@ -171,6 +181,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
   fake.twilioUrl = twilioUrl;
   fake.sendgridUrl = sendgridUrl;
   fake.close = async () => {
+    fake.release();
     twilio.closeAllConnections();
     sendgrid.closeAllConnections();
     await Promise.all([new Promise((r) => twilio.close(r)), new Promise((r) => sendgrid.close(r))]);

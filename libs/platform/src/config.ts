@@ -28,6 +28,8 @@ export interface NotificationsConfig {
   vapidSubject: string;
   /** How often the sender looks for due messages when nothing wakes it. */
   senderPollMs: number;
+  /** How long a sender's claim on a message lasts: after it, a dead sender's message is looked for at the provider. */
+  leaseMs: number;
 }
 
 /** `CORS_ORIGINS`: origins separated by commas; unset, only the product's own address. */
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         env.SENDGRID_API_KEY && env.SENDGRID_FROM ? { apiKey: env.SENDGRID_API_KEY, from: env.SENDGRID_FROM, apiUrl: env.SENDGRID_API_URL || undefined } : null,
       vapidSubject: env.VAPID_SUBJECT ?? publicUrl,
       senderPollMs: Number(env.NOTIFICATIONS_POLL_MS ?? 1000),
+      leaseMs: Number(env.NOTIFICATIONS_LEASE_MS ?? 60_000),
     },
   };
 }

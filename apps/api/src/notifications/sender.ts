@@ -12,8 +12,6 @@ import { NotificationChannels } from './channel-registry';
 const BATCH = 50;
 /** Sends in flight at once per sender. */
 const PARALLEL = 16;
-/** How long a claim holds a message: a sender that dies releases it after this. */
-const LEASE_MS = 60_000;
 /** Attempts before a message is failed (and an SMS falls back to e-mail). */
 export const MAX_ATTEMPTS = 8;
 
@@ -92,7 +90,7 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
     out.recovered = await this.recover(now);
     const claimed = await sql<OutgoingMessage & { attempts: number; customer_id: string | null; fallback_of: string | null }>`
       UPDATE notification_messages m
-      SET status = 'sending', attempts = m.attempts + 1, claimed_at = now(), claimed_until = now() + ${`${LEASE_MS} milliseconds`}::interval, updated_at = now()
+      SET status = 'sending', attempts = m.attempts + 1, claimed_at = now(), claimed_until = now() + ${`${this.config.notifications.leaseMs} milliseconds`}::interval, updated_at = now()
       WHERE m.id IN (
         SELECT id FROM notification_messages
         WHERE status = 'queued' AND next_attempt_at <= ${now}
