@@ -35,6 +35,8 @@ const ServiceReorder = lazy(() => import('./settings/services/ServiceReorder').t
 const ActivityList = lazy(() => import('./activity/Activity').then((m) => ({ default: m.ActivityList })));
 const later = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 const LazyActivity = () => later(<ActivityList />);
+const SmsSettingsPage = lazy(() => import('./settings/sms').then((m) => ({ default: m.SmsSettingsPage })));
+const GeneralSettingsPage = lazy(() => import('./settings/general').then((m) => ({ default: m.GeneralSettingsPage })));
 const PaymentTypesPage = lazy(() => import('./settings/payment-types/PaymentTypes').then((m) => ({ default: m.PaymentTypesPage })));
 // The customers' and the devices' pages (kiosk, display screen, ticket link) are apart from the back-office.
 const KioskLoginPage = lazy(() => import('./kiosk/KioskLogin').then((m) => ({ default: m.KioskLoginPage })));
@@ -104,6 +106,8 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
         <Route path="/bookings" element={<Guarded path="/bookings">{later(<BookingCalendar />)}</Guarded>} />
         <Route path="/bookings/availability" element={<Guarded path="/bookings/availability">{later(<BookingAvailability />)}</Guarded>} />
         <Route path="/settings/payment_type" element={<Guarded path="/settings/payment_type">{later(<PaymentTypesPage />)}</Guarded>} />
+        <Route path="/settings/sms" element={<Guarded path="/settings/sms">{later(<SmsSettingsPage />)}</Guarded>} />
+        <Route path="/settings/general" element={<Guarded path="/settings/general">{later(<GeneralSettingsPage />)}</Guarded>} />
       </CustomRoutes>
       <Resource name="settings/departments" {...departments} />
       <Resource name="settings/services" {...services} />

@@ -37,6 +37,8 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   'bookings/request': { base: '/business/booking/request', readOnly: true, filterBody: true },
   'settings/rules': { base: '/business/rules', create: { method: 'PUT', path: '/create' } },
   'settings/forms': { base: '/business/forms', create: { method: 'PUT', path: '/create' } },
+  // The transactions list of /settings/sms.
+  'settings/sms': { base: '/business/sms/transactions', readOnly: true },
   countries: { base: '/business/countries', readOnly: true },
   industries: { base: '/business/industry', readOnly: true },
 };

@@ -22,10 +22,13 @@ import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import RuleIcon from '@mui/icons-material/Rule';
 import DynamicFormIcon from '@mui/icons-material/DynamicForm';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import SmsIcon from '@mui/icons-material/Sms';
+import TuneIcon from '@mui/icons-material/Tune';
 import { Link } from 'react-router-dom';
 import { AppBar, Layout as RaLayout, LoadingIndicator, Logout, Menu, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { routeAccess } from '../auth/access';
 import { readSession, subjectOf } from '../auth/session';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { LanguageMenu } from './LanguageMenu';
 import { ProgressBar } from './ProgressBar';
 
@@ -47,6 +50,7 @@ function TabourAppBar() {
     <AppBar
       toolbar={
         <>
+          <NotificationBell />
           <LanguageMenu />
           <LoadingIndicator />
         </>
@@ -83,6 +87,8 @@ export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/settings/rules', label: 'settings.rules.title', icon: <RuleIcon /> },
   { path: '/settings/forms', label: 'settings.forms.title', icon: <DynamicFormIcon /> },
   { path: '/settings/payment_type', label: 'settings.payment_types.title', icon: <PaymentsIcon /> },
+  { path: '/settings/sms', label: 'notifications.menu.sms', icon: <SmsIcon /> },
+  { path: '/settings/general', label: 'notifications.menu.general', icon: <TuneIcon /> },
 ];
 
 /**

@@ -7,5 +7,6 @@ import settings from './settings';
 import resources from './resources';
 import devices from './devices';
 import bookings from './bookings';
+import notifications from './notifications';
 
-export default { ra, app, customers, queues, settings, resources, devices, bookings };
+export default { ra, app, customers, queues, settings, resources, devices, bookings, notifications };

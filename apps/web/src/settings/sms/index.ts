@@ -1,0 +1,1 @@
+export { SmsSettingsPage, MessageStatusChip } from './SmsSettings';
