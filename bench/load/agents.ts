@@ -71,18 +71,21 @@ async function run(op: LoadOp): Promise<LoadReply> {
       // Each agent waits a random pause (mean paceMs) before each of its calls.
       const times: number[] = [];
       const ids: (string | null)[] = [];
+      const starts: number[] = [];
       await Promise.all(
         op.agents.map(async (a) => {
           for (let r = 0; r < op.rounds; r++) {
             await pause(Math.random() * 2 * op.paceMs);
+            const started = Date.now();
             const t0 = process.hrtime.bigint();
             const answer = await request(op.base, op.method, a.path, a.token, a.bodies?.[r] ?? a.body);
             times.push(ms(t0));
+            starts.push(started);
             if (op.method === 'POST') ids.push(calledId(answer));
           }
         }),
       );
-      return { times, ids, answers: [] };
+      return { times, ids, answers: [], starts };
     }
     case 'burst': {
       // Every agent at the same instant, `rounds` times, gapMs apart.

@@ -31,6 +31,8 @@ export interface LoadReply {
   /** The ticket each call next answered (null when it found nobody). */
   ids: (string | null)[];
   answers: unknown[];
+  /** For paced calls: when each call was sent (epoch ms), in the order of `times` and `ids`. */
+  starts?: number[];
 }
 
 export interface LoadRequest {
