@@ -3,7 +3,8 @@ import { head, newBusiness, newMember, Staff, WEEK } from './support/organisatio
 import { fillPath, listRoutes, RouteInfo } from './support/routes';
 
 /** Path parameters that name no record of a business. */
-const NOT_IDS = new Set(['email', 'keyword', 'book_id', 'old', 'new', 'command']);
+// A message template is named by its type, language and channel: every business has each.
+const NOT_IDS = new Set(['email', 'keyword', 'book_id', 'old', 'new', 'command', 'type', 'language', 'channel']);
 /** A customer book is named by its category: a real one, so the customer in the path is what is tested. Ranks are ranks. */
 const NOT_ID_VALUES: Record<string, string> = { book_id: 'VIP', old: '1', new: '2', command: 'refresh' };
 /**
@@ -124,12 +125,19 @@ describe('tenancy: another business can reach nothing', () => {
     expect(formField.status).toBe(201);
     const rule = await t.http().put('/business/rules/create').set(a.h).send({ name: 'A-only rule', action: 'approve' });
     expect(rule.status).toBe(201);
+    // A staff notice as the reactors write it (no call makes one).
+    const notice = crypto.randomUUID();
+    await t.database.db
+      .insertInto('staff_notifications')
+      .values({ id: notice, tenant_id: a.businessId, kind: 'booking_request', dedupe_key: 'a-only', payload: JSON.stringify({ name: 'A-only' }) })
+      .execute();
     Object.assign(ids, {
       booking: booking.body.id,
       payment: payment.body.id,
       bookingRequest: bookingRequest.body.id,
       formField: formField.body.id,
       rule: rule.body.id,
+      notice,
       service: service.body.id,
       department: department.body.id,
       member: member.memberId,
@@ -204,6 +212,7 @@ describe('tenancy: another business can reach nothing', () => {
     if (resource === 'booking' && param === 'id' && /^\/business\/booking\/:id(\/|$)/.test(route.path)) return ids.booking;
     if (resource === 'forms') return ids.formField;
     if (resource === 'rules') return ids.rule;
+    if (resource === 'notification') return ids.notice;
     if (resource === 'note-type') return ids.noteType;
     if (resource === 'kiosk') return ids.kiosk;
     if (resource === 'display') return ids.display;
@@ -259,6 +268,7 @@ describe('tenancy: another business can reach nothing', () => {
       '/business/booking/request?pagination=off',
       '/business/rules?pagination=off',
       '/business/forms?pagination=off',
+      '/business/notification?pagination=off',
     ];
     for (const url of reads) {
       const res = await t.http().get(url).set(b.h);
