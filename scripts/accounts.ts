@@ -3,13 +3,16 @@ import { ChosenPackage, PAID_PACKAGES, Plan, PLANS } from '@tabour/accounts';
 import { mailboxDir, readMailbox } from '@tabour/notifications';
 import { loadConfig } from '@tabour/platform';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
+import { localOutboxDir } from '../apps/api/src/notifications/channel-registry';
+import { readLocalOutbox } from '../apps/api/src/notifications/channels';
 import { withAppContext } from './context';
 
 const USAGE = `Usage: npm run accounts -- <command>
   approve <email>                                   approve the business account that <email> belongs to
   set-package <email> <FREE|LIBERUP|LIBERPRO> [monthly|yearly]
                                                     change the business's package (monthly by default for paid ones)
-  mailbox [email] [count]                           print the latest e-mails of the local mailbox (to <email> only)`;
+  mailbox [email] [count]                           print the latest e-mails of the local mailbox (to <email> only)
+  outbox <sms|email> [number or email] [count]      print the latest customer messages of the local outbox (to one recipient only)`;
 
 const config = loadConfig({ ...process.env, BROADCAST_PORT: '0' });
 
@@ -44,6 +47,20 @@ async function main(argv: string[]): Promise<number> {
       if (!messages.length) console.log(`No messages${to ? ` to ${to}` : ''} in ${dir}`);
       for (const m of messages.reverse()) {
         console.log(`----- ${m.sent_at}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n`);
+      }
+      return 0;
+    }
+    case 'outbox': {
+      if (args[0] !== 'sms' && args[0] !== 'email') break;
+      const dir = localOutboxDir(config.dataDir, args[0]);
+      const to = args[1] && !/^\d+$/.test(args[1]) ? args[1] : undefined;
+      const count = Number(args.slice(1).find((a) => /^\d+$/.test(a)) ?? 5);
+      const messages = await readLocalOutbox(dir, { to, limit: count });
+      if (!messages.length) console.log(`No messages${to ? ` to ${to}` : ''} in ${dir}`);
+      for (const m of messages.reverse()) {
+        console.log(
+          `----- ${m.sent_at} ${m.type}\nTo: ${m.to}${m.from ? `\nFrom: ${m.from}` : ''}${m.subject ? `\nSubject: ${m.subject}` : ''}\n\n${m.text}\n`,
+        );
       }
       return 0;
     }

@@ -164,3 +164,24 @@ export class LocalOutboxChannel implements MessageChannel {
 }
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+export interface LocalMessage {
+  id: string;
+  to: string;
+  from: string | null;
+  subject: string | null;
+  text: string;
+  type: string;
+  sent_at: string;
+}
+
+/** The local outbox's messages, newest first; `to` keeps those to one number or address. */
+export async function readLocalOutbox(dir: string, options: { to?: string; limit?: number } = {}): Promise<LocalMessage[]> {
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json') && !f.startsWith('.'));
+  const all = await Promise.all(names.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), 'utf8')) as LocalMessage));
+  const to = options.to?.toLowerCase();
+  return all
+    .filter((m) => !to || m.to.toLowerCase() === to)
+    .sort((a, b) => b.sent_at.localeCompare(a.sent_at))
+    .slice(0, options.limit ?? 10);
+}
