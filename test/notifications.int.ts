@@ -101,9 +101,12 @@ describe('notifications: from an event to the provider', () => {
     const q = await newQueue(t, b, {}, ['Desk']);
     const first = await customer(b, { phone: '+33633333333', preferred_language: 'en' });
     const second = await customer(b, { phone: '+33633333334', preferred_language: 'en' });
-    // The trial's 200 SMS, all but one used.
-    await t.database.db.insertInto('sms_allowances').values({ tenant_id: b.businessId, allowance: 200, consumed: 199 }).execute();
+    // The trial's 200 SMS, 180 used: the next one leaves less than a tenth (the bell says the balance is low).
+    await t.database.db.insertInto('sms_allowances').values({ tenant_id: b.businessId, allowance: 200, consumed: 180 }).execute();
     await pushTicket(t, b, q.id, { customer_id: first });
+    await until(async () => (await messages(b.businessId)).some((r) => r.channel === 'sms' && r.status === 'sent'), 'the first SMS sent');
+    // Then the rest is used elsewhere: the second does not fit.
+    await t.database.db.updateTable('sms_allowances').set({ consumed: 200 }).where('tenant_id', '=', b.businessId).execute();
     await pushTicket(t, b, q.id, { customer_id: second });
     const rows = await until(async () => {
       const m = (await messages(b.businessId)).filter((r) => r.channel === 'sms');
@@ -114,7 +117,7 @@ describe('notifications: from an event to the provider', () => {
     const used = await t.database.db.selectFrom('sms_allowances').select('consumed').where('tenant_id', '=', b.businessId).executeTakeFirstOrThrow();
     expect(used.consumed).toBe(200);
     const notices = await t.database.db.selectFrom('staff_notifications').select('kind').where('tenant_id', '=', b.businessId).execute();
-    expect(notices.map((n) => n.kind)).toContain('sms_allowance_used_up');
+    expect(notices.map((n) => n.kind).sort()).toEqual(['sms_allowance_used_up', 'sms_balance_low']);
   });
 
   it('retries a provider error with back-off, and fails a refused number at once, falling back to e-mail', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -41,6 +40,19 @@ export interface MessageIntent {
   text?: { body: string; subject: string | null };
   /** The message this one stands in for. */
   fallback_of?: string;
+  /**
+   * Asked for by the business there and then (the customers' "notify", a kiosk set to text its
+   * tickets): the per-type toggles do not apply; the channel being on, a STOP and the allowance do.
+   */
+  asked?: boolean;
+}
+
+/** The settings as they stand, with this one type turned on everywhere. */
+function askedFor(type: MessageType, settings: NotificationSettings, sms: SmsSettings): { settings: NotificationSettings; sms: SmsSettings } {
+  return {
+    settings: { ...settings, booking: { ...settings.booking, [type]: true }, queue: { ...settings.queue, [type]: true } },
+    sms: { ...sms, enabled_types: [type] },
+  };
 }
 
 /** What recording did, for logs and the bench. */
@@ -124,6 +136,7 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
         : [],
     );
 
+    const rows: MessageRow[] = [];
     for (const intent of list) {
       const c = intent.customer_id ? customerById.get(intent.customer_id) : undefined;
       const phone = e164(intent.contact?.phone ?? c?.phone);
@@ -137,7 +150,13 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
         ...(intent.starts_at ? { booking_time: formatBookingTime(intent.starts_at, business?.time_zone ?? 'UTC', language) } : {}),
         ...intent.values,
       };
-      let channels = channelsFor(intent.type, settings, sms, { phone, email, push: pushIds.length > 0, sms_opted_out: !!phone && optedOut.has(phone) });
+      const rules = intent.asked ? askedFor(intent.type, settings, sms) : { settings, sms };
+      let channels = channelsFor(intent.type, rules.settings, rules.sms, {
+        phone,
+        email,
+        push: pushIds.length > 0,
+        sms_opted_out: !!phone && optedOut.has(phone),
+      });
       if (intent.only) channels = channels.filter((ch) => intent.only!.includes(ch));
       for (const channel of channels) {
         const t = custom.get(`${intent.type}/${language}/${channel}`) ?? defaultTemplate(intent.type, language, channel);
@@ -146,7 +165,7 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
         const recipients = channel === 'sms' ? [phone!] : channel === 'email' ? [email!] : pushIds;
         for (const recipient of recipients) {
           const size = channel === 'sms' ? smsSegments(body) : null;
-          const row = {
+          rows.push({
             id: randomUUID(),
             tenant_id: tenantId,
             dedupe_key: `${intent.cause}:${intent.type}:${channel}${channel === 'push' ? `:${recipient}` : ''}`,
@@ -163,34 +182,107 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
             segments: size?.segments ?? null,
             cost: size ? smsCost(size.segments) : null,
             status: 'queued',
-            skip_reason: null as string | null,
+            skip_reason: null,
             fallback_of: intent.fallback_of ?? null,
             next_attempt_at: now,
             created_at: now,
             updated_at: now,
-          };
-          if (size && !(await takeAllowance(db, tenantId, smsCost(size.segments), now))) {
-            row.status = 'skipped';
-            row.skip_reason = 'sms_allowance_used_up';
-            await noticeStaff(db, tenantId, 'sms_allowance_used_up', `sms-used-up:${now.toISOString().slice(0, 10)}`, { message_type: intent.type });
-          }
-          const inserted = await db
-            .insertInto('notification_messages')
-            .values(row)
-            .onConflict((oc) => oc.columns(['tenant_id', 'dedupe_key']).doNothing())
-            .executeTakeFirst();
-          if (!Number(inserted.numInsertedOrUpdatedRows)) {
-            // A repeat of a recorded cause gives the segments back: they were counted the first time.
-            if (size && row.status === 'queued') await giveBackAllowance(db, tenantId, smsCost(size.segments));
-            continue;
-          }
-          if (row.status === 'skipped') out.skipped++;
-          else out.queued++;
+          });
         }
       }
     }
+    const recorded = await insertRows(db, tenantId, rows, now);
+    out.queued += recorded.queued;
+    out.skipped += recorded.skipped;
   }
   return out;
+}
+
+interface MessageRow {
+  id: string;
+  tenant_id: string;
+  dedupe_key: string;
+  message_type: string;
+  channel: Channel;
+  recipient: string;
+  customer_id: string | null;
+  ticket_id: string | null;
+  booking_id: string | null;
+  language: string;
+  subject: string | null;
+  body: string;
+  encoding: string | null;
+  segments: number | null;
+  cost: number | null;
+  status: 'queued' | 'skipped';
+  skip_reason: string | null;
+  fallback_of: string | null;
+  next_attempt_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Under this share of its allowance left, a business is told its SMS balance is low. */
+const LOW_BALANCE = 0.1;
+
+/** Rows written a statement at a time: a reminder sweep may record thousands in one transaction. */
+const CHUNK = 500;
+
+/**
+ * One business's new rows, in a few statements whatever their number: the causes recorded
+ * already are left out, then each SMS in turn takes its segments from the allowance (its row
+ * locked until the commit) while they fit and is skipped once they do not, so nothing is
+ * half-sent; the staff are told once a day that SMS were skipped.
+ */
+async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Date): Promise<Recorded> {
+  if (!rows.length) return { queued: 0, skipped: 0 };
+  const keys = rows.map((r) => r.dedupe_key);
+  const seen = new Set<string>();
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const found = await db
+      .selectFrom('notification_messages')
+      .select('dedupe_key')
+      .where('tenant_id', '=', tenantId)
+      .where('dedupe_key', 'in', keys.slice(i, i + CHUNK))
+      .execute();
+    for (const f of found) seen.add(f.dedupe_key);
+  }
+  // Recorded already, or twice in this batch: once only.
+  const fresh: MessageRow[] = [];
+  for (const r of rows) {
+    if (seen.has(r.dedupe_key)) continue;
+    seen.add(r.dedupe_key);
+    fresh.push(r);
+  }
+  const costs = fresh.filter((r) => r.cost !== null);
+  if (costs.length) {
+    const allowance = await allowanceOf(db, tenantId, now);
+    await db
+      .insertInto('sms_allowances')
+      .values({ tenant_id: tenantId, allowance, consumed: 0 })
+      .onConflict((oc) => oc.column('tenant_id').doNothing())
+      .execute();
+    const held = await db.selectFrom('sms_allowances').select('consumed').where('tenant_id', '=', tenantId).forUpdate().executeTakeFirstOrThrow();
+    let consumed = held.consumed;
+    for (const r of costs) {
+      if (consumed + r.cost! <= allowance) consumed += r.cost!;
+      else Object.assign(r, { status: 'skipped', skip_reason: 'sms_allowance_used_up' });
+    }
+    await db.updateTable('sms_allowances').set({ consumed, allowance, updated_at: now }).where('tenant_id', '=', tenantId).execute();
+    // The bell says so when this batch took the balance under a tenth of the allowance, once a day.
+    if (allowance > 0 && consumed > held.consumed && allowance - consumed < allowance * LOW_BALANCE && allowance - held.consumed >= allowance * LOW_BALANCE)
+      await noticeStaff(db, tenantId, 'sms_balance_low', `sms-low:${now.toISOString().slice(0, 10)}`, { allowance, consumed, balance: allowance - consumed });
+  }
+  for (let i = 0; i < fresh.length; i += CHUNK) {
+    await db
+      .insertInto('notification_messages')
+      .values(fresh.slice(i, i + CHUNK))
+      .onConflict((oc) => oc.columns(['tenant_id', 'dedupe_key']).doNothing())
+      .execute();
+  }
+  const skipped = fresh.filter((r) => r.status === 'skipped');
+  if (skipped.length) await noticeStaff(db, tenantId, 'sms_allowance_used_up', `sms-used-up:${now.toISOString().slice(0, 10)}`, { skipped: skipped.length });
+  return { queued: fresh.length - skipped.length, skipped: skipped.length };
 }
 
 /** The business's SMS allowance under its membership (the accounts context's catalogue). */
@@ -212,31 +304,6 @@ async function allowanceOf(db: Db, tenantId: string, now: Date): Promise<number>
     },
     now,
   ).sms.allowance;
-}
-
-/** Takes `units` from the business's allowance when they fit; the row is locked until the caller's commit. */
-async function takeAllowance(db: Db, tenantId: string, units: number, now: Date): Promise<boolean> {
-  const allowance = await allowanceOf(db, tenantId, now);
-  await db
-    .insertInto('sms_allowances')
-    .values({ tenant_id: tenantId, allowance, consumed: 0 })
-    .onConflict((oc) => oc.column('tenant_id').doNothing())
-    .execute();
-  const taken = await db
-    .updateTable('sms_allowances')
-    .set({ consumed: sql`consumed + ${units}`, allowance, updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where(sql<boolean>`consumed + ${units} <= ${allowance}`)
-    .executeTakeFirst();
-  return Number(taken.numUpdatedRows) > 0;
-}
-
-async function giveBackAllowance(db: Db, tenantId: string, units: number): Promise<void> {
-  await db
-    .updateTable('sms_allowances')
-    .set({ consumed: sql`greatest(consumed - ${units}, 0)` })
-    .where('tenant_id', '=', tenantId)
-    .execute();
 }
 
 /** A notice in the staff's bell, once per dedupe key. */
