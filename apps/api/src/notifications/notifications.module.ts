@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NotificationChannels } from './channel-registry';
 import { WebPushChannel } from './push';
+import { PushSubscriptionsController } from './push.controller';
 import { NotificationReactor } from './reactor';
 import { ReminderSweep } from './reminders';
 import { NotificationSender } from './sender';
@@ -10,6 +11,7 @@ import { NotificationSender } from './sender';
  * reminder sweep, and the sender that delivers them through the installation's channels.
  */
 @Module({
+  controllers: [PushSubscriptionsController],
   providers: [WebPushChannel, NotificationChannels, NotificationSender, NotificationReactor, ReminderSweep],
   exports: [WebPushChannel, NotificationSender, NotificationReactor, ReminderSweep],
 })

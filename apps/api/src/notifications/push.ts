@@ -10,6 +10,16 @@ export interface VapidKeys {
 }
 
 /**
+ * The contact push services may use (RFC 8292): web-push takes only https: or mailto:, so an
+ * installation served over plain http (PUBLIC_URL in development) is named by an address at its host.
+ */
+export function vapidSubject(configured: string): string {
+  if (configured.startsWith('https:') || configured.startsWith('mailto:')) return configured;
+  if (configured.startsWith('http:')) return `mailto:push@${new URL(configured).hostname}`;
+  return `mailto:${configured}`;
+}
+
+/**
  * Web Push to the ticket pages that asked for it. The VAPID pair is made on first start and kept
  * in the database, so every instance signs with the same key and subscriptions survive restarts.
  */
@@ -45,14 +55,14 @@ export class WebPushChannel implements MessageChannel {
     const sub = await this.db.selectFrom('push_subscriptions').selectAll().where('id', '=', m.recipient).executeTakeFirst();
     if (!sub) return { ok: false, permanent: true, error: 'The page no longer asks to be notified' };
     const keys = await this.vapidKeys();
-    const subject = this.config.notifications.vapidSubject;
+    const subject = vapidSubject(this.config.notifications.vapidSubject);
     try {
       const res = await webpush.sendNotification(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
         // The tag is the message's id: a notification sent twice replaces itself on the device.
         JSON.stringify({ title: m.subject ?? '', body: m.body, tag: m.id, type: m.message_type }),
         {
-          vapidDetails: { subject: subject.startsWith('http') || subject.startsWith('mailto:') ? subject : `mailto:${subject}`, ...keys },
+          vapidDetails: { subject, ...keys },
           TTL: 600,
           urgency: 'high',
         },
