@@ -106,6 +106,7 @@ describe('the notification settings screens', () => {
     await page.getByLabel('Push notification').click();
     await page.getByTestId('notification-settings-save').click();
     await toast(page, 'Your changes have been saved');
+    await page.screenshot({ path: '/tmp/tabour-general-en.png', fullPage: true });
     await page.getByTestId('general-tab-public').click();
     await page.locator('input[name="public.get_ready_places"]').fill('5');
     await page.getByTestId('public-settings-save').click();
