@@ -13,7 +13,8 @@ describe('the notifications bell', () => {
   it('words a notice by its kind with its data, and an unknown kind plainly', () => {
     expect(noticeText(notice('sms_balance_low', { balance: 9 }))).toEqual(['notifications.bell.kinds.sms_balance_low', { balance: 9 }]);
     expect(noticeText(notice('booking_request', { name: null }))).toEqual(['notifications.bell.kinds.booking_request', { name: '' }]);
-    expect(noticeText(notice('sms_allowance_used_up', {}))[0]).toBe('notifications.bell.kinds.other');
+    expect(noticeText(notice('sms_allowance_used_up', { skipped: 2 }))[0]).toBe('notifications.bell.kinds.sms_balance_exhausted');
+    expect(noticeText(notice('printer_on_fire', {}))[0]).toBe('notifications.bell.kinds.other');
   });
 
   it('refetches on booking and queue request changes only', () => {

@@ -2,11 +2,15 @@ import { STAFF_NOTIFICATION_KINDS, type StaffNotification } from '@tabour/contra
 
 export type NoticePage = { data: StaffNotification[]; total: number; unread: number };
 
+/** Kinds the reactors write under another name than the contract's. */
+const SAME_AS: Record<string, string> = { sms_allowance_used_up: 'sms_balance_exhausted' };
+
 /** The catalogue key and values that word a notice; a kind this screen does not know yet gets a plain "new notification". */
 export function noticeText(n: StaffNotification): [string, Record<string, string | number>] {
-  const known = (STAFF_NOTIFICATION_KINDS as readonly string[]).includes(n.kind);
+  const kind = SAME_AS[n.kind] ?? n.kind;
+  const known = (STAFF_NOTIFICATION_KINDS as readonly string[]).includes(kind);
   const values = Object.fromEntries(Object.entries(n.data ?? {}).map(([k, v]) => [k, v ?? ''])) as Record<string, string | number>;
-  return [`notifications.bell.kinds.${known ? n.kind : 'other'}`, values];
+  return [`notifications.bell.kinds.${known ? kind : 'other'}`, values];
 }
 
 /**

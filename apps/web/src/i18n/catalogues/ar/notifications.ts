@@ -126,8 +126,8 @@ const notifications: Texts<typeof en> = {
       empty: 'لا توجد إشعارات',
       read_all: 'تعليم الكل كمقروء',
       kinds: {
-        booking_request: 'طلب موعد جديد من {{name}}',
-        queue_request: 'عميل ينتظر الانضمام إلى {{queue}}',
+        booking_request: 'طلب موعد جديد',
+        queue_request: 'عميل يطلب الانضمام إلى طابور',
         sms_balance_low: 'رصيد الرسائل القصيرة يوشك على النفاد: بقي {{balance}}',
         sms_balance_exhausted: 'نفد رصيد الرسائل القصيرة: لن تُرسل رسائل أخرى',
         other: 'إشعار جديد',

@@ -126,8 +126,8 @@ const notifications: Texts<typeof en> = {
       empty: 'Keine Benachrichtigungen',
       read_all: 'Alle als gelesen markieren',
       kinds: {
-        booking_request: 'Neue Terminanfrage von {{name}}',
-        queue_request: 'Ein Kunde wartet auf Aufnahme in {{queue}}',
+        booking_request: 'Neue Terminanfrage',
+        queue_request: 'Ein Kunde bittet um Aufnahme in eine Warteschlange',
         sms_balance_low: 'Ihr SMS-Kontingent wird knapp: noch {{balance}}',
         sms_balance_exhausted: 'Ihr SMS-Kontingent ist aufgebraucht: es werden keine SMS mehr gesendet',
         other: 'Neue Benachrichtigung',

@@ -123,8 +123,8 @@ const notifications = {
       empty: 'No notifications',
       read_all: 'Mark all as read',
       kinds: {
-        booking_request: 'New booking request from {{name}}',
-        queue_request: 'A customer is waiting to join {{queue}}',
+        booking_request: 'New booking request',
+        queue_request: 'A customer asks to join a queue',
         sms_balance_low: 'Your SMS allowance is running low: {{balance}} left',
         sms_balance_exhausted: 'Your SMS allowance is used up: no more SMS are sent',
         other: 'New notification',

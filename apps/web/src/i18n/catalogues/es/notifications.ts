@@ -126,8 +126,8 @@ const notifications: Texts<typeof en> = {
       empty: 'No hay notificaciones',
       read_all: 'Marcar todas como leídas',
       kinds: {
-        booking_request: 'Nueva solicitud de cita de {{name}}',
-        queue_request: 'Un cliente espera unirse a {{queue}}',
+        booking_request: 'Nueva solicitud de cita',
+        queue_request: 'Un cliente pide unirse a una fila',
         sms_balance_low: 'Su saldo de SMS se está agotando: quedan {{balance}}',
         sms_balance_exhausted: 'Su saldo de SMS se ha agotado: ya no se envían SMS',
         other: 'Nueva notificación',

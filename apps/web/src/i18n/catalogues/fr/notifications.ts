@@ -126,8 +126,8 @@ const notifications: Texts<typeof en> = {
       empty: 'Aucune notification',
       read_all: 'Tout marquer comme lu',
       kinds: {
-        booking_request: 'Nouvelle demande de rendez-vous de {{name}}',
-        queue_request: 'Un client attend de rejoindre {{queue}}',
+        booking_request: 'Nouvelle demande de rendez-vous',
+        queue_request: 'Un client demande à rejoindre une file',
         sms_balance_low: 'Votre forfait SMS s’épuise : il en reste {{balance}}',
         sms_balance_exhausted: 'Votre forfait SMS est épuisé : plus aucun SMS n’est envoyé',
         other: 'Nouvelle notification',

@@ -126,8 +126,8 @@ const notifications: Texts<typeof en> = {
       empty: 'Sem notificações',
       read_all: 'Marcar todas como lidas',
       kinds: {
-        booking_request: 'Novo pedido de marcação de {{name}}',
-        queue_request: 'Um cliente aguarda para entrar em {{queue}}',
+        booking_request: 'Novo pedido de marcação',
+        queue_request: 'Um cliente pede para entrar numa fila',
         sms_balance_low: 'O seu saldo de SMS está a acabar: restam {{balance}}',
         sms_balance_exhausted: 'O seu saldo de SMS esgotou-se: já não são enviados SMS',
         other: 'Nova notificação',

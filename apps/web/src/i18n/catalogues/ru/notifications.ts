@@ -126,8 +126,8 @@ const notifications: Texts<typeof en> = {
       empty: 'Уведомлений нет',
       read_all: 'Отметить все как прочитанные',
       kinds: {
-        booking_request: 'Новая заявка на запись от {{name}}',
-        queue_request: 'Клиент ждёт включения в очередь {{queue}}',
+        booking_request: 'Новая заявка на запись',
+        queue_request: 'Клиент просит включить его в очередь',
         sms_balance_low: 'Лимит SMS заканчивается: осталось {{balance}}',
         sms_balance_exhausted: 'Лимит SMS исчерпан: SMS больше не отправляются',
         other: 'Новое уведомление',
