@@ -57,16 +57,22 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
+    // Sends in flight finish and are marked (for a while): an unmarked one waits for its lease to run out.
+    for (const end = Date.now() + 10_000; this.inFlight > 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
   }
 
-  /** Called when messages were recorded: a run now, or another right after the current one. */
+  /**
+   * Called when messages were recorded (and by the poll): claims as many as there is room for
+   * in flight and sends each as soon as it is claimed, so a new message never waits for a
+   * whole batch of slower ones; each finished send looks for more.
+   */
   wake(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = this.drain()
+    this.running = this.pump()
       .catch((err) => this.log.error(`sending failed: ${String(err)}`))
       .finally(() => {
         this.running = null;
@@ -77,30 +83,57 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
       });
   }
 
-  private async drain(): Promise<void> {
-    for (;;) {
-      const run = await this.run();
-      if (run.sent + run.retried + run.failed + run.recovered === 0 || this.stopped) return;
+  private inFlight = 0;
+  private recoveredAt = 0;
+
+  private async pump(): Promise<void> {
+    const now = new Date();
+    // Dead senders' claims are looked for at most once a poll period, not on every wake.
+    if (now.getTime() - this.recoveredAt >= this.config.notifications.senderPollMs) {
+      this.recoveredAt = now.getTime();
+      await this.recover(now);
+    }
+    while (!this.stopped) {
+      const room = PARALLEL - this.inFlight;
+      if (room <= 0) return;
+      const claimed = await this.claim(now, room);
+      if (!claimed.length) return;
+      const senders = await this.senderNames(claimed.map((m) => m.tenant_id));
+      for (const m of claimed) {
+        this.inFlight++;
+        void this.deliver(m, senders.get(m.tenant_id) ?? null)
+          .catch((err) => this.log.error(`sending ${m.id} failed: ${String(err)}`))
+          .finally(() => {
+            this.inFlight--;
+            this.wake();
+          });
+      }
+      if (claimed.length < room) return;
     }
   }
 
-  /** One pass: recover dead claims, then claim and send one batch of due messages. */
-  async run(now = new Date()): Promise<SenderRun> {
-    const out: SenderRun = { sent: 0, retried: 0, failed: 0, recovered: 0 };
-    out.recovered = await this.recover(now);
+  private async claim(now: Date, limit: number) {
     const claimed = await sql<OutgoingMessage & { attempts: number; customer_id: string | null; fallback_of: string | null }>`
       UPDATE notification_messages m
       SET status = 'sending', attempts = m.attempts + 1, claimed_at = now(), claimed_until = now() + ${`${this.config.notifications.leaseMs} milliseconds`}::interval, updated_at = now()
       WHERE m.id IN (
         SELECT id FROM notification_messages
         WHERE status = 'queued' AND next_attempt_at <= ${now}
-        ORDER BY next_attempt_at LIMIT ${BATCH}
+        ORDER BY next_attempt_at LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING m.id, m.tenant_id, m.channel, m.message_type, m.recipient, m.subject, m.body, m.claimed_at, m.attempts, m.customer_id, m.fallback_of`.execute(
       this.db,
     );
-    const senders = await this.senderNames(claimed.rows.map((m) => m.tenant_id));
-    const queue = [...claimed.rows];
+    return claimed.rows;
+  }
+
+  /** One pass at `now`, awaited whole: recover dead claims, then claim and send one batch of due messages. */
+  async run(now = new Date()): Promise<SenderRun> {
+    const out: SenderRun = { sent: 0, retried: 0, failed: 0, recovered: 0 };
+    out.recovered = await this.recover(now);
+    const claimed = await this.claim(now, BATCH);
+    const senders = await this.senderNames(claimed.map((m) => m.tenant_id));
+    const queue = [...claimed];
     await Promise.all(
       Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
         for (let m = queue.shift(); m; m = queue.shift()) {
