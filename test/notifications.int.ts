@@ -117,7 +117,7 @@ describe('notifications: from an event to the provider', () => {
     const used = await t.database.db.selectFrom('sms_allowances').select('consumed').where('tenant_id', '=', b.businessId).executeTakeFirstOrThrow();
     expect(used.consumed).toBe(200);
     const notices = await t.database.db.selectFrom('staff_notifications').select('kind').where('tenant_id', '=', b.businessId).execute();
-    expect(notices.map((n) => n.kind).sort()).toEqual(['sms_allowance_used_up', 'sms_balance_low']);
+    expect(notices.map((n) => n.kind).sort()).toEqual(['sms_balance_exhausted', 'sms_balance_low']);
   });
 
   it('retries a provider error with back-off, and fails a refused number at once, falling back to e-mail', async () => {

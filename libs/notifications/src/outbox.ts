@@ -8,6 +8,7 @@ import {
   type MessageType,
   type NotificationSettings,
   type SmsSettings,
+  type StaffNotificationKind,
 } from '@tabour/contracts';
 import { membershipView, type ChosenPackage, type Plan } from '@tabour/accounts';
 import type { ProjectionDb } from '@tabour/eventstore';
@@ -281,7 +282,7 @@ async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Dat
       .execute();
   }
   const skipped = fresh.filter((r) => r.status === 'skipped');
-  if (skipped.length) await noticeStaff(db, tenantId, 'sms_allowance_used_up', `sms-used-up:${now.toISOString().slice(0, 10)}`, { skipped: skipped.length });
+  if (skipped.length) await noticeStaff(db, tenantId, 'sms_balance_exhausted', `sms-used-up:${now.toISOString().slice(0, 10)}`, { skipped: skipped.length });
   return { queued: fresh.length - skipped.length, skipped: skipped.length };
 }
 
@@ -307,7 +308,7 @@ async function allowanceOf(db: Db, tenantId: string, now: Date): Promise<number>
 }
 
 /** A notice in the staff's bell, once per dedupe key. */
-export async function noticeStaff(db: Db, tenantId: string, kind: string, dedupeKey: string, payload: Record<string, unknown>): Promise<void> {
+export async function noticeStaff(db: Db, tenantId: string, kind: StaffNotificationKind, dedupeKey: string, payload: Record<string, unknown>): Promise<void> {
   await db
     .insertInto('staff_notifications')
     .values({ id: randomUUID(), tenant_id: tenantId, kind, dedupe_key: dedupeKey, payload: JSON.stringify(payload) })
