@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -199,3 +199,34 @@ export const providerEnv = (fake: FakeProviders): Record<string, string> => ({
   SENDGRID_FROM: 'noreply@tabour.test',
   SENDGRID_API_URL: fake.sendgridUrl,
 });
+
+/**
+ * X-Twilio-Signature as Twilio computes it, written out here rather than taken from the SDK so
+ * the product's check is held to Twilio's documented scheme: HMAC-SHA1 with the auth token over
+ * the full address called, then each form field's name and value in the names' order, base64.
+ */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
+  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+/**
+ * A SendGrid event webhook signer with a fresh P-256 key pair: the public key as SendGrid shows
+ * it (base64 DER, SubjectPublicKeyInfo) for SENDGRID_WEBHOOK_PUBLIC_KEY, and the signature
+ * SendGrid sends: ECDSA with SHA-256 over the timestamp followed by the body, DER, base64.
+ */
+export function sendgridSigner(): { publicKey: string; sign(body: string, timestamp?: string): Record<string, string> } {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  return {
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+    sign(body, timestamp = String(Math.floor(Date.now() / 1000))) {
+      const signature = createSign('sha256')
+        .update(timestamp + body)
+        .sign(privateKey)
+        .toString('base64');
+      return { 'X-Twilio-Email-Event-Webhook-Signature': signature, 'X-Twilio-Email-Event-Webhook-Timestamp': timestamp };
+    },
+  };
+}

@@ -4,11 +4,12 @@ import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json, urlencoded } from 'express';
+import { json, raw, urlencoded } from 'express';
 import { AppConfig, createDb, migrateToLatest } from '@tabour/platform';
 import { AppModule } from './app.module';
 import { BroadcastService } from './broadcast/broadcast.service';
 import { MAX_JSON_BYTES, verifyJsonShape } from './common/body-limits';
+import { SENDGRID_EVENTS_PATH, SENDGRID_MAX_BYTES } from './notifications/webhooks.controller';
 import { FormsOnlyWhereRead } from './common/forms';
 import { AllErrorsFilter, validationPipe } from './common/http';
 import { corsOrigin, securityHeaders } from './common/security';
@@ -40,6 +41,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // The port pages connect to: the reverse proxy's when one stands in front (PUBLIC_BROADCAST_PORT).
   app.use(securityHeaders(() => config.publicBroadcastPort ?? (broadcast ??= app.get(BroadcastService, { strict: false }))?.port));
   app.enableCors({ origin: corsOrigin(config.corsOrigins), credentials: true });
+  // SendGrid signs the exact bytes it posts, and its batches are larger than any form: kept raw, parsed once verified.
+  app.use(SENDGRID_EVENTS_PATH, raw({ type: () => true, limit: SENDGRID_MAX_BYTES }));
   // Size, depth and key count are checked on the raw bytes, before anything walks the body.
   app.use(json({ limit: MAX_JSON_BYTES, verify: verifyJsonShape }));
   app.use(urlencoded({ extended: true, limit: MAX_JSON_BYTES, parameterLimit: 1000 }));

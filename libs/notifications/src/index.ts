@@ -9,3 +9,4 @@ export * from './tables';
 export * from './settings';
 export * from './outbox';
 export * from './reactions';
+export * from './reply-texts';

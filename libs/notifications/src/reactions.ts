@@ -37,6 +37,12 @@ export interface ReactionFacts {
 }
 
 type Data = Record<string, unknown>;
+
+/**
+ * A ticket's "created" message is caused by the ticket, not by the event: a kiosk that texts
+ * its tickets records the same message at once, and whichever comes second is the same row.
+ */
+export const ticketCreatedCause = (ticketId: string) => `ticket-created:${ticketId}`;
 const minutes = (seconds: unknown) => (typeof seconds === 'number' ? Math.max(0, Math.round(seconds / 60)) : null);
 
 function ticketMessage(
@@ -91,7 +97,8 @@ export function queueMessages(e: RecordedEvent, facts: ReactionFacts): MessageIn
   switch (e.type) {
     case 'TicketPushed': {
       const t = arriving(e);
-      return [ticketMessage(e, 'QUEUE_TICKET_CREATED', t, facts, { place: t.rank, estimate_minutes: minutes(t.estimated_wait_seconds) })];
+      const values = { place: t.rank, estimate_minutes: minutes(t.estimated_wait_seconds) };
+      return [ticketMessage(e, 'QUEUE_TICKET_CREATED', t, facts, values, ticketCreatedCause(t.id))];
     }
     case 'TicketRedirectedIn': {
       const t = arriving(e);

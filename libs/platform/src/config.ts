@@ -30,6 +30,8 @@ export interface NotificationsConfig {
   senderPollMs: number;
   /** How long a sender's claim on a message lasts: after it, a dead sender's message is looked for at the provider. */
   leaseMs: number;
+  /** SendGrid's event webhook verification key (SENDGRID_WEBHOOK_PUBLIC_KEY); unset, the webhook is not served. */
+  sendgridWebhookKey: string | null;
 }
 
 /** `CORS_ORIGINS`: origins separated by commas; unset, only the product's own address. */
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vapidSubject: env.VAPID_SUBJECT ?? publicUrl,
       senderPollMs: Number(env.NOTIFICATIONS_POLL_MS ?? 1000),
       leaseMs: Number(env.NOTIFICATIONS_LEASE_MS ?? 60_000),
+      sendgridWebhookKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY || null,
     },
   };
 }

@@ -15,7 +15,7 @@ import {
   type BookingContext,
   type BookingEvent,
 } from '@tabour/bookings';
-import { CommandHandler, PgEventStore } from '@tabour/eventstore';
+import { CommandHandler, PgEventStore, type Actor } from '@tabour/eventstore';
 import { conflict, Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { DB, EVENT_STORE } from '../common/tokens';
@@ -25,7 +25,8 @@ import { BookingQueries } from './queries';
 /** How many times a booking whose member was picked for it tries another when that one was just taken. */
 const MEMBER_PICKS = 3;
 
-type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'>;
+/** A staff member, or someone acting on the booking from outside (the customer answering an SMS) with their own actor. */
+type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'> | { tenantId: string; actor: Actor };
 
 /** The first member free at the decided place, from the place read for the decision (the capacity guard checks it again under its locks). */
 function pickMember(place: BookingPlace | null, at: { starts_at: string; duration: number }): string | null {
@@ -109,7 +110,7 @@ export class BookingsService {
   private run(by: Caller, id: string, command: BookingCommand, fresh = false) {
     return this.handler.handle(bookingDecider, bookingStream(id), command, {
       tenantId: by.tenantId,
-      actor: actorOf(by as UserPrincipal),
+      actor: 'actor' in by ? by.actor : actorOf(by as UserPrincipal),
       fresh,
       seal: this.pii.sealer<BookingEvent>(by.tenantId),
       open: this.pii.open<BookingEvent>,

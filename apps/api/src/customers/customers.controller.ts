@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ChannelUnavailable, Notifier } from '@tabour/notifications';
 import { Category } from '@tabour/customers';
-import { DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
+import { invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
+import { NotifyService } from '../notifications/notify.service';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
 import { CustomerCommands } from './commands';
@@ -21,8 +21,6 @@ export const filtersOf = (q: CustomerListQuery): CustomerFilters => ({
   order: q.order as CustomerFilters['order'],
 });
 
-export const SMS_UNAVAILABLE = 'SMS cannot be sent: no SMS transport is configured on this installation';
-
 /** The customer database (CRM): ADMIN and MANAGER, as the /customers screen. */
 @ApiTags('customers')
 @ApiBearerAuth()
@@ -33,7 +31,7 @@ export class CustomersController {
     private readonly customers: CustomersService,
     private readonly queries: CustomerQueries,
     private readonly commands: CustomerCommands,
-    private readonly notifier: Notifier,
+    private readonly messages: NotifyService,
   ) {}
 
   @Get()
@@ -62,31 +60,15 @@ export class CustomersController {
     return { internal_id: await this.queries.nextInternalId(user.tenantId) };
   }
 
+  /** Through the outbox like every message: the SMS ledger counts it, a STOP and the allowance hold (docs/notifications.md). */
   @Post('notify')
   @HttpCode(200)
   async notify(@CurrentUser() user: UserPrincipal, @Body() body: NotifyDto) {
-    // Refused before anything is sent: a partial SMS campaign would be worse than none.
-    if (body.channel === 'sms') throw new DomainError(422, SMS_UNAVAILABLE, 'sms_unavailable', { channel: [SMS_UNAVAILABLE] });
     const ids = [...new Set(body.customer_ids.map((id) => id.toLowerCase()))];
     const found = await this.queries.contacts(user.tenantId, ids);
     // One id of another business (or erased) and nothing is sent: the same answer as a missing record.
     if (found.length !== ids.length) throw notFound();
-    const sent: string[] = [];
-    const skipped: { customer_id: string; reason: string }[] = [];
-    for (const c of found) {
-      if (!c.email) {
-        skipped.push({ customer_id: c.id, reason: 'The customer has no email' });
-        continue;
-      }
-      try {
-        await this.notifier.sendEmail({ to: c.email, subject: body.subject?.trim() || 'Message', text: body.message, tenantId: user.tenantId });
-        sent.push(c.id);
-      } catch (err) {
-        if (!(err instanceof ChannelUnavailable)) throw err;
-        skipped.push({ customer_id: c.id, reason: err.message });
-      }
-    }
-    return { channel: body.channel, sent: sent.length, sent_ids: sent, skipped };
+    return this.messages.staffMessage(user.tenantId, found, body);
   }
 
   // The booking tabs (POST customer/bookings, customer/archiveBookings) read the book: apps/api/src/bookings/customer-bookings.controller.ts.

@@ -3,7 +3,6 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { KioskQueue, KioskSms, KioskState, KioskTicket, ServerInstant } from '@tabour/contracts';
 import { ipAllowed, KioskSettings } from '@tabour/devices';
-import { ChannelUnavailable, Notifier } from '@tabour/notifications';
 import { isOpenAt, WorkingDays } from '@tabour/organisation';
 import { AppConfig, conflict, DomainError, forbidden, invalid, notFound, planRequired, Principal, unauthorized } from '@tabour/platform';
 import { toE164 } from '@tabour/customers';
@@ -11,6 +10,7 @@ import { Ctx, MembershipReader, PrincipalKinds, Public, RequiresPlan } from '../
 import { APP_CONFIG, DB } from '../common/tokens';
 import { BookingCheckins } from '../bookings/checkin.service';
 import { CustomersService } from '../customers/customers.service';
+import { NotifyService } from '../notifications/notify.service';
 import { OrganisationQueries } from '../organisation/queries';
 import { QueueClock } from '../queues/clock';
 import { QueueQueries } from '../queues/queries';
@@ -18,7 +18,6 @@ import { QueuesService } from '../queues/queues.service';
 import { DeviceCredentials } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
 import { DeviceLoginDto, KioskCustomerDto, KioskPhoneDto, KioskPushDto } from './kiosk.dto';
-import { ticketSms } from './sms-text';
 import { Db } from '@tabour/platform';
 
 export const KIOSK_BAD_CREDENTIALS = 'Key and Secret do not match our records';
@@ -45,7 +44,7 @@ export class KioskDeviceController {
     private readonly clock: QueueClock,
     private readonly organisation: OrganisationQueries,
     private readonly customers: CustomersService,
-    private readonly notifier: Notifier,
+    private readonly notify: NotifyService,
     private readonly checkins: BookingCheckins,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
@@ -169,30 +168,27 @@ export class KioskDeviceController {
     const t = outcome.state.tickets.get(ticketId)!;
     const rank = outcome.state.waiting.indexOf(ticketId) + 1;
     const link = `${this.config.publicUrl.replace(/\/$/, '')}/t/${t.uid}`;
+    const live = (await this.queueQueries.publicTicket(t.uid))?.view;
     let sms: KioskSms = 'not_requested';
     if (settings.sms_ticket && body.customer_id) {
-      const c = await this.db
-        .selectFrom('customers')
-        .select(['phone', 'preferred_language'])
-        .where('tenant_id', '=', kiosk.tenantId)
-        .where('id', '=', body.customer_id.toLowerCase())
-        .executeTakeFirst();
-      if (!c?.phone) sms = 'no_phone';
-      else {
-        try {
-          await this.notifier.sendSms({
-            to: c.phone,
-            tenantId: kiosk.tenantId,
-            text: ticketSms(body.language ?? c.preferred_language, { label: t.label, queue: queue.settings!.name, link }),
-          });
-          sms = 'sent';
-        } catch (err) {
-          if (!(err instanceof ChannelUnavailable)) throw err;
-          sms = 'unavailable';
-        }
-      }
+      const customerId = body.customer_id.toLowerCase();
+      const c = await this.db.selectFrom('customers').select('phone').where('tenant_id', '=', kiosk.tenantId).where('id', '=', customerId).executeTakeFirst();
+      sms = !c?.phone
+        ? 'no_phone'
+        : await this.notify.ticketSms(
+            kiosk.tenantId,
+            {
+              id: ticketId,
+              customer_id: customerId,
+              label: t.label,
+              queue: queue.settings!.name,
+              link,
+              rank,
+              estimated_wait_seconds: live?.estimated_wait_seconds ?? null,
+            },
+            body.language ?? null,
+          );
     }
-    const live = (await this.queueQueries.publicTicket(t.uid))?.view;
     return {
       uid: t.uid,
       label: t.label,
