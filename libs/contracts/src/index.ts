@@ -17,3 +17,4 @@ export * from './organisation';
 export * from './accounts';
 export * from './bookings';
 export * from './notifications';
+export * from './statistics';
