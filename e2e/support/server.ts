@@ -31,6 +31,8 @@ function sleep(ms: number) {
 export function ensureWebBuild(): void {
   const sources = Math.max(
     newestSource(path.join(WEB, 'src')),
+    // Copied as they are into dist (the service worker).
+    newestSource(path.join(WEB, 'public')),
     ...['index.html', 'vite.config.ts', 'package.json'].map((f) => statSync(path.join(WEB, f)).mtimeMs),
   );
   const fresh = () => existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs >= sources;

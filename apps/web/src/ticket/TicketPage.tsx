@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,8 @@ import { useDeviceChannel } from '../devices/deviceChannel';
 import { visuallyHidden } from '../devices/a11y';
 import { FeedbackForm, FeedbackThanks } from './FeedbackForm';
 import { alertFor, feedbackState, minutes, PublicTicket, queueName, Stage, stageOf } from './model';
+import { NotifyMe } from './NotifyMe';
+import { showCalled } from './push';
 import { TicketShell } from './TicketShell';
 
 const ticketPath = (uid: string) => `/user/queue/uid/${encodeURIComponent(uid)}`;
@@ -61,13 +63,15 @@ function beep() {
   }
 }
 
-function useTurnAlert(stage: Stage | null) {
+function useTurnAlert(stage: Stage | null, onCalled?: () => void) {
   const previous = useRef<Stage | null>(null);
+  const called = useEffectEvent(() => onCalled?.());
   useEffect(() => {
     if (!stage) return;
     const alert = alertFor(previous.current, stage);
     previous.current = stage;
     if (!alert) return;
+    if (alert === 'called') called();
     try {
       navigator.vibrate?.(alert === 'called' ? [300, 100, 300, 100, 300] : [200, 100, 200]);
     } catch {
@@ -191,7 +195,17 @@ export function TicketPage() {
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const t = ticket.data;
   const stage = t ? stageOf(t) : null;
-  useTurnAlert(stage);
+  const [notifying, setNotifying] = useState(false);
+  // A page in a background tab tells the call itself, through the worker (push may not reach this browser).
+  useTurnAlert(stage, () => {
+    if (!t || !notifying || document.visibilityState !== 'hidden') return;
+    // A refused notification leaves the page's own banner, sound and vibration.
+    void showCalled(uid, {
+      title: translate('ticket.push.called_title', { label: t.label }),
+      body: t.counter_name ? translate('ticket.called', { counter: t.counter_name }) : translate('ticket.called_no_counter'),
+      key: `${uid}-${t.called_at ?? ''}`,
+    }).catch(() => undefined);
+  });
 
   useEffect(() => {
     if (!t) return;
@@ -328,6 +342,8 @@ export function TicketPage() {
           </Button>
         </Box>
       )}
+
+      {(waiting || stage === 'on_hold' || stage === 'called') && <NotifyMe uid={uid} onChange={setNotifying} />}
 
       {stage === 'ended' && (
         <Box sx={{ mt: 3 }}>{feedback === 'given' ? <FeedbackThanks /> : <FeedbackForm uid={uid} onSent={() => void ticket.refetch()} />}</Box>

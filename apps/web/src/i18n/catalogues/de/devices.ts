@@ -392,6 +392,17 @@ const devices: Texts<typeof en> = {
     invalid_body: 'Der Link ist falsch oder abgelaufen. Prüfen Sie den erhaltenen Link oder fragen Sie am Empfang.',
     error: 'Das Ticket konnte nicht geladen werden.',
     retry: 'Erneut versuchen',
+    push: {
+      notify_me: 'Benachrichtigen',
+      hint: 'Erhalten Sie eine Benachrichtigung, wenn Sie dran sind – auch wenn diese Seite im Hintergrund ist.',
+      on: 'Benachrichtigungen sind an: Sie werden benachrichtigt, wenn Sie dran sind.',
+      on_page_only:
+        'Benachrichtigungen sind an, solange diese Seite geöffnet bleibt, auch im Hintergrund. Nach dem Schließen der Seite kann dieser Browser sie nicht empfangen.',
+      turn_off: 'Ausschalten',
+      denied: 'Benachrichtigungen sind für diese Website blockiert. Erlauben Sie sie in den Browsereinstellungen, um benachrichtigt zu werden.',
+      failed: 'Benachrichtigungen konnten nicht eingeschaltet werden: {{reason}}',
+      called_title: 'Sie sind dran: Ticket {{label}}',
+    },
     feedback: {
       title: 'Wie war Ihr Besuch?',
       page_title: 'Ihre Meinung zu Ticket {{label}}',

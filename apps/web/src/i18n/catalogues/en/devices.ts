@@ -389,6 +389,16 @@ const devices = {
     invalid_body: 'The link is wrong or has expired. Check the link you received, or ask at the desk.',
     error: 'The ticket could not be loaded.',
     retry: 'Try again',
+    push: {
+      notify_me: 'Notify me',
+      hint: 'Get a notification when it is your turn, even when this page is in the background.',
+      on: 'Notifications are on: you will be notified when it is your turn.',
+      on_page_only: 'Notifications are on while this page stays open, even in the background. This browser cannot receive them once the page is closed.',
+      turn_off: 'Turn off',
+      denied: 'Notifications are blocked for this site. Allow them in your browser’s settings to be notified when it is your turn.',
+      failed: 'Notifications could not be turned on: {{reason}}',
+      called_title: 'It’s your turn: ticket {{label}}',
+    },
     feedback: {
       title: 'How was your visit?',
       page_title: 'Your opinion on ticket {{label}}',

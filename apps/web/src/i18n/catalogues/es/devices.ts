@@ -392,6 +392,17 @@ const devices: Texts<typeof en> = {
     invalid_body: 'El enlace es incorrecto o ha caducado. Compruebe el enlace recibido o pregunte en recepción.',
     error: 'No se pudo cargar el turno.',
     retry: 'Reintentar',
+    push: {
+      notify_me: 'Avisarme',
+      hint: 'Reciba una notificación cuando sea su turno, incluso con esta página en segundo plano.',
+      on: 'Las notificaciones están activadas: se le avisará cuando sea su turno.',
+      on_page_only:
+        'Las notificaciones están activadas mientras esta página siga abierta, incluso en segundo plano. Este navegador no puede recibirlas una vez cerrada la página.',
+      turn_off: 'Desactivar',
+      denied: 'Las notificaciones están bloqueadas para este sitio. Permítalas en los ajustes del navegador para recibir el aviso de su turno.',
+      failed: 'No se pudieron activar las notificaciones: {{reason}}',
+      called_title: 'Es su turno: turno {{label}}',
+    },
     feedback: {
       title: '¿Qué tal fue su visita?',
       page_title: 'Su opinión sobre el turno {{label}}',

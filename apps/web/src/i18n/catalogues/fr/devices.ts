@@ -392,6 +392,17 @@ const devices: Texts<typeof en> = {
     invalid_body: 'Le lien est erroné ou a expiré. Vérifiez le lien reçu, ou renseignez-vous à l’accueil.',
     error: 'Le ticket n’a pas pu être chargé.',
     retry: 'Réessayer',
+    push: {
+      notify_me: 'M’avertir',
+      hint: 'Recevez une notification quand c’est votre tour, même quand cette page est en arrière-plan.',
+      on: 'Les notifications sont activées : vous serez averti quand ce sera votre tour.',
+      on_page_only:
+        'Les notifications sont activées tant que cette page reste ouverte, même en arrière-plan. Ce navigateur ne peut pas les recevoir une fois la page fermée.',
+      turn_off: 'Désactiver',
+      denied: 'Les notifications sont bloquées pour ce site. Autorisez-les dans les réglages du navigateur pour être averti de votre tour.',
+      failed: 'Les notifications n’ont pas pu être activées : {{reason}}',
+      called_title: 'C’est votre tour : ticket {{label}}',
+    },
     feedback: {
       title: 'Comment s’est passée votre visite ?',
       page_title: 'Votre avis sur le ticket {{label}}',

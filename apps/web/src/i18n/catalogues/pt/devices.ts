@@ -392,6 +392,17 @@ const devices: Texts<typeof en> = {
     invalid_body: 'A ligação está errada ou expirou. Verifique a ligação recebida ou pergunte no balcão.',
     error: 'Não foi possível carregar a senha.',
     retry: 'Tentar de novo',
+    push: {
+      notify_me: 'Avisar-me',
+      hint: 'Receba uma notificação quando for a sua vez, mesmo com esta página em segundo plano.',
+      on: 'As notificações estão ativadas: será avisado quando for a sua vez.',
+      on_page_only:
+        'As notificações estão ativadas enquanto esta página estiver aberta, mesmo em segundo plano. Este navegador não as pode receber depois de a página ser fechada.',
+      turn_off: 'Desativar',
+      denied: 'As notificações estão bloqueadas para este site. Permita-as nas definições do navegador para ser avisado da sua vez.',
+      failed: 'Não foi possível ativar as notificações: {{reason}}',
+      called_title: 'É a sua vez: senha {{label}}',
+    },
     feedback: {
       title: 'Como correu a sua visita?',
       page_title: 'A sua opinião sobre a senha {{label}}',
