@@ -1,6 +1,6 @@
-import { Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { Public } from '../common/auth';
 import { RepliesService } from './replies.service';
 import { WebhooksService } from './webhooks.service';
@@ -40,11 +40,13 @@ export class WebhooksController {
 
   @Post('twilio/inbound')
   @HttpCode(200)
-  @Header('Content-Type', 'text/xml; charset=utf-8')
-  async twilioInbound(@Req() req: Request): Promise<string> {
+  async twilioInbound(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const params = form(req);
     this.webhooks.verifyTwilio(header(req, 'X-Twilio-Signature'), req.originalUrl, params);
-    return this.replies.reply(params);
+    const twiml = await this.replies.reply(params);
+    // Set here, not by a decorator: a refusal keeps the JSON error answer of every call.
+    res.type('text/xml');
+    return twiml;
   }
 
   @Post('sendgrid/events')
