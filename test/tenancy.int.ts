@@ -154,6 +154,23 @@ describe('tenancy: another business can reach nothing', () => {
       display: display.body.id,
       request: request.id,
     });
+    // A message about A's customer, ticket and booking, as the reactor records it.
+    await t.database.db
+      .insertInto('notification_messages')
+      .values({
+        id: crypto.randomUUID(),
+        tenant_id: a.businessId,
+        dedupe_key: 'a-only',
+        message_type: 'QUEUE_TICKET_CREATED',
+        channel: 'sms',
+        recipient: '+33600000001',
+        customer_id: ids.customer,
+        ticket_id: ids.ticket,
+        booking_id: ids.booking,
+        language: 'en',
+        body: 'A-only message',
+      })
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -269,6 +286,9 @@ describe('tenancy: another business can reach nothing', () => {
       '/business/rules?pagination=off',
       '/business/forms?pagination=off',
       '/business/notification?pagination=off',
+      `/business/notification/messages?customer_id=${ids.customer}&pagination=off`,
+      `/business/notification/messages?ticket_id=${ids.ticket}&pagination=off`,
+      `/business/notification/messages?booking_id=${ids.booking}&pagination=off`,
     ];
     for (const url of reads) {
       const res = await t.http().get(url).set(b.h);

@@ -176,6 +176,29 @@ export interface SmsTransaction<At = Instant> {
   created_at?: At;
 }
 
+/**
+ * One message sent, or meant to be sent, to a customer about a ticket or booking (the history on
+ * the customer page, the ticket's details and the booking dialog), on any channel.
+ */
+export interface MessageRecord<At = Instant> {
+  id: string;
+  message_type: MessageType;
+  channel: Channel;
+  /** As it was sent: a number in E.164, an address, or the push endpoint's label; empty once the customer was erased. */
+  recipient: string;
+  status: MessageStatus;
+  /** The provider's reason when it failed, or why it was skipped. */
+  error: string | null;
+  /** SMS only. */
+  segments: number | null;
+  body: string;
+  /** E-mail subject or push title. */
+  subject: string | null;
+  language: Language;
+  created_at: At;
+  sent_at: At | null;
+}
+
 /** The business's SMS allowance: what the membership gives, what was sent, what is left. */
 export interface SmsBalance {
   allowance: number;

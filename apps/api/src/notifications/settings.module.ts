@@ -3,6 +3,8 @@ import { PgEventStore } from '@tabour/eventstore';
 import { notificationSettingsProjection } from '@tabour/notifications';
 import { EVENT_STORE } from '../common/tokens';
 import { OrganisationModule } from '../organisation/organisation.module';
+import { MessageHistoryController } from './history.controller';
+import { MessageHistoryService } from './history.service';
 import { SmsLedgerController } from './ledger.controller';
 import { SmsLedgerService } from './ledger.service';
 import { NotificationSettingsController } from './settings.controller';
@@ -17,8 +19,8 @@ import { StaffNotificationsService } from './staff-notifications.service';
  */
 @Module({
   imports: [OrganisationModule],
-  controllers: [NotificationSettingsController, SmsLedgerController, StaffNotificationsController],
-  providers: [NotificationSettingsService, SmsLedgerService, StaffNotificationsService],
+  controllers: [NotificationSettingsController, SmsLedgerController, StaffNotificationsController, MessageHistoryController],
+  providers: [NotificationSettingsService, SmsLedgerService, StaffNotificationsService, MessageHistoryService],
   exports: [NotificationSettingsService, SmsLedgerService, StaffNotificationsService],
 })
 export class NotificationsSettingsModule implements OnModuleInit {
