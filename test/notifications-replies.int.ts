@@ -95,7 +95,7 @@ describe('notifications: SMS replies and messages on demand', () => {
     const rows = await t.database.db.selectFrom('queue_tickets').select('status').where('id', 'in', [frTicket.id, enTicket.id]).execute();
     expect(rows.map((r) => r.status)).toEqual(['revoked', 'revoked']);
     // Nothing left to cancel the second time.
-    expect((await reply('+33620000011', 'ANNULER')).text).toContain('il n’y a plus rien à modifier');
+    expect((await reply('+33620000011', 'ANNULER')).text).toContain("il n'y a plus rien à modifier");
   });
 
   it('moves a late customer back one place, in Spanish and in German, once per incoming message', async () => {

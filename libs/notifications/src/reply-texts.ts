@@ -13,9 +13,9 @@ export type ReplyOutcome =
   | 'not_allowed';
 
 /**
- * The confirmations of an SMS reply, in the language of the message it answered. Short, with
- * no link, and in the languages' own alphabets only where they must be: each is one SMS.
- * `{business}` and `{ticket}` are filled in.
+ * The confirmations of an SMS reply, in the language of the message it answered. Short and with
+ * no link: English, French and German keep to the GSM-7 alphabet (straight apostrophes) and fit
+ * one SMS; the others need UCS-2 and take at most two. `{business}` and `{ticket}` are filled in.
  */
 const REPLY_TEXTS: Record<Language, Record<ReplyOutcome, string>> = {
   en: {
@@ -30,11 +30,11 @@ const REPLY_TEXTS: Record<Language, Record<ReplyOutcome, string>> = {
   fr: {
     ticket_cancelled: '{business} : votre ticket {ticket} est annulé.',
     booking_cancelled: '{business} : votre rendez-vous est annulé.',
-    ticket_late: '{business} : retard noté. Votre ticket {ticket} recule d’une place.',
+    ticket_late: "{business} : retard noté. Votre ticket {ticket} recule d'une place.",
     stopped: '{business} : vous ne recevrez plus nos SMS. Répondez START pour les recevoir à nouveau.',
-    started: '{business} : vous recevrez à nouveau nos SMS. Répondez STOP pour les arrêter.',
-    nothing_to_do: '{business} : il n’y a plus rien à modifier pour ce numéro.',
-    not_allowed: '{business} : ce n’est pas possible par SMS. Contactez-nous.',
+    started: '{business} : vous recevrez à nouveau nos SMS. Répondez STOP pour ne plus les recevoir.',
+    nothing_to_do: "{business} : il n'y a plus rien à modifier pour ce numéro.",
+    not_allowed: "{business} : ce n'est pas possible par SMS. Contactez-nous.",
   },
   de: {
     ticket_cancelled: '{business}: Ihr Ticket {ticket} ist storniert.',
