@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
+import { recordMessages, ticketCreatedCause, type MessageIntent } from '@tabour/notifications';
 import { bookableBusiness, ZONE } from './bookings-fixtures';
 import { createTestApp, TestApp } from './support/app';
 import { auth } from './support/fixtures';
@@ -303,5 +304,31 @@ describe('notifications: SMS replies and messages on demand', () => {
     await until(async () => fake.sms.some((s) => s.to === '+33620000062'), 'the second SMS');
     const noPhone = await customer(b, { first_name: 'Without phone' });
     expect((await t.http().put('/kiosk/queue/push').set(h).send({ queue_id: q.id, customer_id: noPhone })).body.sms).toBe('no_phone');
+  });
+  it('counts the segments of one message recorded by two at once (a kiosk and the reactor) once', async () => {
+    const b = await newBusiness(t, 'Racing Texts');
+    const c = await customer(b, { phone: '+33620000071' });
+    const intent: MessageIntent = {
+      tenant_id: b.businessId,
+      type: 'QUEUE_TICKET_CREATED',
+      cause: ticketCreatedCause('00000000-0000-4000-8000-000000000071'),
+      customer_id: c,
+      values: { ticket_number: 'A7', queue: 'Hall', ticket_link: `${PUBLIC_URL}/t/x`, place: 1 },
+      only: ['sms'],
+      asked: true,
+    };
+    const db = t.database.db;
+    let second: Promise<unknown> = Promise.resolve();
+    await db.transaction().execute(async (first) => {
+      expect(await recordMessages(first, [intent])).toEqual({ queued: 1, skipped: 0 });
+      // The other recorder starts while the first has not committed, and waits for it.
+      second = db.transaction().execute((trx) => recordMessages(trx, [intent]));
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    expect(await second).toEqual({ queued: 0, skipped: 0 });
+    const rows = await db.selectFrom('notification_messages').select(['segments']).where('tenant_id', '=', b.businessId).execute();
+    expect(rows).toEqual([{ segments: 1 }]);
+    const used = await db.selectFrom('sms_allowances').select('consumed').where('tenant_id', '=', b.businessId).executeTakeFirstOrThrow();
+    expect(used.consumed).toBe(1);
   });
 });

@@ -237,6 +237,9 @@ const CHUNK = 500;
  */
 async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Date): Promise<Recorded> {
   if (!rows.length) return { queued: 0, skipped: 0 };
+  // The allowance row is locked before the causes are looked up: two recorders of one cause at
+  // once (a kiosk texting its ticket and the reactor) take turns, and the second sees the first's row.
+  const held = rows.some((r) => r.cost !== null) ? await holdAllowance(db, tenantId, now) : null;
   const keys = rows.map((r) => r.dedupe_key);
   const seen = new Set<string>();
   for (let i = 0; i < keys.length; i += CHUNK) {
@@ -256,14 +259,8 @@ async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Dat
     fresh.push(r);
   }
   const costs = fresh.filter((r) => r.cost !== null);
-  if (costs.length) {
-    const allowance = await allowanceOf(db, tenantId, now);
-    await db
-      .insertInto('sms_allowances')
-      .values({ tenant_id: tenantId, allowance, consumed: 0 })
-      .onConflict((oc) => oc.column('tenant_id').doNothing())
-      .execute();
-    const held = await db.selectFrom('sms_allowances').select('consumed').where('tenant_id', '=', tenantId).forUpdate().executeTakeFirstOrThrow();
+  if (costs.length && held) {
+    const { allowance } = held;
     let consumed = held.consumed;
     for (const r of costs) {
       if (consumed + r.cost! <= allowance) consumed += r.cost!;
@@ -284,6 +281,18 @@ async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Dat
   const skipped = fresh.filter((r) => r.status === 'skipped');
   if (skipped.length) await noticeStaff(db, tenantId, 'sms_balance_exhausted', `sms-used-up:${now.toISOString().slice(0, 10)}`, { skipped: skipped.length });
   return { queued: fresh.length - skipped.length, skipped: skipped.length };
+}
+
+/** The business's allowance row, made where missing, locked until the caller's commit. */
+async function holdAllowance(db: Db, tenantId: string, now: Date): Promise<{ allowance: number; consumed: number }> {
+  const allowance = await allowanceOf(db, tenantId, now);
+  await db
+    .insertInto('sms_allowances')
+    .values({ tenant_id: tenantId, allowance, consumed: 0 })
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .execute();
+  const row = await db.selectFrom('sms_allowances').select('consumed').where('tenant_id', '=', tenantId).forUpdate().executeTakeFirstOrThrow();
+  return { allowance, consumed: row.consumed };
 }
 
 /** The business's SMS allowance under its membership (the accounts context's catalogue). */
