@@ -16,6 +16,7 @@ import { QueuesModule } from './queues/queues.module';
 import { DevicesModule } from './devices/devices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NotificationsSettingsModule } from './notifications/settings.module';
+import { StatisticsModule } from './statistics/statistics.module';
 
 @Module({})
 export class AppModule {
@@ -35,6 +36,7 @@ export class AppModule {
         ActivityModule,
         NotificationsSettingsModule,
         NotificationsModule,
+        StatisticsModule,
         BroadcastModule,
       ],
       controllers: [HealthController],
