@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Booking, BookingFormField, BookingInput, FormValue } from '@tabour/contracts';
+import { MessageHistory } from '../notifications/MessageHistory';
 import { bookingFormFields, cancelBooking, checkinBooking, createBooking, updateBooking } from './api';
 import { CustomerField, type PickedCustomer } from './CustomerField';
 import { useDepartments, useMembers } from './data';
@@ -208,6 +209,11 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
           <>
             <Divider />
             <Payments bookingId={b.id} />
+            <Divider />
+            <Typography variant="subtitle1" component="h2">
+              {translate('notifications.history.title')}
+            </Typography>
+            <MessageHistory bookingId={b.id} />
           </>
         )}
       </DialogContent>

@@ -33,6 +33,7 @@ import { CustomerForm } from './CustomerForm';
 import { NotifyForm } from './Notify';
 import { EmptyTab, RelatedList } from './Related';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
+import { MessageHistory } from '../notifications/MessageHistory';
 
 const LANGUAGE_CHOICES = LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }));
 
@@ -175,6 +176,9 @@ export function CustomerShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('attachments')} path="attachments">
           <Id>{(id) => <Attachments customerId={id} />}</Id>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label={translate('notifications.history.title')} path="messages">
+          <Id>{(id) => <MessageHistory customerId={id} />}</Id>
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

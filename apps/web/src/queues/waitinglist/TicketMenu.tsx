@@ -19,10 +19,17 @@ import PersonOffIcon from '@mui/icons-material/PersonOff';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import ForumIcon from '@mui/icons-material/Forum';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
 import { addNote, redirectTicket, setDuration, setMember, setUrgent, swapTickets, ticketAction } from '../api';
 import { useQueueCall, type Named } from '../common';
 import { FINAL_ACTIONS, simpleActionCall, Ticket, TicketAction, ticketActions } from '../model';
+import { MessageHistory } from '../../notifications/MessageHistory';
 import { ConfirmDialog, DurationDialog, MemberDialog, NoteDialog, RedirectDialog, SwapDialog } from './dialogs';
 
 const ICONS: Record<TicketAction, React.ReactNode> = {
@@ -57,6 +64,7 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
   const { run } = useQueueCall();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<TicketAction | null>(null);
+  const [messages, setMessages] = useState(false);
   const others = ctx.waiting.filter((t) => t.id !== ticket.id);
   const actions = ticketActions(ticket, { onHoldEnabled: ctx.onHoldEnabled, othersWaiting: others.length > 0 });
   const q = ctx.queueId;
@@ -96,7 +104,31 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
             <ListItemText>{translate(itemLabel(a))}</ListItemText>
           </MenuItem>,
         ])}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setMessages(true);
+          }}
+          data-testid="ticket-messages"
+        >
+          <ListItemIcon>
+            <ForumIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('notifications.history.open')}</ListItemText>
+        </MenuItem>
       </Menu>
+      {messages && (
+        <Dialog open onClose={() => setMessages(false)} fullWidth maxWidth="md" data-testid="ticket-messages-dialog">
+          <DialogTitle>{translate('notifications.history.ticket_title', label)}</DialogTitle>
+          <DialogContent>
+            <MessageHistory ticketId={ticket.id} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setMessages(false)}>{translate('notifications.history.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
       {open && simple && FINAL_ACTIONS.includes(open) && (
         <ConfirmDialog
           text={translate(`queues.dialogs.confirm.${open}`, label)}

@@ -120,6 +120,27 @@ const notifications: Texts<typeof en> = {
         template_stray_brace: 'القوس عند الحرف {{at}} ليس جزءًا من متغير؛ اكتب المتغيرات هكذا: {{example}}',
       },
     },
+    history: {
+      title: 'الرسائل',
+      empty: 'لم تُرسل أي رسالة بعد',
+      columns: {
+        when: 'التاريخ',
+        type: 'الرسالة',
+        recipient: 'إلى',
+        status: 'الحالة',
+        message: 'النص',
+      },
+      sent_at: 'أُرسلت {{time}}',
+      segments: 'أجزاء الرسالة القصيرة: {{segments}}',
+      reasons: {
+        sms_allowance_used_up: 'نفد رصيد الرسائل القصيرة',
+        sms_opted_out: 'ردّ العميل بـ STOP',
+        customer_erased: 'حُذفت بيانات العميل',
+      },
+      open: 'الرسائل',
+      ticket_title: 'رسائل التذكرة {{label}}',
+      close: 'إغلاق',
+    },
     bell: {
       open: 'الإشعارات',
       title: 'الإشعارات',

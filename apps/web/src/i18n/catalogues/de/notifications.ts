@@ -120,6 +120,27 @@ const notifications: Texts<typeof en> = {
         template_stray_brace: 'Die Klammer an Zeichen {{at}} gehört zu keinem Platzhalter; schreiben Sie Platzhalter so: {{example}}',
       },
     },
+    history: {
+      title: 'Nachrichten',
+      empty: 'Noch keine Nachrichten gesendet',
+      columns: {
+        when: 'Datum',
+        type: 'Nachricht',
+        recipient: 'An',
+        status: 'Status',
+        message: 'Text',
+      },
+      sent_at: 'Gesendet {{time}}',
+      segments: 'SMS-Segmente: {{segments}}',
+      reasons: {
+        sms_allowance_used_up: 'SMS-Kontingent aufgebraucht',
+        sms_opted_out: 'Der Kunde hat mit STOP geantwortet',
+        customer_erased: 'Kundendaten gelöscht',
+      },
+      open: 'Nachrichten',
+      ticket_title: 'Nachrichten zu Ticket {{label}}',
+      close: 'Schließen',
+    },
     bell: {
       open: 'Benachrichtigungen',
       title: 'Benachrichtigungen',

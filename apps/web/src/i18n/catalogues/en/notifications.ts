@@ -117,6 +117,27 @@ const notifications = {
         template_stray_brace: 'The brace at character {{at}} is not part of a placeholder; write placeholders as {{example}}',
       },
     },
+    history: {
+      title: 'Messages',
+      empty: 'No messages sent yet',
+      columns: {
+        when: 'Date',
+        type: 'Message',
+        recipient: 'To',
+        status: 'Status',
+        message: 'Text',
+      },
+      sent_at: 'Sent {{time}}',
+      segments: 'SMS segments: {{segments}}',
+      reasons: {
+        sms_allowance_used_up: 'SMS allowance used up',
+        sms_opted_out: 'The customer answered STOP',
+        customer_erased: 'Customer data erased',
+      },
+      open: 'Messages',
+      ticket_title: 'Messages about ticket {{label}}',
+      close: 'Close',
+    },
     bell: {
       open: 'Notifications',
       title: 'Notifications',

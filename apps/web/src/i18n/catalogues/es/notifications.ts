@@ -120,6 +120,27 @@ const notifications: Texts<typeof en> = {
         template_stray_brace: 'La llave en el carácter {{at}} no forma parte de una variable; escriba las variables así: {{example}}',
       },
     },
+    history: {
+      title: 'Mensajes',
+      empty: 'Aún no se ha enviado ningún mensaje',
+      columns: {
+        when: 'Fecha',
+        type: 'Mensaje',
+        recipient: 'Para',
+        status: 'Estado',
+        message: 'Texto',
+      },
+      sent_at: 'Enviado {{time}}',
+      segments: 'Segmentos SMS: {{segments}}',
+      reasons: {
+        sms_allowance_used_up: 'Saldo de SMS agotado',
+        sms_opted_out: 'El cliente respondió STOP',
+        customer_erased: 'Datos del cliente borrados',
+      },
+      open: 'Mensajes',
+      ticket_title: 'Mensajes del turno {{label}}',
+      close: 'Cerrar',
+    },
     bell: {
       open: 'Notificaciones',
       title: 'Notificaciones',

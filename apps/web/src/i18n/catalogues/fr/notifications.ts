@@ -120,6 +120,27 @@ const notifications: Texts<typeof en> = {
         template_stray_brace: 'L’accolade au caractère {{at}} ne fait pas partie d’une variable ; écrivez les variables ainsi : {{example}}',
       },
     },
+    history: {
+      title: 'Messages',
+      empty: 'Aucun message envoyé pour l’instant',
+      columns: {
+        when: 'Date',
+        type: 'Message',
+        recipient: 'Destinataire',
+        status: 'État',
+        message: 'Texte',
+      },
+      sent_at: 'Envoyé {{time}}',
+      segments: 'Segments SMS : {{segments}}',
+      reasons: {
+        sms_allowance_used_up: 'Crédit SMS épuisé',
+        sms_opted_out: 'Le client a répondu STOP',
+        customer_erased: 'Données du client effacées',
+      },
+      open: 'Messages',
+      ticket_title: 'Messages du ticket {{label}}',
+      close: 'Fermer',
+    },
     bell: {
       open: 'Notifications',
       title: 'Notifications',

@@ -120,6 +120,27 @@ const notifications: Texts<typeof en> = {
         template_stray_brace: 'A chaveta no carácter {{at}} não faz parte de uma variável; escreva as variáveis assim: {{example}}',
       },
     },
+    history: {
+      title: 'Mensagens',
+      empty: 'Nenhuma mensagem enviada ainda',
+      columns: {
+        when: 'Data',
+        type: 'Mensagem',
+        recipient: 'Para',
+        status: 'Estado',
+        message: 'Texto',
+      },
+      sent_at: 'Enviada {{time}}',
+      segments: 'Segmentos de SMS: {{segments}}',
+      reasons: {
+        sms_allowance_used_up: 'Saldo de SMS esgotado',
+        sms_opted_out: 'O cliente respondeu STOP',
+        customer_erased: 'Dados do cliente apagados',
+      },
+      open: 'Mensagens',
+      ticket_title: 'Mensagens da senha {{label}}',
+      close: 'Fechar',
+    },
     bell: {
       open: 'Notificações',
       title: 'Notificações',

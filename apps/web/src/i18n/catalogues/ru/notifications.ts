@@ -120,6 +120,27 @@ const notifications: Texts<typeof en> = {
         template_stray_brace: 'Скобка в позиции {{at}} не входит в подстановку; пишите подстановки так: {{example}}',
       },
     },
+    history: {
+      title: 'Сообщения',
+      empty: 'Сообщений пока не отправлялось',
+      columns: {
+        when: 'Дата',
+        type: 'Сообщение',
+        recipient: 'Кому',
+        status: 'Статус',
+        message: 'Текст',
+      },
+      sent_at: 'Отправлено {{time}}',
+      segments: 'Сегменты SMS: {{segments}}',
+      reasons: {
+        sms_allowance_used_up: 'Лимит SMS исчерпан',
+        sms_opted_out: 'Клиент ответил STOP',
+        customer_erased: 'Данные клиента удалены',
+      },
+      open: 'Сообщения',
+      ticket_title: 'Сообщения по талону {{label}}',
+      close: 'Закрыть',
+    },
     bell: {
       open: 'Уведомления',
       title: 'Уведомления',
