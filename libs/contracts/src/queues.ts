@@ -133,6 +133,8 @@ export interface PublicTicket<At = Instant> {
   archived_at: At | null;
   late: boolean;
   feedback_given: boolean;
+  /** What the business lets the customer do on this page (its public settings); absent means all. */
+  allowed?: { cancel: boolean; running_late: boolean; feedback: boolean };
 }
 
 export interface NoteType<At = Instant> {

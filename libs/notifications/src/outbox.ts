@@ -76,6 +76,12 @@ async function settingsOf(db: Db, tenantId: string): Promise<{ settings: Notific
   };
 }
 
+/** What customers may do on their ticket link and by SMS reply: the business's public settings, or the defaults. */
+export async function publicTicketSettings(db: Db, tenantId: string): Promise<NotificationSettings['public']> {
+  const row = await db.selectFrom('notification_settings').select('settings').where('tenant_id', '=', tenantId).executeTakeFirst();
+  return { ...DEFAULT_NOTIFICATION_SETTINGS.public, ...row?.settings.public };
+}
+
 /** A number in E.164 (as opt-outs are stored), or null where it is not a number. */
 export function e164(phone: string | null | undefined): string | null {
   if (!phone) return null;

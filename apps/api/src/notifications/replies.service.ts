@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import twilio from 'twilio';
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@tabour/contracts';
+import type { NotificationSettings } from '@tabour/contracts';
 import type { Actor } from '@tabour/eventstore';
-import { e164, parseReply, replyText, type ReplyOutcome } from '@tabour/notifications';
+import { e164, parseReply, publicTicketSettings, replyText, type ReplyOutcome } from '@tabour/notifications';
 import { Db, DomainError } from '@tabour/platform';
 import { DB } from '../common/tokens';
 import { BookingsService } from '../bookings/bookings.service';
@@ -145,8 +145,8 @@ export class RepliesService {
     }
   }
 
-  private async publicSettings(tenantId: string): Promise<NotificationSettings['public']> {
-    return { ...DEFAULT_NOTIFICATION_SETTINGS.public, ...(await this.settings.settings(tenantId)).public };
+  private publicSettings(tenantId: string): Promise<NotificationSettings['public']> {
+    return publicTicketSettings(this.db, tenantId);
   }
 
   /** The SMS to this number not yet handed to the provider are not sent, and their segments are given back. */

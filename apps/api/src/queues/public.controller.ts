@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Actor } from '@tabour/eventstore';
-import { notFound } from '@tabour/platform';
+import { publicTicketSettings } from '@tabour/notifications';
+import { Db, forbidden, notFound } from '@tabour/platform';
 import { feedbackDecider, feedbackStream } from '@tabour/queues';
 import { Public } from '../common/auth';
+import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
 import { FeedbackDto, LateDto } from './dto';
 import { QueuePiiKeys } from './pii-keys';
@@ -26,13 +28,20 @@ export class PublicTicketController {
     private readonly queries: QueueQueries,
     private readonly commands: OrganisationCommands,
     private readonly pii: QueuePiiKeys,
+    @Inject(DB) private readonly db: Db,
   ) {}
 
+  /** The ticket, with what its business lets the customer do here (the public settings of /settings/general). */
   private async find(uid: string) {
     if (!UID.test(uid)) throw notFound('This ticket link is not valid');
     const t = await this.queries.publicTicket(uid);
     if (!t) throw notFound('This ticket link is not valid');
-    return t;
+    const p = await publicTicketSettings(this.db, t.internal.tenant_id);
+    return { ...t, view: { ...t.view, allowed: { cancel: p.allow_cancel, running_late: p.allow_running_late, feedback: p.allow_feedback } } };
+  }
+
+  private static refuseUnless(allowed: boolean): void {
+    if (!allowed) throw forbidden('The business does not offer this on the ticket page');
   }
 
   @Get('queue/uid/:uid')
@@ -52,6 +61,7 @@ export class PublicTicketController {
   async cancel(@Param('uid') uid: string) {
     const t = await this.find(uid);
     if (t.view.archived_at) throw notFound('This ticket is no longer in the queue');
+    PublicTicketController.refuseUnless(t.view.allowed.cancel);
     await this.queues.run(t.internal.tenant_id, t.internal.queue_id, customer(uid), { type: 'RevokeTicket', ticket_id: t.internal.ticket_id, by: 'customer' });
     return (await this.find(uid)).view;
   }
@@ -62,6 +72,7 @@ export class PublicTicketController {
   async late(@Param('uid') uid: string, @Body() body: LateDto) {
     const t = await this.find(uid);
     if (t.view.status !== 'waiting') throw notFound('This ticket is not waiting');
+    PublicTicketController.refuseUnless(t.view.allowed.running_late);
     await this.queues.run(t.internal.tenant_id, t.internal.queue_id, customer(uid), {
       type: 'RunningLate',
       ticket_id: t.internal.ticket_id,
@@ -75,6 +86,7 @@ export class PublicTicketController {
   async feedback(@Param('uid') uid: string, @Body() body: FeedbackDto) {
     const t = await this.find(uid);
     if (t.view.status !== 'ended') throw notFound('Feedback opens once the visit has ended');
+    PublicTicketController.refuseUnless(t.view.allowed.feedback);
     await this.commands.run(
       feedbackDecider,
       feedbackStream(t.internal.ticket_id),

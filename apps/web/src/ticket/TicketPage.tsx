@@ -19,7 +19,7 @@ import { api, HttpError } from '../data/http';
 import { useDeviceChannel } from '../devices/deviceChannel';
 import { visuallyHidden } from '../devices/a11y';
 import { FeedbackForm, FeedbackThanks } from './FeedbackForm';
-import { alertFor, feedbackState, minutes, PublicTicket, queueName, Stage, stageOf } from './model';
+import { alertFor, allowedOn, feedbackState, minutes, PublicTicket, queueName, Stage, stageOf } from './model';
 import { NotifyMe } from './NotifyMe';
 import { showCalled } from './push';
 import { TicketShell } from './TicketShell';
@@ -243,6 +243,7 @@ export function TicketPage() {
   };
   const wait = minutes(t.estimated_wait_seconds);
   const waiting = stage === 'waiting' || stage === 'near';
+  const allowed = allowedOn(t);
   const feedback = feedbackState(t);
 
   return (
@@ -330,22 +331,24 @@ export function TicketPage() {
         </Alert>
       )}
 
-      {(waiting || stage === 'on_hold') && (
+      {(waiting || stage === 'on_hold') && (allowed.running_late || allowed.cancel) && (
         <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap' }}>
-          {waiting && (
+          {waiting && allowed.running_late && (
             <Button variant="outlined" size="large" onClick={() => setDialog('late')} data-testid="ticket-late">
               {translate('ticket.late')}
             </Button>
           )}
-          <Button variant="outlined" color="error" size="large" onClick={() => setDialog('cancel')} data-testid="ticket-cancel">
-            {translate('ticket.cancel')}
-          </Button>
+          {allowed.cancel && (
+            <Button variant="outlined" color="error" size="large" onClick={() => setDialog('cancel')} data-testid="ticket-cancel">
+              {translate('ticket.cancel')}
+            </Button>
+          )}
         </Box>
       )}
 
       {(waiting || stage === 'on_hold' || stage === 'called') && <NotifyMe uid={uid} onChange={setNotifying} />}
 
-      {stage === 'ended' && (
+      {stage === 'ended' && (feedback === 'given' || allowed.feedback) && (
         <Box sx={{ mt: 3 }}>{feedback === 'given' ? <FeedbackThanks /> : <FeedbackForm uid={uid} onSent={() => void ticket.refetch()} />}</Box>
       )}
 
@@ -393,7 +396,12 @@ export function FeedbackPage() {
   return (
     <TicketShell title={translate('ticket.feedback.page_title', { label: t.label })} business={t.business?.name}>
       {state === 'given' && <FeedbackThanks />}
-      {state === 'open' && <FeedbackForm uid={uid} onSent={() => void ticket.refetch()} />}
+      {state === 'open' && allowedOn(t).feedback && <FeedbackForm uid={uid} onSent={() => void ticket.refetch()} />}
+      {state === 'open' && !allowedOn(t).feedback && (
+        <Alert severity="info" data-testid="feedback-off">
+          {translate('ticket.feedback.off')}
+        </Alert>
+      )}
       {state === 'not_yet' && (
         <Alert severity="info" data-testid="feedback-not-yet">
           {translate('ticket.feedback.not_yet')}

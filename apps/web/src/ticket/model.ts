@@ -52,3 +52,8 @@ export function feedbackState(t: Pick<PublicTicket, 'status' | 'feedback_given'>
   if (t.status === 'ended') return 'open';
   return ['waiting', 'in_service', 'on_hold'].includes(t.status) ? 'not_yet' : 'closed';
 }
+
+/** What the business lets the customer do on the page; an answer without it (an older server) allows all. */
+export function allowedOn(t: Pick<PublicTicket, 'allowed'>): NonNullable<PublicTicket['allowed']> {
+  return t.allowed ?? { cancel: true, running_late: true, feedback: true };
+}

@@ -415,6 +415,7 @@ const devices: Texts<typeof en> = {
       thanks_title: 'Danke für Ihre Bewertung!',
       thanks_body: 'Ihre Meinung hilft uns, Sie besser zu bedienen.',
       not_yet: 'Sie können Ihre Meinung abgeben, sobald Ihr Besuch beendet ist.',
+      off: 'Dieses Unternehmen sammelt auf seiner Ticketseite keine Bewertungen.',
       closed: 'Für dieses Ticket ist keine Bewertung möglich.',
     },
   },

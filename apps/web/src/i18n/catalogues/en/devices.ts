@@ -411,6 +411,7 @@ const devices = {
       thanks_title: 'Thank you for your feedback!',
       thanks_body: 'Your opinion helps us serve you better.',
       not_yet: 'You can give your opinion once your visit has ended.',
+      off: 'This business does not collect feedback on its ticket page.',
       closed: 'Feedback is not open for this ticket.',
     },
   },

@@ -415,6 +415,7 @@ const devices: Texts<typeof en> = {
       thanks_title: '¡Gracias por su opinión!',
       thanks_body: 'Su opinión nos ayuda a atenderle mejor.',
       not_yet: 'Podrá dar su opinión cuando termine su visita.',
+      off: 'Este negocio no recoge opiniones en su página de tickets.',
       closed: 'Las opiniones no están abiertas para este turno.',
     },
   },

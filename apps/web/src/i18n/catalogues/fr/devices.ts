@@ -415,6 +415,7 @@ const devices: Texts<typeof en> = {
       thanks_title: 'Merci pour votre avis !',
       thanks_body: 'Votre opinion nous aide à mieux vous servir.',
       not_yet: 'Vous pourrez donner votre avis une fois votre visite terminée.',
+      off: "Cet établissement ne recueille pas d'avis sur sa page de ticket.",
       closed: 'Les avis ne sont pas ouverts pour ce ticket.',
     },
   },

@@ -415,6 +415,7 @@ const devices: Texts<typeof en> = {
       thanks_title: 'Obrigado pela sua opinião!',
       thanks_body: 'A sua opinião ajuda-nos a servi-lo melhor.',
       not_yet: 'Poderá dar a sua opinião quando a visita terminar.',
+      off: 'Este estabelecimento não recolhe opiniões na página do bilhete.',
       closed: 'As opiniões não estão abertas para esta senha.',
     },
   },
