@@ -26,7 +26,7 @@ describe('statistics projection', () => {
     const r = await store.append(streamId, [{ type, data: { ...ids, ...data } }], { tenantId: tenant, actor });
     await sql`UPDATE es_events SET recorded_at = ${recordedAt} WHERE event_id = ${r.events[0].eventId}`.execute(t.db);
   };
-  const ticket = (id: string, queueId: string, at: string, customerId: string | null) => ({
+  const ticket = (id: string, at: string, customerId: string | null) => ({
     id,
     uid: randomUUID(),
     number: 1,
@@ -55,7 +55,7 @@ describe('statistics projection', () => {
     await append(
       q,
       'TicketPushed',
-      { queue_id: queue, ticket: ticket(t1, queue, '2026-03-28T22:40:00Z', customer), rank: 1, estimated_wait_seconds: 600 },
+      { queue_id: queue, ticket: ticket(t1, '2026-03-28T22:40:00Z', customer), rank: 1, estimated_wait_seconds: 600 },
       '2026-03-28T22:40:00Z',
     );
     await append(
@@ -83,7 +83,7 @@ describe('statistics projection', () => {
     await append(
       q,
       'TicketPushed',
-      { queue_id: queue, ticket: ticket(t2, queue, '2026-03-29T00:10:00Z', customer), rank: 1, estimated_wait_seconds: 100 },
+      { queue_id: queue, ticket: ticket(t2, '2026-03-29T00:10:00Z', customer), rank: 1, estimated_wait_seconds: 100 },
       '2026-03-29T00:10:00Z',
     );
     await append(
@@ -95,7 +95,7 @@ describe('statistics projection', () => {
     await append(
       q2,
       'TicketRedirectedIn',
-      { queue_id: queue2, ticket: ticket(t2, queue2, '2026-03-29T00:10:00Z', customer), rank: 1, from_queue_id: queue, estimated_wait_seconds: 300 },
+      { queue_id: queue2, ticket: ticket(t2, '2026-03-29T00:10:00Z', customer), rank: 1, from_queue_id: queue, estimated_wait_seconds: 300 },
       '2026-03-29T00:20:00Z',
     );
     await append(
@@ -108,7 +108,7 @@ describe('statistics projection', () => {
     await append(
       q,
       'TicketPushed',
-      { queue_id: queue, ticket: ticket(t3, queue, '2026-03-29T09:00:00Z', null), rank: 1, estimated_wait_seconds: 0 },
+      { queue_id: queue, ticket: ticket(t3, '2026-03-29T09:00:00Z', null), rank: 1, estimated_wait_seconds: 0 },
       '2026-03-29T09:00:00Z',
     );
     await append(
