@@ -120,6 +120,38 @@ export async function up(db: Kysely<any>): Promise<void> {
       PRIMARY KEY (tenant_id, day, kind, queue_id, service_id, department_id, counter_id, member_id, bucket)
     );
 
+    -- The two above summed per queue and for the whole business (queue_id = nil): what the
+    -- calls read when no other dimension is asked for, whatever the number of counters and members.
+    CREATE TABLE statistics_tickets_rollup (
+      tenant_id     uuid NOT NULL,
+      day           date NOT NULL,
+      queue_id      uuid NOT NULL,
+      taken         integer NOT NULL DEFAULT 0,
+      served        integer NOT NULL DEFAULT 0,
+      no_show       integer NOT NULL DEFAULT 0,
+      absent        integer NOT NULL DEFAULT 0,
+      cancelled     integer NOT NULL DEFAULT 0,
+      redirected    integer NOT NULL DEFAULT 0,
+      closed_at_day_end integer NOT NULL DEFAULT 0,
+      wait_count    integer NOT NULL DEFAULT 0,
+      wait_sum      bigint NOT NULL DEFAULT 0,
+      service_count integer NOT NULL DEFAULT 0,
+      service_sum   bigint NOT NULL DEFAULT 0,
+      new_customers integer NOT NULL DEFAULT 0,
+      returning_customers integer NOT NULL DEFAULT 0,
+      walk_ins      integer NOT NULL DEFAULT 0,
+      PRIMARY KEY (tenant_id, queue_id, day)
+    );
+    CREATE TABLE statistics_durations_rollup (
+      tenant_id uuid NOT NULL,
+      day       date NOT NULL,
+      queue_id  uuid NOT NULL,
+      kind      char(1) NOT NULL CHECK (kind IN ('w', 's')),
+      bucket    smallint NOT NULL,
+      count     integer NOT NULL DEFAULT 0,
+      PRIMARY KEY (tenant_id, queue_id, day, kind, bucket)
+    );
+
     -- Arrivals and waits by local hour: the heatmap and the hour peak.
     CREATE TABLE statistics_hourly (
       tenant_id  uuid NOT NULL,
@@ -296,6 +328,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       statistics_v1_ticket_archive;
     DROP TABLE IF EXISTS statistics_analysts, statistics_zones, statistics_service_departments, statistics_tickets, statistics_customers,
       statistics_counter_sessions, statistics_bookings, statistics_tickets_daily, statistics_durations_daily, statistics_hourly,
-      statistics_bookings_daily, statistics_feedback_daily, statistics_counters_daily, statistics_estimates_weekly, statistics_payments;
+      statistics_bookings_daily, statistics_feedback_daily, statistics_counters_daily, statistics_estimates_weekly, statistics_payments,
+      statistics_tickets_rollup, statistics_durations_rollup;
   `.execute(db);
 }

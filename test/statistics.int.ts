@@ -124,6 +124,12 @@ describe('statistics', () => {
     expect(o.totals).toMatchObject({ taken: 5, served: 3, cancelled: 2 });
     expect(o.serve_ratio).toBe(0.6);
     expect(o.drop_off).toBe(0.4);
+    // The queue's rollup and the detailed table (asked through a member) agree.
+    const byQueue = (await post(a, '/filter', { ...range, queue_id: queueId }).expect(200)).body;
+    expect(byQueue.totals).toEqual(o.totals);
+    const byMember = (await post(a, '/AvgWatingService', { ...range, member_id: a.userId }).expect(200)).body;
+    expect(byMember.wait).toEqual(d29.wait);
+    expect(byMember.service).toEqual(d29.service);
     const monthly = (await post(a, '/filter', { ...range, period: 'monthly' }).expect(200)).body;
     expect(monthly.series).toHaveLength(1);
     expect(monthly.series[0]).toMatchObject({ bucket: '2026-03-01', taken: 5, served: 3 });

@@ -11,11 +11,31 @@ export function bucketOf(seconds: number): number {
   return Math.min(DURATION_BUCKET_LAST, Math.max(0, Math.floor(seconds / DURATION_BUCKET_SECONDS)));
 }
 
-/** The business-local day (YYYY-MM-DD), hour and ISO week's Monday of an instant. */
-export function localTime(at: Date | string, zone: string): { day: string; hour: number; week: string; weekday: number } {
-  const t = (typeof at === 'string' ? DateTime.fromISO(at, { zone: 'utc' }) : DateTime.fromJSDate(at)).setZone(zone);
-  const local = t.isValid ? t : DateTime.fromJSDate(new Date(at), { zone: 'utc' });
-  return { day: local.toISODate()!, hour: local.hour, week: local.startOf('week').toISODate()!, weekday: local.weekday };
+export interface LocalTime {
+  day: string;
+  hour: number;
+  week: string;
+  weekday: number;
+}
+
+// Every zone's offset, and every change of it, falls on a quarter of an hour: instants of the
+// same UTC quarter share their local day, hour and week, so each quarter is computed once.
+const QUARTER_MS = 15 * 60 * 1000;
+const seen = new Map<string, LocalTime>();
+
+/** The business-local day (YYYY-MM-DD), hour, ISO week's Monday and weekday (1 = Monday) of an instant. */
+export function localTime(at: Date | string, zone: string): LocalTime {
+  const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  const slot = Math.floor(ms / QUARTER_MS);
+  const key = `${zone}|${slot}`;
+  let hit = seen.get(key);
+  if (!hit) {
+    const local = DateTime.fromMillis(slot * QUARTER_MS, { zone });
+    hit = { day: local.toISODate()!, hour: local.hour, week: local.startOf('week').toISODate()!, weekday: local.weekday };
+    if (seen.size >= 100_000) seen.clear();
+    seen.set(key, hit);
+  }
+  return hit;
 }
 
 /** The first local day of the period bucket a day falls in. */

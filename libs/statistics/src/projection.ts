@@ -58,29 +58,28 @@ interface Aggregate {
 }
 
 const TICKET_KEYS = { tenant_id: 'uuid', day: 'date', queue_id: 'uuid', service_id: 'uuid', department_id: 'uuid', counter_id: 'uuid', member_id: 'uuid' };
+const TICKET_ADDS = Object.fromEntries(
+  [
+    'taken',
+    'served',
+    'no_show',
+    'absent',
+    'cancelled',
+    'redirected',
+    'closed_at_day_end',
+    'wait_count',
+    'wait_sum',
+    'service_count',
+    'service_sum',
+    'new_customers',
+    'returning_customers',
+    'walk_ins',
+  ].map((c) => [c, 'bigint']),
+);
 const AGGREGATES = {
-  statistics_tickets_daily: {
-    keys: TICKET_KEYS,
-    adds: Object.fromEntries(
-      [
-        'taken',
-        'served',
-        'no_show',
-        'absent',
-        'cancelled',
-        'redirected',
-        'closed_at_day_end',
-        'wait_count',
-        'wait_sum',
-        'service_count',
-        'service_sum',
-        'new_customers',
-        'returning_customers',
-        'walk_ins',
-      ].map((c) => [c, 'bigint']),
-    ),
-  },
+  statistics_tickets_daily: { keys: TICKET_KEYS, adds: TICKET_ADDS },
   statistics_durations_daily: { keys: { ...TICKET_KEYS, kind: 'char(1)', bucket: 'smallint' }, adds: { count: 'bigint' } },
+  statistics_durations_rollup: { keys: { tenant_id: 'uuid', day: 'date', queue_id: 'uuid', kind: 'char(1)', bucket: 'smallint' }, adds: { count: 'bigint' } },
   statistics_hourly: {
     keys: { tenant_id: 'uuid', day: 'date', hour: 'smallint', queue_id: 'uuid', service_id: 'uuid' },
     adds: { taken: 'bigint', wait_count: 'bigint', wait_sum: 'bigint' },
@@ -101,8 +100,15 @@ const AGGREGATES = {
     keys: { tenant_id: 'uuid', week: 'date', queue_id: 'uuid' },
     adds: { count: 'bigint', abs_error_sum: 'bigint', under_count: 'bigint' },
   },
+  statistics_tickets_rollup: { keys: { tenant_id: 'uuid', day: 'date', queue_id: 'uuid' }, adds: TICKET_ADDS },
 } satisfies Record<string, Aggregate>;
 type AggregateName = keyof typeof AGGREGATES;
+
+/** The detailed tables whose sums are also kept per queue and for the whole business. */
+const ROLLUP: Partial<Record<AggregateName, AggregateName>> = {
+  statistics_tickets_daily: 'statistics_tickets_rollup',
+  statistics_durations_daily: 'statistics_durations_rollup',
+};
 
 interface TicketRow {
   tenant_id: string;
@@ -300,6 +306,15 @@ class Batch {
   }
 
   private add(table: AggregateName, keys: Record<string, string | number>, adds: Record<string, number>): void {
+    const rollup = ROLLUP[table];
+    if (rollup) {
+      this.bump(rollup, keys, adds);
+      this.bump(rollup, { ...keys, queue_id: NONE }, adds);
+    }
+    this.bump(table, keys, adds);
+  }
+
+  private bump(table: AggregateName, keys: Record<string, string | number>, adds: Record<string, number>): void {
     const spec = AGGREGATES[table] as Aggregate;
     const k = Object.keys(spec.keys)
       .map((c) => keys[c])

@@ -119,6 +119,8 @@ export const STATISTICS_TABLES = [
   'statistics_bookings',
   'statistics_tickets_daily',
   'statistics_durations_daily',
+  'statistics_tickets_rollup',
+  'statistics_durations_rollup',
   'statistics_hourly',
   'statistics_bookings_daily',
   'statistics_feedback_daily',

@@ -182,21 +182,38 @@ export class StatisticsQueries {
     return bucketsBetween(s.from, s.to, s.period);
   }
 
-  private async ticketSums(s: Scope, by: RawBuilder<unknown> = this.bucket(s)): Promise<Map<string, TicketSumRow>> {
+  /**
+   * Where sums by period come from: the per-queue and whole-business rollup when no dimension
+   * but the queue is asked for (a year is then 365 rows), else the detailed table.
+   */
+  private source(s: Scope, detailed: string, rollup: string, by?: RawBuilder<unknown>): { from: RawBuilder<unknown>; by: RawBuilder<unknown> } {
+    const onlyQueue = Object.keys(s.dims).every((d) => d === 'queue_id');
+    if (!by && onlyQueue) {
+      return {
+        from: sql`${sql.table(rollup)} WHERE tenant_id = ${s.tenant} AND queue_id = ${s.dims.queue_id ?? NONE} AND day BETWEEN ${s.from}::date AND ${s.to}::date`,
+        by: this.bucket(s),
+      };
+    }
+    return { from: sql`${sql.table(detailed)} WHERE ${this.where(s, TICKET_DIMS)}`, by: by ?? this.bucket(s) };
+  }
+
+  private async ticketSums(s: Scope, group?: RawBuilder<unknown>): Promise<Map<string, TicketSumRow>> {
+    const { from, by } = this.source(s, 'statistics_tickets_daily', 'statistics_tickets_rollup', group);
     const r = await sql<TicketSumRow>`
       SELECT ${by}::text AS bucket, sum(taken)::int AS taken, sum(served)::int AS served, sum(no_show)::int AS no_show, sum(absent)::int AS absent,
         sum(cancelled)::int AS cancelled, sum(redirected)::int AS redirected, sum(closed_at_day_end)::int AS closed_at_day_end,
         sum(wait_count)::int AS wait_count, sum(wait_sum)::float8 AS wait_sum, sum(service_count)::int AS service_count,
         sum(service_sum)::float8 AS service_sum, sum(new_customers)::int AS new_customers,
         sum(returning_customers)::int AS returning_customers, sum(walk_ins)::int AS walk_ins
-      FROM statistics_tickets_daily WHERE ${this.where(s, TICKET_DIMS)} GROUP BY 1`.execute(this.db);
+      FROM ${from} GROUP BY 1`.execute(this.db);
     return new Map(r.rows.map((row) => [row.bucket, row]));
   }
 
-  private async histograms(s: Scope, by: RawBuilder<unknown> = this.bucket(s)): Promise<Histograms> {
+  private async histograms(s: Scope, group?: RawBuilder<unknown>): Promise<Histograms> {
+    const { from, by } = this.source(s, 'statistics_durations_daily', 'statistics_durations_rollup', group);
     const r = await sql<{ bucket: string; kind: 'w' | 's'; b: number; count: number }>`
       SELECT ${by}::text AS bucket, kind, bucket AS b, sum(count)::int AS count
-      FROM statistics_durations_daily WHERE ${this.where(s, TICKET_DIMS)} GROUP BY 1, 2, 3`.execute(this.db);
+      FROM ${from} GROUP BY 1, 2, 3`.execute(this.db);
     const out: Histograms = new Map();
     for (const row of r.rows) {
       const h = out.get(row.bucket) ?? { w: new Map(), s: new Map() };
@@ -435,7 +452,7 @@ export class StatisticsQueries {
 
   private async counterRows(s: Scope): Promise<CounterRow[]> {
     const [t, h, c] = await Promise.all([
-      this.ticketSums({ ...s }, sql`counter_id`),
+      this.ticketSums(s, sql`counter_id`),
       this.histograms(s, sql`counter_id`),
       sql<{ counter_id: string; queue_id: string; open_seconds: number; serving_seconds: number; served: number }>`
         SELECT counter_id, min(queue_id::text) AS queue_id, sum(open_seconds)::float8 AS open_seconds, sum(serving_seconds)::float8 AS serving_seconds,
