@@ -132,7 +132,7 @@ async function run(ctx: BenchContext): Promise<void> {
     const manager = new SubscriptionManager(store, connectTo(url));
     manager.registerAsync(statisticsProjection);
     const r0 = process.hrtime.bigint();
-    const rebuilt = await rebuildProjection(db, manager.find(statisticsProjection.name)!, 5000);
+    const rebuilt = await rebuildProjection(db, manager.find(statisticsProjection.name)!);
     const rebuildSeconds = ms(r0) / 1000;
     await sql`VACUUM (ANALYZE)`.execute(db);
     ctx.log(`statistics: rebuilt from ${rebuilt.events} events at ${Math.round(rebuilt.events / rebuildSeconds)} events/s`);

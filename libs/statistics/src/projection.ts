@@ -104,6 +104,11 @@ const AGGREGATES = {
 } satisfies Record<string, Aggregate>;
 type AggregateName = keyof typeof AGGREGATES;
 
+/** Each aggregate's key and counter columns, listed once. */
+const COLUMNS = Object.fromEntries(
+  Object.entries(AGGREGATES).map(([table, spec]: [string, Aggregate]) => [table, [Object.keys(spec.keys), Object.keys(spec.adds)]]),
+) as Record<AggregateName, [string[], string[]]>;
+
 /** The detailed tables whose sums are also kept per queue and for the whole business. */
 const ROLLUP: Partial<Record<AggregateName, AggregateName>> = {
   statistics_tickets_daily: 'statistics_tickets_rollup',
@@ -315,19 +320,19 @@ class Batch {
   }
 
   private bump(table: AggregateName, keys: Record<string, string | number>, adds: Record<string, number>): void {
-    const spec = AGGREGATES[table] as Aggregate;
-    const k = Object.keys(spec.keys)
-      .map((c) => keys[c])
-      .join('|');
+    const [keyColumns, addColumns] = COLUMNS[table];
+    let k = '';
+    for (const c of keyColumns) k += `${keys[c]}|`;
     let rows = this.deltas.get(table);
     if (!rows) this.deltas.set(table, (rows = new Map()));
     let row = rows.get(k);
     if (!row) {
-      row = { ...keys };
-      for (const c of Object.keys(spec.adds)) row[c] = 0;
+      row = {};
+      for (const c of keyColumns) row[c] = keys[c];
+      for (const c of addColumns) row[c] = 0;
       rows.set(k, row);
     }
-    for (const [c, v] of Object.entries(adds)) row[c] = (row[c] as number) + v;
+    for (const c in adds) row[c] = (row[c] as number) + adds[c];
   }
 
   private department(tenant: string, service: string | null): string {
