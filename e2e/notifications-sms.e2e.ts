@@ -164,7 +164,7 @@ describe('an SMS from the waiting list to the customer, and its delivery report'
     const pageWidth = await width();
     await office.page.getByRole('tab', { name: 'Messages' }).click();
     const history = office.page.getByTestId('message-history');
-    const shown = history.locator('[data-testid="message-row"][data-type="QUEUE_TICKET_CREATED"][data-channel="sms"]');
+    const shown = history.locator('[data-testid="message-row"][data-type="QUEUE_TICKET_WITHOUT_TIME"][data-channel="sms"]');
     await shown.locator('[data-status="delivered"]').filter({ hasText: 'Delivered' }).waitFor();
     await expect(shown.textContent()).resolves.toContain(phone);
     await expect(shown.textContent()).resolves.toContain(sms.body.slice(0, 40));

@@ -54,11 +54,13 @@ describe('notifications: from an event to the provider', () => {
     );
     expect(created.map((m) => [m.message_type, m.channel, m.recipient, m.language])).toEqual(
       expect.arrayContaining([
-        ['QUEUE_TICKET_CREATED', 'sms', '+33612345678', 'fr'],
-        ['QUEUE_TICKET_CREATED', 'email', 'amira@example.test', 'fr'],
+        ['QUEUE_TICKET_WITHOUT_TIME', 'sms', '+33612345678', 'fr'],
+        ['QUEUE_TICKET_WITHOUT_TIME', 'email', 'amira@example.test', 'fr'],
       ]),
     );
     const sms = fake.sms.find((s) => s.to === '+33612345678')!;
+    // No counter open yet: nothing to estimate the wait from, so the message without a time.
+    expect(sms.body).not.toMatch(/min/);
     expect(sms.body).toContain(ticket.label);
     expect(sms.body).toContain('Guichet');
     expect(sms.status_callback).toMatch(/\/webhooks\/twilio\/status\?m=/);
@@ -78,6 +80,13 @@ describe('notifications: from an event to the provider', () => {
     // Each cause once: the reactor's checkpoint and the outbox move together.
     expect(new Set(all.map((m) => m.dedupe_key)).size).toBe(all.length);
     expect(fake.sms.filter((s) => s.to === '+33612345678')).toHaveLength(2);
+
+    // With a counter open, the next ticket is told its wait: first in line is "about 1 min", never "0 min".
+    const next = await customer(owner, { phone: '+33612345679', preferred_language: 'en' });
+    await pushTicket(t, owner, q.id, { customer_id: next });
+    const told = await until(async () => (await messages(owner.businessId)).find((m) => m.recipient === '+33612345679'), 'the next ticket message');
+    expect(told.message_type).toBe('QUEUE_TICKET_CREATED');
+    expect(told.body).toMatch(/about [1-9]\d* min/);
   });
 
   it('counts an SMS by its segments: an Arabic text costs more than a French one', async () => {
@@ -191,6 +200,9 @@ describe('notifications: from an event to the provider', () => {
     }, 'the reminder recorded');
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toContain('9:00');
+    // The booking's department by name, in every booking message.
+    expect(sent[0].body).toContain('Dental');
+    expect((await messages(clinic.businessId)).find((m) => m.message_type === 'BOOKING_CREATED')!.body).toContain('(Dental)');
 
     // Booked again for the same time next week, then cancelled: its reminder goes with it.
     const again = await t

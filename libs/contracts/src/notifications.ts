@@ -107,7 +107,15 @@ export interface SmsSettings {
 
 export const DEFAULT_SMS_SETTINGS: SmsSettings = {
   sender_name: null,
-  enabled_types: ['BOOKING_CREATED', 'BOOKING_CANCELED', 'BOOKING_REMINDER_24H', 'QUEUE_TICKET_CREATED', 'QUEUE_CALL_NEXT', 'QUEUE_GET_READY'],
+  enabled_types: [
+    'BOOKING_CREATED',
+    'BOOKING_CANCELED',
+    'BOOKING_REMINDER_24H',
+    'QUEUE_TICKET_CREATED',
+    'QUEUE_TICKET_WITHOUT_TIME',
+    'QUEUE_CALL_NEXT',
+    'QUEUE_GET_READY',
+  ],
   fallback_to_email: true,
 };
 

@@ -56,6 +56,12 @@ function askedFor(type: MessageType, settings: NotificationSettings, sms: SmsSet
   };
 }
 
+/**
+ * The type a message is deduplicated under: a new ticket's message is one message, with or
+ * without a time (the kiosk may record it with one while the reactor finds no counter open).
+ */
+const dedupeType = (type: MessageType): MessageType => (type === 'QUEUE_TICKET_WITHOUT_TIME' ? 'QUEUE_TICKET_CREATED' : type);
+
 /** What recording did, for logs and the bench. */
 export interface Recorded {
   queued: number;
@@ -175,7 +181,7 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
           rows.push({
             id: randomUUID(),
             tenant_id: tenantId,
-            dedupe_key: `${intent.cause}:${intent.type}:${channel}${channel === 'push' ? `:${recipient}` : ''}`,
+            dedupe_key: `${intent.cause}:${dedupeType(intent.type)}:${channel}${channel === 'push' ? `:${recipient}` : ''}`,
             message_type: intent.type,
             channel,
             recipient,

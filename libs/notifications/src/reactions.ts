@@ -32,8 +32,13 @@ export interface ReactionFacts {
   getReadyPlaces: (tenantId: string) => number;
   /** Whether the business offers feedback on its ticket links. */
   feedbackOn: (tenantId: string) => boolean;
-  /** Booking id → the booking's customer and start (read at reaction time, for the events that do not carry them). */
-  bookings: Map<string, { customer_id: string | null; starts_at: string; phone_number: string | null }>;
+  /** Booking id → the booking's customer, start and place (read at reaction time, for the events that do not carry them). */
+  bookings: Map<string, { customer_id: string | null; starts_at: string; phone_number: string | null; department_id: string; service_ids: string[] }>;
+  /** How many counters of a queue are open now (none: a new ticket's wait cannot be estimated). */
+  openCounters: (queueId: string) => number;
+  /** Department id → name, service id → name (a booking's message names them). */
+  departments: Map<string, string>;
+  services: Map<string, string>;
 }
 
 type Data = Record<string, unknown>;
@@ -97,8 +102,11 @@ export function queueMessages(e: RecordedEvent, facts: ReactionFacts): MessageIn
   switch (e.type) {
     case 'TicketPushed': {
       const t = arriving(e);
-      const values = { place: t.rank, estimate_minutes: minutes(t.estimated_wait_seconds) };
-      return [ticketMessage(e, 'QUEUE_TICKET_CREATED', t, facts, values, ticketCreatedCause(t.id))];
+      // With no counter open there is nothing to estimate from: the message without a time. Next in
+      // line at an open counter is "about 1 min", never "0 min".
+      if (!facts.openCounters(t.queue_id)) return [ticketMessage(e, 'QUEUE_TICKET_WITHOUT_TIME', t, facts, { place: t.rank }, ticketCreatedCause(t.id))];
+      const wait = Math.max(1, minutes(t.estimated_wait_seconds) ?? 1);
+      return [ticketMessage(e, 'QUEUE_TICKET_CREATED', t, facts, { place: t.rank, estimate_minutes: wait }, ticketCreatedCause(t.id))];
     }
     case 'TicketRedirectedIn': {
       const t = arriving(e);
@@ -145,6 +153,15 @@ export function bookingMessages(e: RecordedEvent, facts: ReactionFacts): Message
   const base = (type: MessageType, values: MessageIntent['values'] = {}): MessageIntent[] => {
     const customer = (d.customer_id as string | null | undefined) ?? known?.customer_id ?? null;
     const startsAt = (d.starts_at as string | undefined) ?? known?.starts_at;
+    const department = (d.department_id as string | undefined) ?? known?.department_id;
+    const serviceIds = (d.service_ids as string[] | undefined) ?? known?.service_ids ?? [];
+    const place = {
+      department: department ? (facts.departments.get(department) ?? '') : '',
+      services: serviceIds
+        .map((id) => facts.services.get(id))
+        .filter(Boolean)
+        .join(', '),
+    };
     const phone = known?.phone_number ?? null;
     if (!customer && !phone) return [];
     return [
@@ -155,7 +172,7 @@ export function bookingMessages(e: RecordedEvent, facts: ReactionFacts): Message
         customer_id: customer,
         booking_id: d.booking_id,
         starts_at: startsAt,
-        values,
+        values: { ...place, ...values },
         ...(phone ? { contact: { phone } } : {}),
       },
     ];

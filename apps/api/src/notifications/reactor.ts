@@ -72,6 +72,8 @@ export class NotificationReactor implements OnModuleInit {
     const bookingIds = new Set<string>();
     const lineQueues = new Set<string>();
     const tenants = new Set<string>();
+    const departmentIds = new Set<string>();
+    const serviceIds = new Set<string>();
     for (const e of events) {
       const d = e.data as Data;
       tenants.add(e.tenantId!);
@@ -83,6 +85,8 @@ export class NotificationReactor implements OnModuleInit {
         if ((LINE_MOVING_EVENTS as readonly string[]).includes(e.type) || e.type === 'QueueDelayed') lineQueues.add(d.queue_id as string);
       }
       if (e.category === 'booking' && !PLACING.has(e.type)) bookingIds.add(d.booking_id as string);
+      if (e.category === 'booking' && typeof d.department_id === 'string') departmentIds.add(d.department_id);
+      if (e.category === 'booking' && Array.isArray(d.service_ids)) for (const s of d.service_ids as string[]) serviceIds.add(s);
     }
     const ticketCols = ['id', 'uid', 'label', 'customer_id', 'queue_id', 'estimated_wait_seconds'] as const;
     const [queues, counters, tickets, waiting, settings, bookings] = await Promise.all([
@@ -126,11 +130,49 @@ export class NotificationReactor implements OnModuleInit {
       bookingIds.size
         ? trx
             .selectFrom('bookings')
-            .select(['id', 'customer_id', 'phone_number', sql<string>`to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('starts_at')])
+            .select([
+              'id',
+              'customer_id',
+              'phone_number',
+              'department_id',
+              'service_ids',
+              sql<string>`to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('starts_at'),
+            ])
             .where('id', 'in', [...bookingIds])
             .execute()
         : [],
     ]);
+    for (const b of bookings) {
+      departmentIds.add(b.department_id);
+      for (const s of b.service_ids) serviceIds.add(s);
+    }
+    const arrivals = events.filter((e) => e.type === 'TicketPushed').map((e) => (e.data as Data).queue_id as string);
+    const [departments, services, open] = await Promise.all([
+      departmentIds.size
+        ? trx
+            .selectFrom('departments')
+            .select(['id', 'name'])
+            .where('id', 'in', [...departmentIds])
+            .execute()
+        : [],
+      serviceIds.size
+        ? trx
+            .selectFrom('services')
+            .select(['id', 'name'])
+            .where('id', 'in', [...serviceIds])
+            .execute()
+        : [],
+      arrivals.length
+        ? trx
+            .selectFrom('queue_counters')
+            .select(['queue_id', sql<number>`count(*)::int`.as('n')])
+            .where('queue_id', 'in', [...new Set(arrivals)])
+            .where('open', '=', true)
+            .groupBy('queue_id')
+            .execute()
+        : [],
+    ]);
+    const openBy = new Map(open.map((o) => [o.queue_id, o.n]));
     const settingsOf = new Map(settings.map((s) => [s.tenant_id, { ...DEFAULT_NOTIFICATION_SETTINGS, ...s.settings } as NotificationSettings]));
     const of = (tenantId: string) => settingsOf.get(tenantId) ?? DEFAULT_NOTIFICATION_SETTINGS;
     const waitingBy = new Map<string, TicketFacts[]>();
@@ -143,7 +185,15 @@ export class NotificationReactor implements OnModuleInit {
       waiting: waitingBy,
       getReadyPlaces: (tenantId) => of(tenantId).public.get_ready_places,
       feedbackOn: (tenantId) => of(tenantId).public.allow_feedback,
-      bookings: new Map(bookings.map((b) => [b.id, { customer_id: b.customer_id, starts_at: b.starts_at, phone_number: b.phone_number }])),
+      bookings: new Map(
+        bookings.map((b) => [
+          b.id,
+          { customer_id: b.customer_id, starts_at: b.starts_at, phone_number: b.phone_number, department_id: b.department_id, service_ids: b.service_ids },
+        ]),
+      ),
+      openCounters: (queueId) => openBy.get(queueId) ?? 0,
+      departments: new Map(departments.map((x) => [x.id, x.name])),
+      services: new Map(services.map((x) => [x.id, x.name])),
     };
   }
 

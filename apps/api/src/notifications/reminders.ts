@@ -71,7 +71,7 @@ export class ReminderSweep implements OnApplicationBootstrap, OnApplicationShutd
       if (!due.length) return 0;
       const bookings = await trx
         .selectFrom('bookings')
-        .select(['id', 'customer_id', 'phone_number', 'starts_at', 'status'])
+        .select(['id', 'customer_id', 'phone_number', 'starts_at', 'status', 'department_id', 'service_ids'])
         .where(
           'id',
           'in',
@@ -79,6 +79,15 @@ export class ReminderSweep implements OnApplicationBootstrap, OnApplicationShutd
         )
         .execute();
       const byId = new Map(bookings.map((b) => [b.id, b]));
+      // The names the reminders say (their department and services).
+      const departmentIds = [...new Set(bookings.map((b) => b.department_id))];
+      const serviceIds = [...new Set(bookings.flatMap((b) => b.service_ids))];
+      const [departments, services] = await Promise.all([
+        departmentIds.length ? trx.selectFrom('departments').select(['id', 'name']).where('id', 'in', departmentIds).execute() : [],
+        serviceIds.length ? trx.selectFrom('services').select(['id', 'name']).where('id', 'in', serviceIds).execute() : [],
+      ]);
+      const departmentName = new Map(departments.map((d) => [d.id, d.name]));
+      const serviceName = new Map(services.map((x) => [x.id, x.name]));
       const intents: MessageIntent[] = [];
       for (const r of due) {
         const b = byId.get(r.booking_id);
@@ -92,7 +101,13 @@ export class ReminderSweep implements OnApplicationBootstrap, OnApplicationShutd
           customer_id: b.customer_id,
           booking_id: r.booking_id,
           starts_at: new Date(b.starts_at).toISOString(),
-          values: {},
+          values: {
+            department: departmentName.get(b.department_id) ?? '',
+            services: b.service_ids
+              .map((id) => serviceName.get(id))
+              .filter(Boolean)
+              .join(', '),
+          },
           ...(b.phone_number ? { contact: { phone: b.phone_number } } : {}),
         });
       }
