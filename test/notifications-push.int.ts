@@ -142,11 +142,12 @@ describe('push to the ticket page: subscribe, an encrypted "your turn", a droppe
 
     const browser = browserKeys();
     const endpoint = `${service.origin}/push/${randomBytes(8).toString('hex')}`;
-    const res = await subscribe(ticket.uid, { endpoint, expirationTime: null, keys: browser.keys, language: 'en' });
+    // The page is read in Arabic: its push comes in Arabic, whatever the owner's language.
+    const res = await subscribe(ticket.uid, { endpoint, expirationTime: null, keys: browser.keys, language: 'ar' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ subscribed: true });
     const [row] = await subscriptions(ticket.id);
-    expect(row).toMatchObject({ tenant_id: owner.businessId, endpoint, p256dh: browser.keys.p256dh, auth: browser.keys.auth, language: 'en' });
+    expect(row).toMatchObject({ tenant_id: owner.businessId, endpoint, p256dh: browser.keys.p256dh, auth: browser.keys.auth, language: 'ar' });
 
     await openCounter(t, owner, q.id, q.counters[0].id);
     const call = await t.http().post(`/business/queue/${q.id}/call`).set(owner.h).send({ counter_id: q.counters[0].id });
@@ -182,7 +183,7 @@ describe('push to the ticket page: subscribe, an encrypted "your turn", a droppe
     const template = defaultTemplate('QUEUE_CALL_NEXT', message.language as Language, 'push');
     expect(payload.title).toBe(renderTemplate(template.subject!, { ticket_number: ticket.label }));
     expect(payload.body).toBe(renderTemplate(template.body, { business: 'Pushed Clinic', ticket_number: ticket.label, counter: 'Desk 4' }));
-    if (message.language === 'en') expect(payload.title).toBe(`It's your turn: ticket ${ticket.label}`);
+    expect(message.language).toBe('ar');
     expect(message.recipient).toBe(row.id);
     // Sent once.
     expect(service.received.filter((r) => r.path === new URL(endpoint).pathname)).toHaveLength(1);

@@ -122,13 +122,18 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
             .execute()
         : [],
       ticketIds.length
-        ? db.selectFrom('push_subscriptions').select(['ticket_id', 'id']).where('tenant_id', '=', tenantId).where('ticket_id', 'in', ticketIds).execute()
+        ? db
+            .selectFrom('push_subscriptions')
+            .select(['ticket_id', 'id', 'language'])
+            .where('tenant_id', '=', tenantId)
+            .where('ticket_id', 'in', ticketIds)
+            .execute()
         : [],
       db.selectFrom('message_templates').select(['message_type', 'language', 'channel', 'subject', 'body']).where('tenant_id', '=', tenantId).execute(),
     ]);
     const customerById = new Map(customers.map((c) => [c.id, c]));
-    const pushByTicket = new Map<string, string[]>();
-    for (const p of pushes) pushByTicket.set(p.ticket_id, [...(pushByTicket.get(p.ticket_id) ?? []), p.id]);
+    const pushByTicket = new Map<string, { id: string; language: string | null }[]>();
+    for (const p of pushes) pushByTicket.set(p.ticket_id, [...(pushByTicket.get(p.ticket_id) ?? []), { id: p.id, language: p.language }]);
     const custom = new Map(templates.map((t) => [`${t.message_type}/${t.language}/${t.channel}`, t]));
     const phones = new Set<string>();
     for (const i of list) {
@@ -172,11 +177,25 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
       });
       if (intent.only) channels = channels.filter((ch) => intent.only!.includes(ch));
       for (const channel of channels) {
-        const t = custom.get(`${intent.type}/${language}/${channel}`) ?? defaultTemplate(intent.type, language, channel);
-        const body = intent.text?.body ?? renderTemplate(t.body, values);
-        const subject = intent.text ? (intent.text.subject ?? String(values.business ?? '')) : t.subject ? renderTemplate(t.subject, values) : null;
-        const recipients = channel === 'sms' ? [phone!] : channel === 'email' ? [email!] : pushIds;
-        for (const recipient of recipients) {
+        // A ticket page that asked for push is read in its own language; SMS and e-mail in the customer's.
+        const recipients =
+          channel === 'sms'
+            ? [{ to: phone!, language }]
+            : channel === 'email'
+              ? [{ to: email!, language }]
+              : pushIds.map((p) => ({ to: p.id, language: p.language ? pickLanguage(p.language, language) : language }));
+        for (const { to: recipient, language: lang } of recipients) {
+          const t = custom.get(`${intent.type}/${lang}/${channel}`) ?? defaultTemplate(intent.type, lang, channel);
+          const own =
+            lang === language
+              ? values
+              : {
+                  ...values,
+                  ...(intent.starts_at ? { booking_time: formatBookingTime(intent.starts_at, business?.time_zone ?? 'UTC', lang) } : {}),
+                  ...intent.values,
+                };
+          const body = intent.text?.body ?? renderTemplate(t.body, own);
+          const subject = intent.text ? (intent.text.subject ?? String(values.business ?? '')) : t.subject ? renderTemplate(t.subject, own) : null;
           const size = channel === 'sms' ? smsSegments(body) : null;
           rows.push({
             id: randomUUID(),
@@ -188,7 +207,7 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
             customer_id: intent.customer_id,
             ticket_id: intent.ticket_id ?? null,
             booking_id: intent.booking_id ?? null,
-            language,
+            language: lang,
             subject,
             body,
             encoding: size?.encoding ?? null,
