@@ -89,6 +89,35 @@ describe('notifications: from an event to the provider', () => {
     expect(told.body).toMatch(/about [1-9]\d* min/);
   });
 
+  it('tells the customers of two tickets the staff swapped their new places, where the business sends updates', async () => {
+    const b = await newBusiness(t, 'Swapping Office');
+    expect(
+      (
+        await t
+          .http()
+          .post('/business/notification/settings')
+          .set(b.h)
+          .send({ queue: { QUEUE_TICKET_UPDATED: true } })
+      ).status,
+    ).toBe(200);
+    const sms = await t.http().get('/business/sms/settings').set(b.h);
+    const types = [...sms.body.enabled_types, 'QUEUE_TICKET_UPDATED'];
+    expect((await t.http().post('/business/sms/settings').set(b.h).send({ enabled_types: types })).status).toBe(200);
+    const q = await newQueue(t, b, {}, ['Desk']);
+    const first = await customer(b, { phone: '+33688888881', preferred_language: 'en' });
+    const second = await customer(b, { phone: '+33688888882', preferred_language: 'en' });
+    const a = await pushTicket(t, b, q.id, { customer_id: first });
+    const c = await pushTicket(t, b, q.id, { customer_id: second });
+    expect((await t.http().post(`/business/queue/${q.id}/swap/${a.id}/${c.id}`).set(b.h).send({})).status).toBeLessThan(300);
+    const updates = await until(async () => {
+      const m = (await messages(b.businessId)).filter((r) => r.message_type === 'QUEUE_TICKET_UPDATED' && r.channel === 'sms');
+      return m.length === 2 && m;
+    }, 'two updates');
+    const byTo = Object.fromEntries(updates.map((u) => [u.recipient, u.body]));
+    expect(byTo['+33688888881']).toMatch(/position 2/i);
+    expect(byTo['+33688888882']).toMatch(/position 1/i);
+  });
+
   it('counts an SMS by its segments: an Arabic text costs more than a French one', async () => {
     const q = await newQueue(t, owner, {}, ['Desk']);
     const fr = await customer(owner, { phone: '+33611111111', preferred_language: 'fr' });

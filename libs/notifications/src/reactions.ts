@@ -126,9 +126,27 @@ export function queueMessages(e: RecordedEvent, facts: ReactionFacts): MessageIn
     case 'TicketMarkedAbsent':
     case 'TicketRedirectedOut':
     case 'TicketHeld':
-    case 'TicketMoved':
-    case 'TicketsSwapped':
       return getReady(e, d.queue_id, facts);
+    case 'TicketMoved':
+    case 'TicketsSwapped': {
+      // The staff moved a ticket (a customer running late moved their own): its customer is told the new place.
+      const moved = e.type === 'TicketsSwapped' ? [d.ticket_1 as string, d.ticket_2 as string] : d.reason === 'late' ? [] : [d.ticket_id as string];
+      const waiting = facts.waiting.get(d.queue_id) ?? [];
+      const told = moved
+        .map((id) => waiting.find((w) => w.id === id))
+        .filter((w): w is TicketFacts => !!w)
+        .map((w) =>
+          ticketMessage(
+            e,
+            'QUEUE_TICKET_UPDATED',
+            w,
+            facts,
+            { place: w.rank, estimate_minutes: Math.max(1, minutes(w.estimated_wait_seconds) ?? 1) },
+            `${e.eventId}:${w.id}`,
+          ),
+        );
+      return [...told, ...getReady(e, d.queue_id, facts)];
+    }
     case 'TicketEnded':
       return ticket && facts.feedbackOn(e.tenantId!)
         ? [ticketMessage(e, 'QUEUE_FEEDBACK', ticket, facts, { feedback_link: `${facts.publicUrl}/f/${ticket.uid}` })]
