@@ -193,6 +193,8 @@ const PAYMENT_COLUMNS: Record<keyof PaymentRow, string> = {
 };
 const SESSION_COLUMNS: Record<keyof Session, string> = { tenant_id: 'uuid', counter_id: 'uuid', queue_id: 'uuid', member_id: 'uuid', opened_at: 'timestamptz' };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a level holds either the next level or, at the last, the row
+type Trie = Map<string | number, any>;
 const key = (tenant: string, id: string) => `${tenant}/${id}`;
 const iso = (v: Date | string) => (typeof v === 'string' ? v : v.toISOString());
 const recordset = (columns: Record<string, string>) =>
@@ -204,8 +206,9 @@ const recordset = (columns: Record<string, string>) =>
 const columnList = (columns: readonly string[]) => sql.raw(columns.map((c) => `"${c}"`).join(', '));
 
 /** Reads rows of a table keyed by (tenant_id, <id>) for the pairs given, in one statement. */
-async function load<T>(db: Db, table: string, idColumn: string, pairs: [string, string][]): Promise<T[]> {
-  if (!pairs.length) return [];
+async function load<T>(db: Db, table: string, idColumn: string, all: [string, string][]): Promise<T[]> {
+  if (!all.length) return [];
+  const pairs = [...new Map(all.map((p) => [key(p[0], p[1]), p])).values()];
   const r = await sql<T>`SELECT * FROM ${sql.table(table)} WHERE (tenant_id, ${sql.ref(idColumn)}) IN
     (SELECT * FROM unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]))`.execute(db);
   return r.rows;
@@ -246,7 +249,7 @@ class Batch {
   private readonly bookingsChanged = new Set<string>();
   private readonly payments = new Map<string, PaymentRow | null>();
   private readonly deletedBookings: [string, string][] = [];
-  private readonly deltas = new Map<AggregateName, Map<string, Record<string, string | number>>>();
+  private readonly deltas = new Map<AggregateName, { root: Trie; rows: Record<string, string | number>[] }>();
 
   constructor(private readonly db: Db) {}
 
@@ -319,18 +322,28 @@ class Batch {
     this.bump(table, keys, adds);
   }
 
+  /**
+   * Finds the row through one Map per key column: the ids are the events' own string objects,
+   * whose hashes V8 keeps, where a joined key would be a new long string hashed on every call.
+   */
   private bump(table: AggregateName, keys: Record<string, string | number>, adds: Record<string, number>): void {
     const [keyColumns, addColumns] = COLUMNS[table];
-    let k = '';
-    for (const c of keyColumns) k += `${keys[c]}|`;
-    let rows = this.deltas.get(table);
-    if (!rows) this.deltas.set(table, (rows = new Map()));
-    let row = rows.get(k);
+    let d = this.deltas.get(table);
+    if (!d) this.deltas.set(table, (d = { root: new Map(), rows: [] }));
+    let node = d.root;
+    const last = keyColumns.length - 1;
+    for (let i = 0; i < last; i++) {
+      let next = node.get(keys[keyColumns[i]]) as Trie | undefined;
+      if (!next) node.set(keys[keyColumns[i]], (next = new Map()));
+      node = next;
+    }
+    let row = node.get(keys[keyColumns[last]]) as Record<string, string | number> | undefined;
     if (!row) {
       row = {};
       for (const c of keyColumns) row[c] = keys[c];
       for (const c of addColumns) row[c] = 0;
-      rows.set(k, row);
+      node.set(keys[keyColumns[last]], row);
+      d.rows.push(row);
     }
     for (const c in adds) row[c] = (row[c] as number) + adds[c];
   }
@@ -608,7 +621,7 @@ class Batch {
       const columns = { ...spec.keys, ...spec.adds };
       const names = Object.keys(columns);
       await sql`INSERT INTO ${sql.table(table)} (${columnList(names)})
-        SELECT ${columnList(names)} FROM jsonb_to_recordset(${JSON.stringify([...rows.values()])}::jsonb) AS x(${recordset(columns)})
+        SELECT ${columnList(names)} FROM jsonb_to_recordset(${JSON.stringify(rows.rows)}::jsonb) AS x(${recordset(columns)})
         ON CONFLICT (${columnList(Object.keys(spec.keys))}) DO UPDATE SET
         ${sql.raw(
           Object.keys(spec.adds)
