@@ -18,3 +18,4 @@ export * from './accounts';
 export * from './bookings';
 export * from './notifications';
 export * from './statistics';
+export * from './activity';

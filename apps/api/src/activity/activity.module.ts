@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActivityController } from './activity.controller';
+import { ActivityService } from './activity.service';
 
-@Module({ controllers: [ActivityController] })
+@Module({ controllers: [ActivityController], providers: [ActivityService] })
 export class ActivityModule {}
