@@ -120,6 +120,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       PRIMARY KEY (tenant_id, day, kind, queue_id, service_id, department_id, counter_id, member_id, bucket)
     );
 
+    -- The two above summed per month (day = the month's first day), same columns in the same
+    -- order: breakdowns by counter, service or member over long ranges read whole months here.
+    CREATE TABLE statistics_tickets_monthly (LIKE statistics_tickets_daily INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+    ALTER TABLE statistics_tickets_monthly ADD PRIMARY KEY (tenant_id, day, queue_id, service_id, department_id, counter_id, member_id);
+    CREATE TABLE statistics_durations_monthly (LIKE statistics_durations_daily INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+    ALTER TABLE statistics_durations_monthly ADD PRIMARY KEY (tenant_id, day, kind, queue_id, service_id, department_id, counter_id, member_id, bucket);
+
     -- The two above summed per queue and for the whole business (queue_id = nil): what the
     -- calls read when no other dimension is asked for, whatever the number of counters and members.
     CREATE TABLE statistics_tickets_rollup (
@@ -329,6 +336,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     DROP TABLE IF EXISTS statistics_analysts, statistics_zones, statistics_service_departments, statistics_tickets, statistics_customers,
       statistics_counter_sessions, statistics_bookings, statistics_tickets_daily, statistics_durations_daily, statistics_hourly,
       statistics_bookings_daily, statistics_feedback_daily, statistics_counters_daily, statistics_estimates_weekly, statistics_payments,
-      statistics_tickets_rollup, statistics_durations_rollup;
+      statistics_tickets_rollup, statistics_durations_rollup, statistics_tickets_monthly, statistics_durations_monthly;
   `.execute(db);
 }

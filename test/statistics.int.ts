@@ -162,6 +162,18 @@ describe('statistics', () => {
     expect(counters.counters).toEqual([
       expect.objectContaining({ counter_id: counterId, name: 'Desk 1', queue_id: queueId, served: 3, service: expect.objectContaining({ mean_seconds: 600 }) }),
     ]);
+    // Over months, a breakdown reads whole months from the monthly sums and the days at either end from the daily ones.
+    for (const span of [
+      { from: '2026-02-01', to: '2026-04-30' },
+      { from: '2026-02-15', to: '2026-04-10' },
+      { from: '2026-03-01', to: '2026-03-31' },
+      { from: '2026-03-29', to: '2026-05-02' },
+    ]) {
+      expect((await post(a, '/serviceDurationsPerCounter', span).expect(200)).body.counters).toEqual(counters.counters);
+      expect((await post(a, '/serviceDurations', span).expect(200)).body.services).toEqual(
+        (await post(a, '/serviceDurations', { from: DAY, to: DAY })).body.services,
+      );
+    }
     const customers = (await post(a, '/customerStat', range).expect(200)).body;
     expect(customers.totals).toEqual({ new_customers: 0, returning_customers: 0, walk_ins: 5 });
     expect(customers.serve_ratio).toBe(0.6);

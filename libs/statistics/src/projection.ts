@@ -101,6 +101,8 @@ const AGGREGATES = {
     adds: { count: 'bigint', abs_error_sum: 'bigint', under_count: 'bigint' },
   },
   statistics_tickets_rollup: { keys: { tenant_id: 'uuid', day: 'date', queue_id: 'uuid' }, adds: TICKET_ADDS },
+  statistics_tickets_monthly: { keys: TICKET_KEYS, adds: TICKET_ADDS },
+  statistics_durations_monthly: { keys: { ...TICKET_KEYS, kind: 'char(1)', bucket: 'smallint' }, adds: { count: 'bigint' } },
 } satisfies Record<string, Aggregate>;
 type AggregateName = keyof typeof AGGREGATES;
 
@@ -110,9 +112,9 @@ const COLUMNS = Object.fromEntries(
 ) as Record<AggregateName, [string[], string[]]>;
 
 /** The detailed tables whose sums are also kept per queue and for the whole business. */
-const ROLLUP: Partial<Record<AggregateName, AggregateName>> = {
-  statistics_tickets_daily: 'statistics_tickets_rollup',
-  statistics_durations_daily: 'statistics_durations_rollup',
+const ROLLUP: Partial<Record<AggregateName, [AggregateName, AggregateName]>> = {
+  statistics_tickets_daily: ['statistics_tickets_rollup', 'statistics_tickets_monthly'],
+  statistics_durations_daily: ['statistics_durations_rollup', 'statistics_durations_monthly'],
 };
 
 interface TicketRow {
@@ -314,10 +316,12 @@ class Batch {
   }
 
   private add(table: AggregateName, keys: Record<string, string | number>, adds: Record<string, number>): void {
-    const rollup = ROLLUP[table];
-    if (rollup) {
+    const also = ROLLUP[table];
+    if (also) {
+      const [rollup, monthly] = also;
       this.bump(rollup, keys, adds);
       this.bump(rollup, { ...keys, queue_id: NONE }, adds);
+      this.bump(monthly, { ...keys, day: `${String(keys.day).slice(0, 8)}01` }, adds);
     }
     this.bump(table, keys, adds);
   }

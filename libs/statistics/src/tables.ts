@@ -120,6 +120,8 @@ export const STATISTICS_TABLES = [
   'statistics_tickets_daily',
   'statistics_durations_daily',
   'statistics_tickets_rollup',
+  'statistics_tickets_monthly',
+  'statistics_durations_monthly',
   'statistics_durations_rollup',
   'statistics_hourly',
   'statistics_bookings_daily',

@@ -186,7 +186,13 @@ export class StatisticsQueries {
    * Where sums by period come from: the per-queue and whole-business rollup when no dimension
    * but the queue is asked for (a year is then 365 rows), else the detailed table.
    */
-  private source(s: Scope, detailed: string, rollup: string, by?: RawBuilder<unknown>): { from: RawBuilder<unknown>; by: RawBuilder<unknown> } {
+  private source(
+    s: Scope,
+    detailed: string,
+    rollup: string,
+    monthly: string,
+    by?: RawBuilder<unknown>,
+  ): { from: RawBuilder<unknown>; by: RawBuilder<unknown> } {
     const onlyQueue = Object.keys(s.dims).every((d) => d === 'queue_id');
     if (!by && onlyQueue) {
       return {
@@ -194,11 +200,25 @@ export class StatisticsQueries {
         by: this.bucket(s),
       };
     }
-    return { from: sql`${sql.table(detailed)} WHERE ${this.where(s, TICKET_DIMS)}`, by: by ?? this.bucket(s) };
+    if (!by) return { from: sql`${sql.table(detailed)} WHERE ${this.where(s, TICKET_DIMS)}`, by: this.bucket(s) };
+    // A breakdown (by counter, service, member) has no series: whole months come from the
+    // monthly sums, the days before the first and after the last from the daily ones.
+    const first = DateTime.fromISO(s.from).startOf('month');
+    const months = { from: (first.toISODate() === s.from ? first : first.plus({ months: 1 })).toISODate()!, to: '' };
+    const end = DateTime.fromISO(s.to);
+    const lastFull = end.endOf('month').toISODate() === s.to ? end.startOf('month') : end.startOf('month').minus({ months: 1 });
+    months.to = lastFull.toISODate()!;
+    if (months.from > months.to) return { from: sql`${sql.table(detailed)} WHERE ${this.where(s, TICKET_DIMS)}`, by };
+    const parts = [sql`SELECT * FROM ${sql.table(monthly)} WHERE ${this.where({ ...s, from: months.from, to: months.to }, TICKET_DIMS)}`];
+    const before = DateTime.fromISO(months.from).minus({ days: 1 }).toISODate()!;
+    const after = lastFull.endOf('month').plus({ days: 1 }).toISODate()!;
+    if (s.from <= before) parts.push(sql`SELECT * FROM ${sql.table(detailed)} WHERE ${this.where({ ...s, to: before }, TICKET_DIMS)}`);
+    if (after <= s.to) parts.push(sql`SELECT * FROM ${sql.table(detailed)} WHERE ${this.where({ ...s, from: after }, TICKET_DIMS)}`);
+    return { from: sql`(${sql.join(parts, sql` UNION ALL `)}) AS x`, by };
   }
 
   private async ticketSums(s: Scope, group?: RawBuilder<unknown>): Promise<Map<string, TicketSumRow>> {
-    const { from, by } = this.source(s, 'statistics_tickets_daily', 'statistics_tickets_rollup', group);
+    const { from, by } = this.source(s, 'statistics_tickets_daily', 'statistics_tickets_rollup', 'statistics_tickets_monthly', group);
     const r = await sql<TicketSumRow>`
       SELECT ${by}::text AS bucket, sum(taken)::int AS taken, sum(served)::int AS served, sum(no_show)::int AS no_show, sum(absent)::int AS absent,
         sum(cancelled)::int AS cancelled, sum(redirected)::int AS redirected, sum(closed_at_day_end)::int AS closed_at_day_end,
@@ -210,7 +230,7 @@ export class StatisticsQueries {
   }
 
   private async histograms(s: Scope, group?: RawBuilder<unknown>): Promise<Histograms> {
-    const { from, by } = this.source(s, 'statistics_durations_daily', 'statistics_durations_rollup', group);
+    const { from, by } = this.source(s, 'statistics_durations_daily', 'statistics_durations_rollup', 'statistics_durations_monthly', group);
     const r = await sql<{ bucket: string; kind: 'w' | 's'; b: number; count: number }>`
       SELECT ${by}::text AS bucket, kind, bucket AS b, sum(count)::int AS count
       FROM ${from} GROUP BY 1, 2, 3`.execute(this.db);
