@@ -1,6 +1,7 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import { lastBelow, readHorizon, readLog, START } from './pg-event-store';
 import type { RegisteredProjection } from './subscription-manager';
+import { checkpointLock } from './subscription';
 import type { AnySchema, Cursor, InlineProjection } from './types';
 
 export interface RebuildResult {
@@ -43,7 +44,7 @@ export async function rebuildProjection(db: Kysely<AnySchema>, registered: Regis
   const isAsync = registered.kind === 'async';
   if (isAsync) await sql`INSERT INTO es_checkpoints (name) VALUES (${projection.name}) ON CONFLICT (name) DO NOTHING`.execute(db);
   return db.transaction().execute(async (trx) => {
-    if (isAsync) await sql`SELECT 1 FROM es_checkpoints WHERE name = ${projection.name} FOR UPDATE`.execute(trx);
+    if (isAsync) await checkpointLock(projection.name).execute(trx);
     await empty(trx, registered);
     const filter = { eventTypes: projection.handles, categories: isAsync ? registered.projection.categories : undefined };
     const horizon = isAsync ? await readHorizon(trx) : null;

@@ -195,9 +195,13 @@ export class Subscription {
     const full = await this.db!.transaction().execute(async (trx) => {
       // The horizon comes with the checkpoint, one round trip less per batch. It may be taken
       // before the row lock is granted: an older horizon is only more careful (all below it is final).
+      // The checkpoint's lock is an advisory one, not the row's: a row lock would give this
+      // transaction an id from its first statement, and every reader's horizon would then wait
+      // for the whole batch; the id now comes only with the handler's first write.
+      await checkpointLock(this.name).execute(trx);
       const cp = await sql<{ transaction_id: string; position: string; status: string; horizon: string }>`
         SELECT transaction_id::text AS transaction_id, position, status, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon
-        FROM es_checkpoints WHERE name = ${this.name} FOR UPDATE`.execute(trx);
+        FROM es_checkpoints WHERE name = ${this.name}`.execute(trx);
       const from: Cursor = { transactionId: cp.rows[0].transaction_id, position: Number(cp.rows[0].position) };
       this._cursor = from;
       this.loaded = true;
@@ -287,3 +291,10 @@ export class Subscription {
 const HELD_RETRY_MS = 25;
 
 export const lockKey = (name: string) => `es_subscription:${name}`;
+
+/**
+ * Held by a batch of a subscription, and by a rebuild of its projection, until their commit:
+ * the two never interleave. Taken before the checkpoint is read, so the read sees the other's
+ * committed checkpoint.
+ */
+export const checkpointLock = (name: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${`es_checkpoint:${name}`}, 0))`;
