@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { DateTime } from 'luxon';
 import type { ActivityItem } from '@tabour/contracts';
 import { at, bookableBusiness, dayAhead, expectOk } from './bookings-fixtures';
 import { createTestApp, TestApp } from './support/app';
@@ -118,6 +119,10 @@ describe('the activity log', () => {
     const later = await log(owner, `from=${encodeURIComponent(beforeCall)}`);
     expect(later.map((i) => i.type)).toEqual(expect.arrayContaining(['TicketCalled', 'BookingCreated']));
     expect(later.map((i) => i.type)).not.toContain('TicketPushed');
+    // A bare date is the whole day in the business's zone: today's events are in "to today".
+    const today = DateTime.now().setZone('Europe/Paris').toISODate();
+    expect((await log(owner, `from=${today}&to=${today}`)).length).toBe((await log(owner)).length);
+    expect(await log(owner, `to=${DateTime.now().setZone('Europe/Paris').minus({ days: 1 }).toISODate()}`)).toEqual([]);
     for (const bad of ['from=yesterday', 'record_id=abc', 'actor_kind=robot', 'type=Ticket%20Called', `from=${encodeURIComponent(beforeCall)}&to=2000-01-01`])
       expect([bad, (await t.http().get(`/business/activity?${bad}`).set(owner.h)).status]).toEqual([bad, 422]);
   });

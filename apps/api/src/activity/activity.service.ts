@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import * as XLSX from '@e965/xlsx';
+import { DateTime } from 'luxon';
 import type { ActivityItem, ActivityState } from '@tabour/contracts';
 import { fold, type RecordedEvent } from '@tabour/eventstore';
 import { Db, invalid, notFound, UserPrincipal } from '@tabour/platform';
@@ -46,6 +47,25 @@ const COLUMNS = ['position', 'recorded_at', 'local_time', 'actor_kind', 'actor',
 export class ActivityService {
   constructor(@Inject(DB) private readonly db: Db) {}
 
+  /**
+   * A bare date is a whole day of the business's calendar: `from` its first instant, `to` its
+   * last, so "to 24 Nov" keeps what happened that afternoon.
+   */
+  private async bounds(tenantId: string, q: ActivityQuery): Promise<ActivityQuery> {
+    const day = /^\d{4}-\d{2}-\d{2}$/;
+    if (!(q.from && day.test(q.from)) && !(q.to && day.test(q.to))) return q;
+    const zone = await this.zone(tenantId);
+    const at = (d: string, end: boolean) => {
+      const local = DateTime.fromISO(d, { zone });
+      return (end ? local.endOf('day') : local.startOf('day')).toUTC().toISO()!;
+    };
+    return { ...q, from: q.from && day.test(q.from) ? at(q.from, false) : q.from, to: q.to && day.test(q.to) ? at(q.to, true) : q.to };
+  }
+
+  private async zone(tenantId: string): Promise<string> {
+    return (await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst())?.time_zone ?? 'UTC';
+  }
+
   private where(tenantId: string, q: ActivityQuery): RawBuilder<unknown> {
     if (q.from && q.to && new Date(q.from) > new Date(q.to)) throw invalid('from must be before to', { from: ['from must be before to'] });
     const filters = [sql`tenant_id = ${tenantId}`];
@@ -74,7 +94,7 @@ export class ActivityService {
     const page = pageRequest(q as Record<string, unknown>, 25);
     const found = await selectRawPage<EventRow>(
       this.db,
-      sql`SELECT position, stream_id, category, event_type, data, metadata, recorded_at FROM es_events WHERE ${this.where(user.tenantId, q)}`,
+      sql`SELECT position, stream_id, category, event_type, data, metadata, recorded_at FROM es_events WHERE ${this.where(user.tenantId, await this.bounds(user.tenantId, q))}`,
       sql`position DESC`,
       page,
       // pagination=off still stops somewhere: the log of a busy business grows without end.
@@ -140,7 +160,7 @@ export class ActivityService {
     const ids = wantedIds(events);
     const db = this.db;
     const list = (s: Set<string>) => [...s];
-    const zone = (await db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst())?.time_zone ?? 'UTC';
+    const zone = await this.zone(tenantId);
     const named = async (table: 'queues' | 'queue_counters' | 'departments' | 'services', s: Set<string>) =>
       new Map(
         s.size
@@ -226,8 +246,7 @@ export class ActivityService {
     const opened = await this.open(user.tenantId, rows);
     const events = rows.map((r, i) => ({ type: r.event_type, data: opened[i].data }));
     const personal = PERSONAL_ROLES.has(user.role);
-    const zone =
-      (await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', user.tenantId).executeTakeFirst())?.time_zone ?? 'UTC';
+    const zone = await this.zone(user.tenantId);
     const record = { ...recordOf({ ...first, data: first.data ?? {} }), stream_id: first.stream_id, label: null as string | null };
     const base = { at: at.toISOString(), events: rows.length };
     if (first.category === 'booking') {
@@ -283,12 +302,11 @@ export class ActivityService {
   async file(user: UserPrincipal, q: ActivityQuery, format: 'csv' | 'xlsx'): Promise<Buffer> {
     const rows = (
       await sql<EventRow>`SELECT position, stream_id, category, event_type, data, metadata, recorded_at FROM es_events
-        WHERE ${this.where(user.tenantId, q)} ORDER BY position DESC LIMIT ${MAX_ACTIVITY_EXPORT + 1}`.execute(this.db)
+        WHERE ${this.where(user.tenantId, await this.bounds(user.tenantId, q))} ORDER BY position DESC LIMIT ${MAX_ACTIVITY_EXPORT + 1}`.execute(this.db)
     ).rows;
     if (rows.length > MAX_ACTIVITY_EXPORT)
       throw invalid(`An export may hold at most ${MAX_ACTIVITY_EXPORT} events: choose fewer dates`, { from: ['Choose fewer dates'] });
-    const zone =
-      (await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', user.tenantId).executeTakeFirst())?.time_zone ?? 'UTC';
+    const zone = await this.zone(user.tenantId);
     const items: ActivityItem[] = [];
     for (let i = 0; i < rows.length; i += 1000) items.push(...(await this.items(user, rows.slice(i, i + 1000))));
     const FORMULA = /^[=+\-@\t\r]/;

@@ -8,5 +8,6 @@ import resources from './resources';
 import devices from './devices';
 import bookings from './bookings';
 import notifications from './notifications';
+import activity from './activity';
 
-export default { ra, app, customers, queues, settings, resources, devices, bookings, notifications };
+export default { ra, app, customers, queues, settings, resources, devices, bookings, notifications, activity };
