@@ -39,3 +39,31 @@ export async function registerOwner(base: string, businessName: string, country:
   const login = (await (await post('/business/account/auth', { email, password, ip: '' })).json()) as { token: string; business: { id: string } };
   return { owner: login.token, tenantId: login.business.id };
 }
+
+/**
+ * `n` Front Desk members, each logged in (a session opened directly: no captcha, no password
+ * round) and holding an open counter of its own on the queue, named Desk 0…n-1.
+ */
+export async function openDesks(
+  call: ApiCall,
+  openSession: (member: { id: string; tenant_id: string }) => Promise<{ token: string }>,
+  owner: string,
+  tenantId: string,
+  queueId: string,
+  n: number,
+): Promise<{ token: string; counter: string }[]> {
+  const desks: { token: string; counter: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const m = (await call('POST', '/business/team/create', owner, {
+      first_name: 'Agent',
+      last_name: `${i}`,
+      email: `agent${i}.${randomUUID().slice(0, 6)}@example.test`,
+      position: 'Front Desk',
+    })) as { id: string };
+    const { token } = await openSession({ id: m.id, tenant_id: tenantId });
+    const c = (await call('PUT', `/business/queue/${queueId}/counter/create`, owner, { name: `Desk ${i}` })) as { id: string };
+    await call('POST', `/business/queue/${queueId}/counter/${c.id}/open`, token);
+    desks.push({ token, counter: c.id });
+  }
+  return desks;
+}

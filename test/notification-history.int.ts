@@ -5,6 +5,7 @@ import { createTestApp, TestApp } from './support/app';
 import { FakeProviders, providerEnv, startFakeProviders } from './support/fake-providers';
 import { newBusiness, newMember, Staff } from './support/organisation-fixtures';
 import { newQueue, openCounter, pushTicket } from './support/queue-fixtures';
+import { until } from './support/until';
 
 /** GET /business/notification/messages: the history of a customer, a ticket or a booking. */
 describe('message history over HTTP', () => {
@@ -15,15 +16,6 @@ describe('message history over HTTP', () => {
   let frontDesk: Staff;
   let other: Staff;
 
-  const until = async <T>(check: () => Promise<T | undefined | null | false>, what: string, ms = 10_000): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const got = await check();
-      if (got) return got;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
   const history = (by: Staff, query: string) => t.http().get(`/business/notification/messages?${query}`).set(by.h);
   const customer = async (by: Staff, fields: Record<string, unknown>) => {
     const res = await t

@@ -11,6 +11,7 @@ import type { Language } from '@tabour/contracts';
 import { createTestApp, TestApp } from './support/app';
 import { newBusiness, Staff } from './support/organisation-fixtures';
 import { newQueue, openCounter, pushTicket } from './support/queue-fixtures';
+import { until } from './support/until';
 
 // http_ece (web-push's own RFC 8188 library) has no type declarations.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -100,15 +101,6 @@ describe('push to the ticket page: subscribe, an encrypted "your turn", a droppe
   let owner: Staff;
   let trusted: Agent['options']['ca'];
 
-  const until = async <T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, ms = 10_000): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const got = await check();
-      if (got) return got;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
   const subscriptions = (ticketId: string) => t.database.db.selectFrom('push_subscriptions').selectAll().where('ticket_id', '=', ticketId).execute();
   const subscribe = (uid: string, body: unknown, address = '198.51.100.1') =>
     t

@@ -7,6 +7,7 @@ import { auth } from './support/fixtures';
 import { FakeProviders, providerEnv, startFakeProviders, twilioSignature } from './support/fake-providers';
 import { newBusiness, Staff } from './support/organisation-fixtures';
 import { newQueue, pushTicket } from './support/queue-fixtures';
+import { until } from './support/until';
 
 const PUBLIC_URL = 'https://tabour.test';
 const INBOUND = '/webhooks/twilio/inbound';
@@ -19,15 +20,6 @@ describe('notifications: SMS replies and messages on demand', () => {
   let owner: Staff;
   let sid = 0;
 
-  const until = async <T>(check: () => Promise<T | undefined | null | false>, what: string, ms = 10_000): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const got = await check();
-      if (got) return got;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
   const messagesTo = (phone: string) =>
     t.database.db.selectFrom('notification_messages').selectAll().where('recipient', '=', phone).orderBy('created_at').execute();
   const customer = async (by: Staff, fields: Record<string, unknown>) => {

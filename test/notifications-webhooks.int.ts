@@ -2,6 +2,7 @@ import { createTestApp, TestApp } from './support/app';
 import { FakeProviders, providerEnv, sendgridSigner, startFakeProviders, twilioSignature } from './support/fake-providers';
 import { newBusiness, Staff } from './support/organisation-fixtures';
 import { newQueue, pushTicket } from './support/queue-fixtures';
+import { until } from './support/until';
 
 const PUBLIC_URL = 'https://tabour.test';
 
@@ -14,15 +15,6 @@ describe('notifications: delivery reports', () => {
   let token: string;
   const sendgrid = sendgridSigner();
 
-  const until = async <T>(check: () => Promise<T | undefined | null | false>, what: string, ms = 10_000): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const got = await check();
-      if (got) return got;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
   const message = (id: string) => t.database.db.selectFrom('notification_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const messagesOf = (tenantId: string) => t.database.db.selectFrom('notification_messages').selectAll().where('tenant_id', '=', tenantId).execute();
 

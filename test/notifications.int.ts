@@ -6,6 +6,7 @@ import { createTestApp, TestApp } from './support/app';
 import { FakeProviders, providerEnv, startFakeProviders } from './support/fake-providers';
 import { newBusiness, Staff } from './support/organisation-fixtures';
 import { newQueue, openCounter, pushTicket } from './support/queue-fixtures';
+import { until } from './support/until';
 
 /** The messages reactor, the outbox and the sender, against the real SDKs talking to local fakes. */
 describe('notifications: from an event to the provider', () => {
@@ -13,15 +14,6 @@ describe('notifications: from an event to the provider', () => {
   let fake: FakeProviders;
   let owner: Staff;
 
-  const until = async <T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, ms = 10_000): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const got = await check();
-      if (got) return got;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
   const messages = (tenantId: string) =>
     t.database.db.selectFrom('notification_messages').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('message_type').execute();
   const customer = async (by: Staff, fields: Record<string, unknown>) => {

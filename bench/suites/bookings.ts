@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import { Db, loadConfig } from '@tabour/platform';
+import { Db } from '@tabour/platform';
 import { createApp } from '../../apps/api/src/bootstrap';
+import { benchConfig } from '../app';
 import { BenchContext, BenchSuite, percentile } from '../harness';
 import { apiCaller, registerOwner } from '../api';
 import { LoadClient, startLoadClient } from '../load/client';
@@ -70,17 +71,7 @@ async function run(ctx: BenchContext): Promise<void> {
   const reads = Math.max(50, Math.round(300 * Math.min(1, scale * 4)));
   const creates = Math.max(200, Math.round(2000 * Math.min(1, scale * 4)));
   const { url, db } = await ctx.createDatabase(2);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    CAPTCHA: 'off',
-    APPROVE_REGISTRATIONS: 'auto',
-    SEED_DEMO: 'false',
-    DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`,
-    BROADCAST_PORT: '0',
-    HISTORY_JOB: 'off',
-    DAY_END_JOB: 'off',
-    BOOKING_JOB: 'off',
-  });
+  const config = benchConfig({ DAY_END_JOB: 'off', BOOKING_JOB: 'off', NOTIFICATIONS_SENDER: 'off', REMINDER_JOB: 'off' });
   // The clock job reads the environment, as the other jobs' switches are read.
   process.env.BOOKING_JOB = 'off';
   let app = await createApp(config, url, { logger: ['error'] });

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { SessionService } from '../../apps/api/src/accounts/sessions.service';
 import { ReminderSweep } from '../../apps/api/src/notifications/reminders';
 import { providerEnv, startFakeProviders } from '../../test/support/fake-providers';
-import { apiCaller, registerOwner } from '../api';
+import { apiCaller, openDesks, registerOwner } from '../api';
 import { benchApp } from '../app';
 import { BenchContext, BenchSuite, percentile } from '../harness';
 import { LoadClient, startLoadClient } from '../load/client';
@@ -54,19 +53,8 @@ async function run(ctx: BenchContext): Promise<void> {
     // One queue, 20 desks, and as many waiting customers (each with a phone) as will be called.
     const queue = (await call('PUT', '/business/queue/create', owner, { name: 'Accueil', ticket_prefix: 'A', counters: [] })) as { id: string };
     const sessions = app.get(SessionService);
-    const agents: { token: string; path: string; body: unknown }[] = [];
-    for (let i = 0; i < AGENTS; i++) {
-      const m = (await call('POST', '/business/team/create', owner, {
-        first_name: 'Agent',
-        last_name: `${i}`,
-        email: `agent${i}.${randomUUID().slice(0, 6)}@example.test`,
-        position: 'Front Desk',
-      })) as { id: string };
-      const { token } = await sessions.open({ id: m.id, tenant_id: tenantId }, null);
-      const c = (await call('PUT', `/business/queue/${queue.id}/counter/create`, owner, { name: `Desk ${i}` })) as { id: string };
-      await call('POST', `/business/queue/${queue.id}/counter/${c.id}/open`, token);
-      agents.push({ token, path: `/business/queue/${queue.id}/call`, body: { counter_id: c.id } });
-    }
+    const desks = await openDesks(call, (m) => sessions.open(m, null), owner, tenantId, queue.id, AGENTS);
+    const agents = desks.map((d) => ({ token: d.token, path: `/business/queue/${queue.id}/call`, body: { counter_id: d.counter } }));
     const calls = AGENTS * rounds;
     const phoneOf = new Map<string, string>();
     for (let i = 0; i < calls; i++) {

@@ -4,14 +4,15 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { io, Socket } from 'socket.io-client';
-import { Db, loadConfig } from '@tabour/platform';
+import { Db } from '@tabour/platform';
 import { DEFAULT_SETTINGS } from '@tabour/queues';
 import { SessionService } from '../../apps/api/src/accounts/sessions.service';
 import { createApp } from '../../apps/api/src/bootstrap';
 import { BroadcastService } from '../../apps/api/src/broadcast/broadcast.service';
 import { QueueRunner, SNAPSHOT_VERSION } from '../../apps/api/src/queues/runner';
+import { benchConfig } from '../app';
 import { BenchContext, BenchSuite, percentile } from '../harness';
-import { apiCaller, registerOwner } from '../api';
+import { apiCaller, openDesks, registerOwner } from '../api';
 import { LoadClient, startLoadClient } from '../load/client';
 
 const AGENTS = 50;
@@ -78,16 +79,8 @@ async function run(ctx: BenchContext): Promise<void> {
   const waiting = Math.max(200, Math.round(WAITING * Math.min(1, ctx.scale * 4)));
   const rounds = Math.max(4, Math.round(20 * Math.min(1, ctx.scale * 4)));
   const { url, db } = await ctx.createDatabase(2);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    CAPTCHA: 'off',
-    APPROVE_REGISTRATIONS: 'auto',
-    SEED_DEMO: 'false',
-    DATA_DIR: `/tmp/tabour-bench-${randomUUID()}`,
-    BROADCAST_PORT: '0',
-    HISTORY_JOB: 'off',
-    DAY_END_JOB: 'off',
-  });
+  // No customer messages: the suite measures the queue, and its customers have no phone anyway.
+  const config = benchConfig({ DAY_END_JOB: 'off', NOTIFICATIONS_SENDER: 'off', REMINDER_JOB: 'off' });
   let app = await createApp(config, url, { logger: ['error'] });
   let base = '';
   const listen = async () => {
@@ -179,19 +172,7 @@ async function run(ctx: BenchContext): Promise<void> {
 
     // 50 agents with a counter each on the bench queue, and `waiting` + what they will call waiting.
     const sessions = app.get(SessionService);
-    const agents: { token: string; counter: string }[] = [];
-    for (let i = 0; i < AGENTS; i++) {
-      const m = (await call('POST', '/business/team/create', owner, {
-        first_name: 'Agent',
-        last_name: `${i}`,
-        email: `agent${i}.${randomUUID().slice(0, 6)}@example.test`,
-        position: 'Front Desk',
-      })) as { id: string };
-      const { token } = await sessions.open({ id: m.id, tenant_id: tenantId }, null);
-      const c = (await call('PUT', `/business/queue/${benchQueue}/counter/create`, owner, { name: `Desk ${i}` })) as { id: string };
-      await call('POST', `/business/queue/${benchQueue}/counter/${c.id}/open`, token);
-      agents.push({ token, counter: c.id });
-    }
+    const agents = await openDesks(call, (m) => sessions.open(m, null), owner, tenantId, benchQueue, AGENTS);
     // How the 50 agents call: paced (each agent calls on average every PACE_MS, at random, so
     // 100 calls a second reach this one queue), in bursts (all 50 press at the same instant),
     // and flat out (no pause at all: the queue's throughput, not a latency a desk sees).
