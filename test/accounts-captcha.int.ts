@@ -30,6 +30,12 @@ describe('login with the captcha on', () => {
       .post('/business/account/auth')
       .send({ email, password: STRONG_PASSWORD, ip: '', ...body });
 
+  it('tells the login page, before any login, that the captcha is asked for', async () => {
+    const res = await t.http().get('/business/account/login-config');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ captcha: true });
+  });
+
   it('hands out a key and an SVG picture, never the text', async () => {
     const res = await t.http().get('/business/account/captcha');
     expect(res.status).toBe(200);

@@ -2,13 +2,14 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Admin, CustomRoutes, I18nProvider, Loading, localStorageStore, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
-import { Guarded } from './auth/Guarded';
+import { readSession } from './auth/session';
+import { Guarded, guardResource } from './auth/Guarded';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './data/dataProvider';
 import { Layout } from './layout/Layout';
 import { Toasts } from './layout/Toasts';
 import { Profile } from './profile/Profile';
-import { AccessDeniedPage, CatchAll, NotFoundPage, PrivacyPage, RootRedirect, TermsPage } from './public/InfoPages';
+import { AccessDeniedPage, CatchAll, NotFoundInApp, NotFoundPage, PrivacyPage, RootRedirect, TermsPage } from './public/InfoPages';
 import { LoginPage, NoCaptchaLoginPage, TenantLoginPage } from './public/LoginPage';
 import { ForgotPasswordPage, ResetPasswordPage } from './public/PasswordPages';
 import { RegisterPage } from './public/RegisterPage';
@@ -50,6 +51,41 @@ const FeedbackPage = lazy(() => import('./ticket/TicketPage').then((m) => ({ def
 const BookingCalendar = lazy(() => import('./bookings/Calendar'));
 const BookingAvailability = lazy(() => import('./bookings/AvailabilityPage'));
 
+/** A logged-in user keeps the app's menu on the error page; a visitor sees the public one. */
+const ErrorPage = () =>
+  readSession() ? (
+    <Layout>
+      <NotFoundInApp />
+    </Layout>
+  ) : (
+    <NotFoundPage />
+  );
+
+const DENIED_IN_LAYOUT = (
+  <Layout>
+    <AccessDeniedPage />
+  </Layout>
+);
+
+/** Every resource's pages behind the route guard, wrapped once so that they are not remounted on render. */
+const RESOURCES = {
+  departments: guardResource(departments),
+  services: guardResource(services),
+  team: guardResource(team),
+  holidays: guardResource(holidays),
+  customers: guardResource(customers),
+  queues: guardResource(queues),
+  noteTypes: guardResource(noteTypes),
+  kiosks: guardResource(kiosks),
+  displays: guardResource(displays),
+  feedback: guardResource(feedback),
+  bookingTable: guardResource(bookingTable),
+  bookingRequests: guardResource(bookingRequests),
+  rules: guardResource(rules),
+  formFields: guardResource(formFields),
+  activity: guardResource({ list: LazyActivity }),
+};
+
 export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'rtl' | 'ltr' }) {
   return (
     <Admin
@@ -75,14 +111,21 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
         <Route path="/password/reset" element={<ResetPasswordPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
-        <Route path="/error404" element={<NotFoundPage />} />
+        <Route path="/error404" element={<ErrorPage />} />
         <Route path="/t/:uid" element={later(<TicketPage />)} />
         <Route path="/f/:uid" element={later(<FeedbackPage />)} />
         <Route path="/kiosk/login" element={later(<KioskLoginPage />)} />
         <Route path="/kiosk/checkin" element={later(<KioskCheckinPage />)} />
         <Route path="/display/login" element={later(<DisplayLoginPage />)} />
         <Route path="/display" element={later(<DisplayScreenPage />)} />
-        <Route path="/queues/:id/display" element={<Guarded path="/queues/:id/display">{later(<QueueBoardPage />)}</Guarded>} />
+        <Route
+          path="/queues/:id/display"
+          element={
+            <Guarded path="/queues/:id/display" denied={DENIED_IN_LAYOUT}>
+              {later(<QueueBoardPage />)}
+            </Guarded>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes>
         <Route
@@ -109,23 +152,23 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
         <Route path="/settings/sms" element={<Guarded path="/settings/sms">{later(<SmsSettingsPage />)}</Guarded>} />
         <Route path="/settings/general" element={<Guarded path="/settings/general">{later(<GeneralSettingsPage />)}</Guarded>} />
       </CustomRoutes>
-      <Resource name="settings/departments" {...departments} />
-      <Resource name="settings/services" {...services} />
-      <Resource name="settings/team" {...team} />
-      <Resource name="settings/holidays" {...holidays} />
-      <Resource name="customers" {...customers} />
-      <Resource name="queues" {...queues}>
+      <Resource name="settings/departments" {...RESOURCES.departments} />
+      <Resource name="settings/services" {...RESOURCES.services} />
+      <Resource name="settings/team" {...RESOURCES.team} />
+      <Resource name="settings/holidays" {...RESOURCES.holidays} />
+      <Resource name="customers" {...RESOURCES.customers} />
+      <Resource name="queues" {...RESOURCES.queues}>
         {queueRoutes}
       </Resource>
-      <Resource name="settings/note-type" {...noteTypes} />
-      <Resource name="activity" list={LazyActivity} />
-      <Resource name="kiosks" {...kiosks} />
-      <Resource name="displays" {...displays} />
-      <Resource name="feedback" {...feedback} />
-      <Resource name="bookings/table" {...bookingTable} />
-      <Resource name="bookings/request" {...bookingRequests} />
-      <Resource name="settings/rules" {...rules} />
-      <Resource name="settings/forms" {...formFields} />
+      <Resource name="settings/note-type" {...RESOURCES.noteTypes} />
+      <Resource name="activity" {...RESOURCES.activity} />
+      <Resource name="kiosks" {...RESOURCES.kiosks} />
+      <Resource name="displays" {...RESOURCES.displays} />
+      <Resource name="feedback" {...RESOURCES.feedback} />
+      <Resource name="bookings/table" {...RESOURCES.bookingTable} />
+      <Resource name="bookings/request" {...RESOURCES.bookingRequests} />
+      <Resource name="settings/rules" {...RESOURCES.rules} />
+      <Resource name="settings/forms" {...RESOURCES.formFields} />
     </Admin>
   );
 }

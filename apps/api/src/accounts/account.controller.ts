@@ -46,6 +46,13 @@ export class AccountController {
     });
   }
 
+  /** What the login page must show before anyone logs in: whether the installation asks for the captcha. */
+  @Public()
+  @Get('login-config')
+  loginConfig(): { captcha: boolean } {
+    return { captcha: this.config.captcha };
+  }
+
   /** `{ key, image }`: show the image, send its text as `captcha` and the key as `key` with the login. */
   @Public()
   @Get('captcha')

@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
+import { routeAccess } from '../auth/access';
 import { Title, useTranslate } from 'react-admin';
 import { readSession } from '../auth/session';
 import { PublicShell } from './PublicShell';
@@ -35,8 +36,34 @@ export function NotFoundPage() {
   );
 }
 
-/** Any unknown path goes to the 404 page (SPEC §2). */
-export const CatchAll = () => <Navigate to="/error404" replace />;
+/** The 404 page inside the app's layout, for a logged-in user who keeps the menu as a way back. */
+export function NotFoundInApp() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4 }}>
+      <Title title="app.pages.not_found_title" />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {translate('app.pages.not_found_title')}
+      </Typography>
+      <Typography sx={{ mb: 2 }} data-testid="not-found">
+        {translate('app.pages.not_found_body')}
+      </Typography>
+      <Button component={RouterLink} to="/dashboard" variant="contained">
+        {translate('app.pages.go_home')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * Any unknown path goes to the 404 page (SPEC §2); a protected route this installation does not
+ * offer sends a visitor without a session to /login at once, as the offered ones do.
+ */
+export function CatchAll() {
+  const { pathname } = useLocation();
+  if (!readSession() && routeAccess(pathname, null) === 'login') return <Navigate to="/login" replace />;
+  return <Navigate to="/error404" replace />;
+}
 
 /** Shown inside the layout when the role may not open a page. */
 export function AccessDeniedPage() {
@@ -44,7 +71,7 @@ export function AccessDeniedPage() {
   return (
     <Box sx={{ p: 4 }} data-testid="access-denied">
       <Title title="app.pages.denied_title" />
-      <Typography variant="h4" gutterBottom>
+      <Typography variant="h4" component="h1" gutterBottom>
         {translate('app.pages.denied_title')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{translate('app.pages.denied_body')}</Typography>

@@ -30,8 +30,19 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
   const [code, setCode] = useState('');
   const [challenge, setChallenge] = useState<Captcha | null>(null);
   const [busy, setBusy] = useState(false);
-  // Where the installation has the captcha off, an account under attack still asks for it.
-  const [withCaptcha, setWithCaptcha] = useState(captcha);
+  // /login asks the installation whether it wants the captcha (null until it answers); where it is
+  // off, an account under attack still asks for it through the login's refusal.
+  const [withCaptcha, setWithCaptcha] = useState<boolean | null>(captcha ? null : false);
+  useEffect(() => {
+    if (!captcha) return;
+    let live = true;
+    api<{ captcha: boolean }>('/business/account/login-config', { anonymous: true })
+      .then((config) => live && setWithCaptcha((current) => current || config.captcha))
+      .catch(() => live && setWithCaptcha(true));
+    return () => {
+      live = false;
+    };
+  }, [captcha]);
 
   // Each picture is good for one attempt: a new one on load, after a refusal, and on demand only.
   // The latest notify, kept out of loadChallenge's identity so a new one does not fetch a new picture.
