@@ -213,6 +213,11 @@ describe('statistics', () => {
     expect(year.counters[0]).toMatchObject({ counter_id: counterId, served: 3 });
     expect(year.members).toEqual([expect.objectContaining({ member_id: a.userId, served: 3 })]);
 
+    const member = (await t.http().get(`/business/team/${a.userId}/counterStats?period=year`).set(a.h).expect(200)).body;
+    expect(member).toMatchObject({ member_id: a.userId, period: 'year', served: 3, service: { count: 3, mean_seconds: 600 } });
+    expect(member.counters).toEqual([expect.objectContaining({ counter_id: counterId, served: 3 })]);
+    expect((await t.http().get(`/business/team/${b.userId}/counterStats`).set(a.h)).status).toBe(404);
+
     const home = (await t.http().get('/business/statistic/home').set(a.h).expect(200)).body;
     expect(home.today).toMatchObject({ taken: 0, waiting: 0 });
     const homeFiltered = (await post(a, '/home/filter', range).expect(200)).body;

@@ -282,3 +282,15 @@ export interface QueueCounterStats {
   counters: CounterRow[];
   members: { member_id: string; served: number; service: DurationFigures; open_seconds: number; serving_seconds: number; idle_seconds: number }[];
 }
+
+/** GET /team/:id/counterStats?period=month|year: a team member's counters this local month or year, across queues. */
+export interface MemberCounterStats {
+  member_id: string;
+  period: CounterStatPeriod;
+  from: string;
+  to: string;
+  time_zone: string;
+  served: number;
+  service: DurationFigures;
+  counters: CounterRow[];
+}

@@ -20,6 +20,7 @@ import {
   HeatmapCell,
   HomeStatistics,
   HourPeak,
+  MemberCounterStats,
   QueueCounterStats,
   RatingFigures,
   ServiceDurations,
@@ -617,15 +618,44 @@ export class StatisticsQueries {
     };
   }
 
+  /** The current local month or year, in the business's zone, as a scope. */
+  private async current(tenant: string, period: CounterStatPeriod, dims: Scope['dims']): Promise<Scope> {
+    const zone = await this.zone(tenant);
+    const now = DateTime.now().setZone(zone);
+    return {
+      tenant,
+      from: now.startOf(period).toISODate()!,
+      to: now.endOf(period).toISODate()!,
+      period: period === 'month' ? 'monthly' : 'yearly',
+      time_zone: zone,
+      dims,
+      target_seconds: 600,
+    };
+  }
+
+  /** A team member's counters, across queues, over the current local month or year. */
+  async memberCounterStats(tenant: string, memberId: string, period: CounterStatPeriod): Promise<MemberCounterStats> {
+    const found = await sql`SELECT 1 FROM team_members WHERE tenant_id = ${tenant} AND id = ${memberId}`.execute(this.db);
+    if (!found.rows.length) throw notFound();
+    const s = await this.current(tenant, period, { member_id: memberId });
+    const [counters, t, h] = await Promise.all([this.counterRows(s), this.ticketSums(s, sql`member_id`), this.histograms(s, sql`member_id`)]);
+    return {
+      member_id: memberId,
+      period,
+      from: s.from,
+      to: s.to,
+      time_zone: s.time_zone,
+      served: num(t.get(memberId)?.served),
+      service: this.figures(t.get(memberId), h.get(memberId)).service,
+      counters,
+    };
+  }
+
   /** A queue's counters and members over the current local month or year. */
   async queueCounterStats(tenant: string, queueId: string, period: CounterStatPeriod): Promise<QueueCounterStats> {
-    const zone = await this.zone(tenant);
     const found = await sql`SELECT 1 FROM queues WHERE tenant_id = ${tenant} AND id = ${queueId}`.execute(this.db);
     if (!found.rows.length) throw notFound();
-    const now = DateTime.now().setZone(zone);
-    const from = now.startOf(period).toISODate()!;
-    const to = now.endOf(period).toISODate()!;
-    const s: Scope = { tenant, from, to, period: period === 'month' ? 'monthly' : 'yearly', time_zone: zone, dims: { queue_id: queueId }, target_seconds: 600 };
+    const s = await this.current(tenant, period, { queue_id: queueId });
     const [counters, t, h, c] = await Promise.all([
       this.counterRows(s),
       this.ticketSums(s, sql`member_id`),
@@ -650,6 +680,6 @@ export class StatisticsQueries {
         };
       })
       .filter((m) => m.served || m.open_seconds);
-    return { queue_id: queueId, period, from, to, time_zone: zone, counters, members };
+    return { queue_id: queueId, period, from: s.from, to: s.to, time_zone: s.time_zone, counters, members };
   }
 }

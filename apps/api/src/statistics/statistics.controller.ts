@@ -164,6 +164,11 @@ export class StatisticsController {
     return this.run(user, body, (s) => this.queries.estimateAccuracy(s));
   }
 
+  @Get('team/:id/counterStats')
+  memberCounterStats(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Query() q: CounterStatsQueryDto) {
+    return this.queries.memberCounterStats(user.tenantId, id, q.period ?? 'month');
+  }
+
   @Get('queue/:id/counterStats')
   counterStats(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Query() q: CounterStatsQueryDto) {
     return this.queries.queueCounterStats(user.tenantId, id, q.period ?? 'month');
