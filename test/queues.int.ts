@@ -109,6 +109,31 @@ describe('queues, counters and tickets over HTTP', () => {
     await t.http().post(`/business/queue/${q2.id}/counter/${q2.counters[0].id}/close`).set(agent.h).expect(200);
   });
 
+  it('lists the waiting tickets in the order call next takes them, each with the place and estimate its own link reads', async () => {
+    const q = await newQueue(t, owner, {}, ['Desk 1']);
+    const a = await pushTicket(t, owner, q.id, { customer_name: 'Ann' });
+    const b = await pushTicket(t, owner, q.id, { customer_name: 'Bob' });
+    const c = await pushTicket(t, owner, q.id, { customer_name: 'Cyd', urgent: true });
+    const list = await t.http().get(`/business/queue/${q.id}/waitinglist`).set(owner.h);
+    const rows: { id: string; uid: string; rank: number; call_position: number; estimated_wait_seconds: number }[] = list.body.data;
+    expect(rows.map((r) => [r.id, r.rank, r.call_position])).toEqual([
+      [c.id, 3, 1],
+      [a.id, 1, 2],
+      [b.id, 2, 3],
+    ]);
+    expect(rows[0].estimated_wait_seconds).toBe(0);
+    expect(rows[1].estimated_wait_seconds).toBeGreaterThan(0);
+    for (const row of rows) {
+      const own = await t.http().get(`/user/queue/uid/${row.uid}`);
+      expect([own.body.rank, own.body.ahead, own.body.estimated_wait_seconds]).toEqual([row.call_position, row.call_position - 1, row.estimated_wait_seconds]);
+    }
+    await openCounter(t, agent, q.id, q.counters[0].id);
+    const called = await t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: q.counters[0].id }).expect(200);
+    expect(called.body.ticket.id).toBe(rows[0].id);
+    await t.http().post(`/business/queue/${q.id}/counter/${q.counters[0].id}/close`).set(agent.h).expect(200);
+    await consistent(q.id);
+  });
+
   it('shows in the waiting list the estimate each ticket reads on its own link', async () => {
     const svc = await t.http().put('/business/service/create').set(owner.h).send({ name: 'Blood test', price: 10, duration: 10, duration_unit: 'minutes' });
     const q = await newQueue(t, owner, { service_ids: [svc.body.id] }, ['Desk A', 'Desk B']);

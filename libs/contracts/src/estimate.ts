@@ -37,6 +37,16 @@ export function estimateWait(i: EstimateInput): number {
   return Math.round((ahead * per) / Math.max(1, i.open_counters)) + i.delay_seconds;
 }
 
+/**
+ * Where a waiting ticket stands in the order call next follows (libs/queues/src/queue/service.ts):
+ * urgent tickets before the others, each group in rank order. `urgent_ahead` counts the urgent
+ * tickets of a lower rank, `urgent_waiting` all those waiting; a ticket not yet in the list has
+ * the rank it will take. The estimate counts the customers before this position, not the rank.
+ */
+export function callPosition(i: { rank: number; urgent: boolean; urgent_ahead: number; urgent_waiting: number }): number {
+  return i.urgent ? i.urgent_ahead + 1 : i.rank + (i.urgent_waiting - i.urgent_ahead);
+}
+
 /** An estimate as people read it: whole minutes, rounded up ("2 min" is a promise a customer can keep); null when nothing is known. */
 export function waitMinutes(seconds: number | null | undefined): number | null {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;

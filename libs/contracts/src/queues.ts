@@ -97,6 +97,8 @@ export interface Ticket<At = Instant> {
   /** The time the staff expects to spend with the customer, when set at the counter. */
   service_seconds?: number | null;
   rank?: number | null;
+  /** A waiting ticket's place in the order call next follows (urgent first), which its estimate counts. */
+  call_position?: number | null;
   estimated_wait_seconds?: number | null;
   /** The estimate the customer was given when the ticket was taken. */
   checked_in_estimate_seconds?: number | null;
@@ -109,7 +111,7 @@ export interface Ticket<At = Instant> {
   queue_name?: string;
 }
 
-/** The waiting list in rank order, with the queue's state the screen shows beside it. */
+/** The waiting list in the order the tickets will be called (urgent first), with the queue's state the screen shows beside it. */
 export interface WaitingList<At = Instant> extends List<Ticket<At>> {
   paused: boolean;
   delay_seconds: number;

@@ -19,6 +19,6 @@ export { LEAVING, QUEUE_EVENT_TYPES } from './events';
 export type { QueueEvent } from './events';
 export { needsClock } from './commands';
 export type { ClockedCommandType, CommandOf, NewTicket, QueueCommand, QueueCommandType } from './commands';
-export { waitEstimate } from './wait';
+export { callPositionIn, waitEstimate } from './wait';
 export { queueInvariantErrors } from './invariants';
 export { DomainError } from '@tabour/platform';

@@ -39,7 +39,7 @@ export function pushTicket(command: CommandOf<'PushTicket'>, state: QueueState):
           ...(t.booking_id ? { booking_id: t.booking_id } : {}),
         },
         rank,
-        estimated_wait_seconds: waitEstimate(state, rank, t.service_ids),
+        estimated_wait_seconds: waitEstimate(state, rank, t.service_ids, t.urgent),
       },
     },
   ];
@@ -61,7 +61,7 @@ export function redirectIn(command: CommandOf<'RedirectIn'>, state: QueueState):
         ticket: { ...rest, number, label, day: command.day },
         rank,
         from_queue_id: command.from_queue_id,
-        estimated_wait_seconds: waitEstimate(state, rank, rest.service_ids),
+        estimated_wait_seconds: waitEstimate(state, rank, rest.service_ids, rest.urgent),
       },
     },
   ];

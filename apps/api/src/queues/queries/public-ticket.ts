@@ -34,6 +34,7 @@ export async function publicTicket(
       't.called_at',
       't.archived_at',
       't.late',
+      't.urgent',
       't.feedback_stars',
       'q.name as queue_name',
       'q.settings',
@@ -49,13 +50,14 @@ export async function publicTicket(
   let rank: number | null = null;
   let estimate: number | null = null;
   if (t.status === 'waiting') {
+    // The customers called before this one (callPosition): urgent tickets first, then rank order.
     const [{ ahead }] = await db
       .selectFrom('queue_tickets')
       .select((eb) => eb.fn.countAll<string>().as('ahead'))
       .where('tenant_id', '=', t.tenant_id)
       .where('queue_id', '=', t.queue_id)
       .where('status', '=', 'waiting')
-      .where('place', '<', t.place!)
+      .where((eb) => (t.urgent ? eb.and([eb('urgent', '=', true), eb('place', '<', t.place!)]) : eb.or([eb('urgent', '=', true), eb('place', '<', t.place!)])))
       .execute();
     rank = Number(ahead) + 1;
     estimate = estimateWait({

@@ -6,10 +6,11 @@ import { queueExists } from './queue';
 import { ticket, TICKET_COLUMNS, withNames } from './tickets';
 
 /**
- * The waiting list in rank order, each with its current estimate, as JSON text from
+ * The waiting list in the order call next follows (urgent first, then rank: `callPosition`), each
+ * with its rank, that position and its current estimate, as JSON text from
  * PostgreSQL in one statement: each waiting ticket's own JSON is kept with its row
  * (`waiting_doc`, migration 20261124080000, left open), and only the rank, the estimate and a
- * registered customer's current name are appended here. The estimate is `estimateWait`'s (estimate.ts),
+ * registered customer's current name are appended here. The estimate is `estimateWait`'s (estimate.ts) at the call position,
  * computed in SQL; test/queues.int.ts checks each against the ticket's own read.
  */
 export async function waitingList(db: Db, tenantId: string, queueId: string): Promise<string> {
@@ -23,14 +24,16 @@ export async function waitingList(db: Db, tenantId: string, queueId: string): Pr
     SELECT q.paused, q.delay_seconds, l.data, l.total FROM q CROSS JOIN LATERAL (
       SELECT string_agg(t.waiting_doc
           || ',"rank":' || t.rank
-          || ',"estimated_wait_seconds":' || (round((t.rank - 1) * (CASE WHEN q.service_time = '{}'::jsonb OR t.service_ids = '[]'::jsonb THEN q.fallback ELSE COALESCE(
+          || ',"call_position":' || t.pos
+          || ',"estimated_wait_seconds":' || (round((t.pos - 1) * (CASE WHEN q.service_time = '{}'::jsonb OR t.service_ids = '[]'::jsonb THEN q.fallback ELSE COALESCE(
             (SELECT (q.service_time ->> x.s)::numeric FROM jsonb_array_elements_text(t.service_ids) WITH ORDINALITY AS x(s, i) WHERE q.service_time ? x.s ORDER BY x.i LIMIT 1),
             q.fallback) END) / q.open) + q.delay_seconds)
           || CASE WHEN t.customer_id IS NOT NULL AND t.customer_name IS NULL
                THEN ',"customer_name":' || COALESCE(to_json(NULLIF(concat_ws(' ', c.first_name, c.last_name), ''))::text, 'null') ELSE '' END
-          || '}', ',' ORDER BY t.rank) AS data,
+          || '}', ',' ORDER BY t.pos) AS data,
         count(*) AS total
-      FROM (SELECT tenant_id, customer_id, customer_name, service_ids, waiting_doc, row_number() OVER (ORDER BY place) AS rank FROM queue_tickets
+      FROM (SELECT tenant_id, customer_id, customer_name, service_ids, waiting_doc, row_number() OVER (ORDER BY place) AS rank,
+              row_number() OVER (ORDER BY urgent DESC, place) AS pos FROM queue_tickets
             WHERE tenant_id = ${tenantId} AND queue_id = ${queueId} AND status = 'waiting') t
       LEFT JOIN customers c ON t.customer_name IS NULL AND c.tenant_id = t.tenant_id AND c.id = t.customer_id
     ) l`.execute(db);
