@@ -206,4 +206,13 @@ describe('the activity log', () => {
     const text = JSON.stringify(items);
     for (const secret of ['Amira', 'Haddad', '+21671000000', 'x-ray']) expect([secret, text.includes(secret)]).toEqual([secret, false]);
   });
+
+  it('keeps a ticket that left the list in its state: how and when it left', async () => {
+    await expectOk(await t.http().post(`/business/queue/${queue.id}/end/${walkIn.id}`).set(agent.h), 200);
+    const state = await expectOk(await t.http().get(`/business/activity/state?record_id=${walkIn.id}`).set(owner.h), 200);
+    expect(state).toMatchObject({ exists: true, record: { label: walkIn.label }, fields: { status: 'ended', customer_name: 'Walk Inn' } });
+    expect(state.fields.left_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const hidden = await expectOk(await t.http().get(`/business/activity/state?record_id=${walkIn.id}`).set(agent.h), 200);
+    expect(hidden.fields).toMatchObject({ status: 'ended', customer_name: null });
+  });
 });

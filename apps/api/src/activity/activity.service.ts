@@ -34,6 +34,15 @@ const ACTOR_KINDS: Record<string, string> = {
   sms: 'customer_link',
   system: 'system',
 };
+/** How a ticket leaves the live list, as its archive names it. */
+const LEFT: Record<string, string> = {
+  TicketEnded: 'ended',
+  TicketMarkedNoShow: 'no_show',
+  TicketMarkedAbsent: 'absent',
+  TicketRevoked: 'revoked',
+  TicketClosedAtDayEnd: 'closed_at_day_end',
+  TicketRedirectedOut: 'redirected',
+};
 /** A file is made in memory: beyond this many events, narrow the dates. */
 export const MAX_ACTIVITY_EXPORT = 50_000;
 const COLUMNS = ['position', 'recorded_at', 'local_time', 'actor_kind', 'actor', 'via', 'event', 'record_kind', 'record_id', 'record', 'customer', 'details'];
@@ -277,7 +286,29 @@ export class ActivityService {
     }
     const s = fold(queueDecider, events as unknown as QueueEvent[]);
     const t = s.tickets.get(id);
-    if (!t) return { record, ...base, exists: false, fields: {} };
+    if (!t) {
+      // A ticket that left the list is no longer in the queue's state: its last event says how it left.
+      const left = [...rows].reverse().find((r) => LEFT[r.event_type] && recordOf({ ...r, data: r.data ?? {} }).id === id);
+      if (!left) return { record, ...base, exists: false, fields: {} };
+      const row = await this.db
+        .selectFrom('queue_tickets')
+        .select(['label', 'customer_name'])
+        .where('tenant_id', '=', user.tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      record.label = row?.label ?? null;
+      return {
+        record,
+        ...base,
+        exists: true,
+        fields: {
+          label: row?.label ?? null,
+          status: LEFT[left.event_type],
+          left_at: localTime(left.recorded_at, zone),
+          customer_name: personal ? (row?.customer_name ?? null) : null,
+        },
+      };
+    }
     record.label = t.label;
     const counter = t.counter_id ? (s.counters[t.counter_id]?.name ?? null) : null;
     const rank = s.waiting.indexOf(id);

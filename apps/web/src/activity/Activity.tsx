@@ -20,6 +20,7 @@ import { DateTime } from 'luxon';
 import { AutocompleteInput, DateInput, List, Pagination, SelectInput, TopToolbar, useListContext, useLocale, useNotify, useTranslate } from 'react-admin';
 import { ACTIVITY_ACTOR_KINDS, ACTIVITY_SENTENCE_TYPES, type ActivityItem, type ActivityState } from '@tabour/contracts';
 import { useBusinessZone } from '../bookings/data';
+import { visuallyHidden } from '../devices/a11y';
 import { download } from '../customers/files';
 import { api } from '../data/http';
 import { actorText, localText, sentence } from './summary';
@@ -80,6 +81,7 @@ function Row({ item, onTimeline }: { item: ActivityItem; onTimeline: (id: string
   const [open, setOpen] = useState(false);
   const recordName =
     localText(item.record.label && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(item.record.label) ? item.record.label : null, locale) ?? item.record.label;
+  const chip = `${translate(`activity.records.${item.record.kind}`)}${recordName ? ` · ${recordName}` : ''}`;
   return (
     <>
       <TableRow data-testid="activity-row" data-type={item.type} sx={{ '& > td': { borderBottom: open ? 'none' : undefined, verticalAlign: 'top' } }}>
@@ -93,9 +95,10 @@ function Row({ item, onTimeline }: { item: ActivityItem; onTimeline: (id: string
               size="small"
               variant="outlined"
               icon={<TimelineIcon />}
-              label={`${translate(`activity.records.${item.record.kind}`)}${recordName ? ` · ${recordName}` : ''}`}
+              label={chip}
               onClick={() => onTimeline(item.record.id)}
-              aria-label={translate('activity.open_timeline')}
+              // The visible words stay in the accessible name, after what the chip does.
+              aria-label={`${translate('activity.open_timeline')}: ${chip}`}
               data-testid="activity-record"
             />
             {(item.personal === 'hidden' || item.personal === 'erased') && (
@@ -162,18 +165,24 @@ function StateAt({ recordId }: { recordId: string }) {
   const translate = useTranslate();
   const locale = useLocale();
   const zone = useBusinessZone();
-  const [at, setAt] = useState(() =>
-    DateTime.now()
-      .setZone(zone ?? 'local')
-      .toFormat("yyyy-MM-dd'T'HH:mm"),
-  );
+  // Empty means now: the business's zone may not be known yet when the panel first renders.
+  const [at, setAt] = useState('');
   const [state, setState] = useState<ActivityState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const show = async () => {
     setError(null);
-    const instant = DateTime.fromISO(at, { zone: zone ?? 'local' });
+    const q = new URLSearchParams({ record_id: recordId });
+    // A minute chosen is the whole minute: what happened during it is part of the state.
+    if (at)
+      q.set(
+        'at',
+        DateTime.fromISO(at, { zone: zone ?? 'local' })
+          .endOf('minute')
+          .toUTC()
+          .toISO()!,
+      );
     try {
-      setState(await api<ActivityState>(`/business/activity/state?${new URLSearchParams({ record_id: recordId, at: instant.toUTC().toISO()! })}`));
+      setState(await api<ActivityState>(`/business/activity/state?${q}`));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -182,7 +191,11 @@ function StateAt({ recordId }: { recordId: string }) {
     if (v === null || v === '') return '—';
     if (typeof v === 'boolean') return translate(v ? 'activity.state.yes' : 'activity.state.no');
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v)) return localText(v, locale)!;
-    if (k === 'status') return translate(`queues.archive.statuses.${v}`, { _: String(v) });
+    // Live, archived and booking statuses are worded where their own screens word them.
+    if (k === 'status')
+      return translate(`queues.summary.${v}`, {
+        _: translate(`queues.archive.statuses.${v}`, { _: translate(`bookings.table.statuses.${v}`, { _: String(v) }) }),
+      });
     return String(v);
   };
   return (
@@ -262,7 +275,7 @@ function Body() {
             <TableCell>{translate('activity.columns.what')}</TableCell>
             <TableCell sx={{ width: 220 }}>{translate('activity.columns.who')}</TableCell>
             <TableCell sx={{ width: 56 }}>
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Box component="span" sx={visuallyHidden}>
                 {translate('activity.details')}
               </Box>
             </TableCell>

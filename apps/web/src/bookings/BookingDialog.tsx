@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Booking, BookingFormField, BookingInput, FormValue } from '@tabour/contracts';
 import { MessageHistory } from '../notifications/MessageHistory';
+import { HistoryLink } from '../activity/HistoryLink';
 import { bookingFormFields, cancelBooking, checkinBooking, createBooking, updateBooking } from './api';
 import { CustomerField, type PickedCustomer } from './CustomerField';
 import { useDepartments, useMembers } from './data';
@@ -214,6 +215,7 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
               {translate('notifications.history.title')}
             </Typography>
             <MessageHistory bookingId={b.id} />
+            <HistoryLink recordId={b.id} />
           </>
         )}
       </DialogContent>

@@ -34,6 +34,7 @@ import { NotifyForm } from './Notify';
 import { EmptyTab, RelatedList } from './Related';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import { MessageHistory } from '../notifications/MessageHistory';
+import { RecordHistoryButton } from '../activity/HistoryLink';
 
 const LANGUAGE_CHOICES = LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }));
 
@@ -82,6 +83,7 @@ function Actions() {
   return (
     <TopToolbar>
       <CategoryButtons />
+      <RecordHistoryButton />
       <DeleteButton mutationMode="pessimistic" />
     </TopToolbar>
   );

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useParams } from 'react-router-dom';
 import { DateInput, List, Loading, Pagination, SelectInput, TextInput, useListContext, useLocale, useTranslate } from 'react-admin';
+import { HistoryLink } from '../activity/HistoryLink';
 import { restoreTicket } from './api';
 import { BackToQueues } from './QueueHeader';
 import { nameMap, useBusinessDay, useQueue, useQueueCall, useServices } from './common';
@@ -58,6 +59,7 @@ function ArchiveTable({ queueId }: { queueId: string }) {
             <TableCell>{when(t.checked_in_at, locale)}</TableCell>
             <TableCell>{when(t.archived_at, locale)}</TableCell>
             <TableCell>
+              <HistoryLink recordId={t.id} />
               {t.day === today && (
                 <Button size="small" startIcon={<RestoreIcon />} onClick={() => restore(t)} data-testid="restore">
                   {translate('queues.archive.restore')}

@@ -30,6 +30,7 @@ import { addNote, redirectTicket, setDuration, setMember, setUrgent, swapTickets
 import { useQueueCall, type Named } from '../common';
 import { FINAL_ACTIONS, simpleActionCall, Ticket, TicketAction, ticketActions } from '../model';
 import { MessageHistory } from '../../notifications/MessageHistory';
+import { HistoryLink } from '../../activity/HistoryLink';
 import { ConfirmDialog, DurationDialog, MemberDialog, NoteDialog, RedirectDialog, SwapDialog } from './dialogs';
 
 const ICONS: Record<TicketAction, React.ReactNode> = {
@@ -117,6 +118,7 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
           </ListItemIcon>
           <ListItemText>{translate('notifications.history.open')}</ListItemText>
         </MenuItem>
+        <HistoryLink recordId={ticket.id} menu />
       </Menu>
       {messages && (
         <Dialog open onClose={() => setMessages(false)} fullWidth maxWidth="md" data-testid="ticket-messages-dialog">

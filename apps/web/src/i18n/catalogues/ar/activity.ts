@@ -83,6 +83,7 @@ const activity: Texts<typeof en> = {
         urgent: 'عاجل',
         checked_in_at: 'الوصول',
         called_at: 'النداء',
+        left_at: 'مغادرة القائمة',
         customer_name: 'العميل',
         starts_at: 'البداية',
         duration: 'المدة (دقيقة)',

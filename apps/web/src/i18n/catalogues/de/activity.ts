@@ -83,6 +83,7 @@ const activity: Texts<typeof en> = {
         urgent: 'Dringend',
         checked_in_at: 'Angekommen',
         called_at: 'Aufgerufen',
+        left_at: 'Liste verlassen',
         customer_name: 'Kunde',
         starts_at: 'Beginn',
         duration: 'Dauer (Min.)',

@@ -80,6 +80,7 @@ const activity = {
         urgent: 'Urgent',
         checked_in_at: 'Checked in',
         called_at: 'Called',
+        left_at: 'Left the list',
         customer_name: 'Customer',
         starts_at: 'Starts',
         duration: 'Duration (min)',

@@ -83,6 +83,7 @@ const activity: Texts<typeof en> = {
         urgent: 'Urgente',
         checked_in_at: 'Llegada',
         called_at: 'Llamado',
+        left_at: 'Salió de la lista',
         customer_name: 'Cliente',
         starts_at: 'Inicio',
         duration: 'Duración (min)',

@@ -83,6 +83,7 @@ const activity: Texts<typeof en> = {
         urgent: 'Urgent',
         checked_in_at: 'Arrivé',
         called_at: 'Appelé',
+        left_at: 'Sorti de la liste',
         customer_name: 'Client',
         starts_at: 'Début',
         duration: 'Durée (min)',

@@ -83,6 +83,7 @@ const activity: Texts<typeof en> = {
         urgent: 'Urgente',
         checked_in_at: 'Chegada',
         called_at: 'Chamada',
+        left_at: 'Saiu da lista',
         customer_name: 'Cliente',
         starts_at: 'Início',
         duration: 'Duração (min)',

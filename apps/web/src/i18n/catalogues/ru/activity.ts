@@ -83,6 +83,7 @@ const activity: Texts<typeof en> = {
         urgent: 'Срочно',
         checked_in_at: 'Прибыл',
         called_at: 'Вызван',
+        left_at: 'Покинул список',
         customer_name: 'Клиент',
         starts_at: 'Начало',
         duration: 'Длительность (мин)',

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
+import { loginThroughForm } from './support/browser';
+import { PASSWORD, uniqueEmail } from './support/api';
+import { apiCall, approvedOwner, browser, server, useE2e } from './support/suite';
+
+useE2e();
+
+/** The page is as wide as the window: nothing to scroll sideways. */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Serious or critical axe findings on the screen, leaving out the user menu's button: it is
+ * shared by every page and answered for by the frame's own test.
+ */
+const findings = async (page: Page) =>
+  (await axeViolations(page)).map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.includes('RaUserMenu-userButton')) })).filter((v) => v.nodes.length > 0);
+
+async function toArabic(page: Page) {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('language-ar').click();
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+}
+
+describe('the activity log an auditor reads', () => {
+  it("words each event, opens a ticket's timeline from its menu with its state at a moment, hides personal data from an employee, at 1366 px in English and Arabic", async () => {
+    const { email, session } = await approvedOwner('Clinique Activity');
+    const token = session.token;
+    const queue = await apiCall('/business/queue/create', 'PUT', { name: 'Accueil', ticket_prefix: 'A', counters: [{ name: 'Desk 1' }] }, token);
+    const counter = queue.counters[0].id as string;
+    const ticket = await apiCall(`/business/queue/${queue.id}/push`, 'PUT', { customer_name: 'Nour Walkin' }, token);
+    await apiCall(`/business/queue/${queue.id}/push`, 'PUT', {}, token);
+    await apiCall(`/business/queue/${queue.id}/ticket/${ticket.id}/notes`, 'POST', { note: 'wheelchair access' }, token);
+    await apiCall(`/business/queue/${queue.id}/counter/${counter}/open`, 'POST', undefined, token);
+    await apiCall(`/business/queue/${queue.id}/call`, 'POST', { counter_id: counter }, token);
+    const employeeEmail = uniqueEmail('employee');
+    const employee = await apiCall(
+      '/business/team/create',
+      'POST',
+      { first_name: 'Sami', last_name: 'Employee', email: employeeEmail, position: 'Employee' },
+      token,
+    );
+    await server.setPassword(session.business.id, employee.id, PASSWORD);
+
+    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughForm(page, email, PASSWORD);
+
+    // The log: sentences, not event names, stream ids or sealed blobs.
+    await page.goto('/activity');
+    const called = page.locator('[data-testid="activity-row"][data-type="TicketCalled"]');
+    await called.getByText('Leila Owner called A1 to Desk 1').waitFor();
+    await page.getByText('Leila Owner added a note to ticket A1: wheelchair access').waitFor();
+    await page.getByText('Leila Owner gave ticket A1 to Nour Walkin in Accueil (rank 1)').waitFor();
+    const text = (await page.getByTestId('activity-list').textContent()) ?? '';
+    expect(text).not.toMatch(/TicketReturnedToWaiting|queue-[0-9a-f]{8}|v1\.|pii/);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    // The stored event on demand.
+    await called.getByTestId('activity-details').click();
+    await page.getByTestId('activity-raw').filter({ hasText: '"type": "TicketCalled"' }).waitFor();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await findings(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/tabour-activity-en.png', fullPage: true });
+
+    // A filter by who did it.
+    await page.goto(`/activity?${new URLSearchParams({ filter: JSON.stringify({ actor_kind: 'kiosk' }) })}`);
+    await page.getByText('No activity matches these filters').waitFor();
+
+    // The ticket's timeline from its menu on the waiting list, and its state before the call.
+    await page.goto(`/queues/${queue.id}/waitinglist`);
+    await page.getByTestId('menu-A1').click();
+    await page.getByTestId('record-history').click();
+    await page.waitForURL(/\/activity\?filter=/);
+    const timeline = page.getByTestId('activity-timeline');
+    await timeline.getByText('History of Ticket A1').waitFor();
+    await expect(page.getByTestId('activity-row').count()).resolves.toBe(3);
+    await page.getByTestId('activity-state-show').click();
+    await expect(page.getByTestId('activity-state-counter').textContent()).resolves.toBe('Desk 1');
+    await expect(page.getByTestId('activity-state-customer_name').textContent()).resolves.toBe('Nour Walkin');
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/tabour-activity-timeline-en.png', fullPage: true });
+
+    // Once ended, the ticket's row in the archive leads to the same timeline.
+    await apiCall(`/business/queue/${queue.id}/end/${ticket.id}`, 'POST', undefined, token);
+    await page.goto(`/queues/${queue.id}/archive`);
+    await page.getByTestId('archived-A1').getByTestId('record-history').click();
+    await page.getByTestId('activity-timeline').getByText('History of Ticket A1').waitFor();
+    await page.locator('[data-testid="activity-row"][data-type="TicketEnded"]').getByText('Leila Owner ended ticket A1').waitFor();
+    await page.goto('/activity');
+
+    // Arabic: mirrored, worded, still no sideways scroll.
+    await toArabic(page);
+    await page.locator('[data-testid="activity-row"][data-type="TicketCalled"]').getByText('Leila Owner: نداء A1 إلى Desk 1').waitFor();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    // The list refetches in the new language: its progress bar goes once the answer is in.
+    await page.locator('.MuiLinearProgress-root').waitFor({ state: 'detached' });
+    expect(await findings(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/tabour-activity-ar.png', fullPage: true });
+    await page.locator('[data-testid="activity-row"][data-type="TicketCalled"]').getByTestId('activity-record').click();
+    await page.getByTestId('activity-timeline').getByText('سجل تذكرة A1').waitFor();
+    await page.getByTestId('activity-state-show').click();
+    // Ended by now: the state says how it left the list, not that it never was.
+    await page.getByTestId('activity-state-status').waitFor();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/tabour-activity-timeline-ar.png', fullPage: true });
+    await context.close();
+
+    // An employee reads the same sentences without the customer's name or the note.
+    const other = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1366, height: 900 } });
+    const agentPage = await other.newPage();
+    agentPage.setDefaultTimeout(15_000);
+    agentPage.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughForm(agentPage, employeeEmail, PASSWORD);
+    await agentPage.goto('/activity');
+    await agentPage.getByText('Leila Owner called A1 to Desk 1').waitFor();
+    await agentPage.getByText('Leila Owner gave ticket A1 to a customer in Accueil (rank 1)').waitFor();
+    const seen = (await agentPage.locator('body').textContent()) ?? '';
+    expect(seen).not.toContain('Nour');
+    expect(seen).not.toContain('wheelchair');
+    await other.close();
+    expect(errors).toEqual([]);
+  }, 240_000);
+});
