@@ -33,6 +33,7 @@ describe('the activity log an auditor reads', () => {
     await apiCall(`/business/queue/${queue.id}/ticket/${ticket.id}/notes`, 'POST', { note: 'wheelchair access' }, token);
     await apiCall(`/business/queue/${queue.id}/counter/${counter}/open`, 'POST', undefined, token);
     await apiCall(`/business/queue/${queue.id}/call`, 'POST', { counter_id: counter }, token);
+    const customer = await apiCall('/business/customer/create', 'PUT', { first_name: 'Amira', last_name: 'Haddad', phone: '+21620111222' }, token);
     const employeeEmail = uniqueEmail('employee');
     const employee = await apiCall(
       '/business/team/create',
@@ -66,8 +67,14 @@ describe('the activity log an auditor reads', () => {
     await page.screenshot({ path: '/tmp/tabour-activity-en.png', fullPage: true });
 
     // A filter by who did it.
-    await page.goto(`/activity?${new URLSearchParams({ filter: JSON.stringify({ actor_kind: 'kiosk' }) })}`);
+    await page.getByRole('combobox', { name: 'Done by' }).click();
+    await page.getByRole('option', { name: 'Kiosk' }).click();
+    await page.waitForURL(/actor_kind/);
     await page.getByText('No activity matches these filters').waitFor();
+    await page.getByRole('combobox', { name: 'Done by' }).click();
+    await page.getByRole('option', { name: 'Staff' }).click();
+    await page.locator('[data-testid="activity-row"][data-type="TicketCalled"]').waitFor();
+    await expect(page.locator('[data-testid="activity-row"][data-type="UserPasswordChanged"]').count()).resolves.toBe(0);
 
     // The ticket's timeline from its menu on the waiting list, and its state before the call.
     await page.goto(`/queues/${queue.id}/waitinglist`);
@@ -89,6 +96,11 @@ describe('the activity log an auditor reads', () => {
     await page.getByTestId('archived-A1').getByTestId('record-history').click();
     await page.getByTestId('activity-timeline').getByText('History of Ticket A1').waitFor();
     await page.locator('[data-testid="activity-row"][data-type="TicketEnded"]').getByText('Leila Owner ended ticket A1').waitFor();
+    // The customer's page leads to the customer's timeline.
+    await page.goto(`/customers/${customer.id}/show`);
+    await page.getByTestId('record-history').click();
+    await page.getByTestId('activity-timeline').getByText('History of Customer Amira Haddad').waitFor();
+    await page.locator('[data-testid="activity-row"][data-type="CustomerRegistered"]').getByText('Leila Owner registered the customer Amira Haddad').waitFor();
     await page.goto('/activity');
 
     // Arabic: mirrored, worded, still no sideways scroll.

@@ -215,4 +215,17 @@ describe('the activity log', () => {
     const hidden = await expectOk(await t.http().get(`/business/activity/state?record_id=${walkIn.id}`).set(agent.h), 200);
     expect(hidden.fields).toMatchObject({ status: 'ended', customer_name: null });
   });
+
+  it("words the customer's feedback from the ticket's link, its text for ADMIN and MANAGER only", async () => {
+    await expectOk(await t.http().put(`/user/queue/uid/${walkIn.uid}/feedback`).send({ stars: 4, text: 'kind staff' }), 200);
+    const [given] = await log(owner, `record_id=${walkIn.id}&type=TicketFeedbackGiven`);
+    expect(given).toMatchObject({
+      actor: { kind: 'customer_link', name: null },
+      record: { kind: 'ticket', label: walkIn.label },
+      sentence: { key: 'TicketFeedbackGiven', params: expect.objectContaining({ ticket: walkIn.label, customer: 'Walk Inn', stars: 4, text: 'kind staff' }) },
+    });
+    const [seen] = await log(agent, `record_id=${walkIn.id}&type=TicketFeedbackGiven`);
+    expect(seen.sentence.params).toMatchObject({ stars: 4, text: null, customer: null });
+    expect(JSON.stringify(seen)).not.toContain('kind staff');
+  });
 });

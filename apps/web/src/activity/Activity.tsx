@@ -334,6 +334,8 @@ export function ActivityList() {
       filters={filters}
       actions={<Actions />}
       exporter={false}
+      // The address alone holds the filters: the menu's Activity is the whole log, not the last timeline opened.
+      storeKey={false}
       sort={{ field: 'position', order: 'DESC' }}
       title={translate('activity.title')}
       perPage={25}
