@@ -5,7 +5,7 @@ import { newBusiness, Staff } from './support/organisation-fixtures';
 import { newQueue, pushTicket } from './support/queue-fixtures';
 
 const TICKETS = 40;
-const LEASE_MS = 2_000;
+const LEASE_MS = 6_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000): Promise<void> {

@@ -112,9 +112,9 @@ export const DEFAULT_SMS_SETTINGS: SmsSettings = {
     'BOOKING_CANCELED',
     'BOOKING_REMINDER_24H',
     'QUEUE_TICKET_CREATED',
-    'QUEUE_TICKET_WITHOUT_TIME',
     'QUEUE_CALL_NEXT',
     'QUEUE_GET_READY',
+    'QUEUE_TICKET_WITHOUT_TIME',
   ],
   fallback_to_email: true,
 };
