@@ -108,8 +108,8 @@ describe('the back-office screens', () => {
 
     // The activity log shows who did it.
     await page.goto('/activity');
-    await page.getByText('TeamMemberAdded').first().waitFor();
-    await page.getByText('HolidayCreated').first().waitFor();
+    await page.getByText('Leila Haddad added Karim Mansour to the team').first().waitFor();
+    await page.getByText('Leila Haddad added a holiday').first().waitFor();
     await page.screenshot({ path: '/tmp/tabour-activity.png' });
 
     // The profile page answers the account's own update.
