@@ -1,0 +1,46 @@
+import { actorOfEvent, recordOf, redact, type LogEvent, type Names } from './describe';
+
+const names = { devices: new Map([['k1', 'Entrance']]) } as unknown as Names;
+const event = (actor: LogEvent['actor']): LogEvent => ({
+  position: 1,
+  stream_id: 'queue-q',
+  category: 'queue',
+  event_type: 'TicketPushed',
+  data: {},
+  actor,
+  recorded_at: new Date(),
+});
+
+describe('the activity log', () => {
+  it('names who acted and through what: staff, a device by its name, the ticket link, an SMS reply, the system and why', () => {
+    expect(actorOfEvent(event({ type: 'user', id: 'u', name: 'Amira Admin' }), names)).toEqual({ kind: 'staff', id: 'u', name: 'Amira Admin', via: null });
+    expect(actorOfEvent(event({ type: 'kiosk', id: 'k1' }), names)).toMatchObject({ kind: 'kiosk', name: 'Entrance' });
+    expect(actorOfEvent(event({ type: 'customer_link', id: 'uid-secret' }), names)).toEqual({ kind: 'customer_link', id: null, name: null, via: null });
+    expect(actorOfEvent(event({ type: 'customer_link', id: 'm', name: 'SMS' }), names)).toMatchObject({ kind: 'sms', via: 'SMS' });
+    expect(actorOfEvent(event({ type: 'system', name: 'day end' }), names)).toEqual({ kind: 'system', id: null, name: null, via: 'day end' });
+  });
+
+  it("finds a ticket inside its queue's stream, a counter, and a stream's own record", () => {
+    expect(recordOf({ stream_id: 'queue-q', category: 'queue', event_type: 'TicketCalled', data: { ticket_id: 't', counter_id: 'c' } })).toEqual({
+      kind: 'ticket',
+      id: 't',
+    });
+    expect(recordOf({ stream_id: 'queue-q', category: 'queue', event_type: 'TicketPushed', data: { ticket: { id: 't2' } } })).toEqual({
+      kind: 'ticket',
+      id: 't2',
+    });
+    expect(recordOf({ stream_id: 'queue-q', category: 'queue', event_type: 'CounterOpened', data: { counter_id: 'c' } })).toEqual({ kind: 'counter', id: 'c' });
+    expect(recordOf({ stream_id: 'booking-b', category: 'booking', event_type: 'BookingCreated', data: {} })).toEqual({ kind: 'booking', id: 'b' });
+    expect(recordOf({ stream_id: 'rules-r', category: 'rules', event_type: 'RuleCreated', data: {} })).toEqual({ kind: 'other', id: 'r' });
+  });
+
+  it("leaves personal keys out of a customer-facing event, at any depth, and keeps a queue's and counter's names", () => {
+    expect(redact('queue', { ticket: { id: 't', customer_name: 'Nour', label: 'A1' }, name: 'Desk 1' })).toEqual({
+      ticket: { id: 't', label: 'A1' },
+      name: 'Desk 1',
+    });
+    expect(redact('booking', { changes: { phone_number: '+216', remarks: 'x', duration: 30 } })).toEqual({ changes: { duration: 30 } });
+    expect(redact('customer', { customer_id: 'c', personal: { first_name: 'A' }, category: 'VIP' })).toEqual({ customer_id: 'c', category: 'VIP' });
+    expect(redact('department', { name: 'Dental' })).toEqual({ name: 'Dental' });
+  });
+});
