@@ -71,24 +71,48 @@ export class ActivityService {
     return { ...q, from: q.from && day.test(q.from) ? at(q.from, false) : q.from, to: q.to && day.test(q.to) ? at(q.to, true) : q.to };
   }
 
+  /**
+   * A record's whole timeline: its own stream and the events of other streams that name it (a
+   * ticket in its queue's stream, a customer's tickets and bookings). Known records are read
+   * through their streams, so the (stream_id, revision) index bounds the scan; an id the read
+   * tables do not know is looked for in every event of the business.
+   */
+  private async scope(tenantId: string, recordId: string): Promise<RawBuilder<unknown>> {
+    const id = recordId.toLowerCase();
+    const naming = (ids: string[]) =>
+      sql`(data->>'ticket_id' = ANY(${ids}::text[]) OR data->'ticket'->>'id' = ANY(${ids}::text[]) OR data->>'ticket_1' = ANY(${ids}::text[]) OR data->>'ticket_2' = ANY(${ids}::text[]))`;
+    const ticket = await this.db.selectFrom('queue_tickets').select('queue_id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    if (ticket) return sql`stream_id IN (${'queue-' + ticket.queue_id}, ${'ticketfeedback-' + id}) AND ${naming([id])}`;
+    const booking = await this.db.selectFrom('bookings').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    if (booking) return sql`stream_id = ${'booking-' + id}`;
+    const customer = await sql`SELECT 1 FROM es_streams WHERE stream_id = ${'customer-' + id} AND tenant_id = ${tenantId}`.execute(this.db);
+    if (customer.rows.length) {
+      const tickets = await this.db
+        .selectFrom('queue_tickets')
+        .select(['id', 'queue_id'])
+        .where('tenant_id', '=', tenantId)
+        .where('customer_id', '=', id)
+        .execute();
+      const bookings = await this.db.selectFrom('bookings').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', id).execute();
+      const own = [`customer-${id}`, ...bookings.map((b) => `booking-${b.id}`), ...tickets.map((t) => `ticketfeedback-${t.id}`)];
+      const queues = [...new Set(tickets.map((t) => `queue-${t.queue_id}`))];
+      return sql`(stream_id = ANY(${own}::text[]) OR (stream_id = ANY(${queues}::text[]) AND ${naming(tickets.map((t) => t.id))}))`;
+    }
+    return sql`(stream_id LIKE ${'%-' + id} OR ${naming([id])} OR data->>'booking_id' = ${id} OR data->>'customer_id' = ${id}
+      OR data->'ticket'->>'customer_id' = ${id} OR data->>'request_id' = ${id})`;
+  }
+
   private async zone(tenantId: string): Promise<string> {
     return (await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst())?.time_zone ?? 'UTC';
   }
 
-  private where(tenantId: string, q: ActivityQuery): RawBuilder<unknown> {
+  private where(tenantId: string, q: ActivityQuery, scope: RawBuilder<unknown> | null): RawBuilder<unknown> {
     if (q.from && q.to && new Date(q.from) > new Date(q.to)) throw invalid('from must be before to', { from: ['from must be before to'] });
     const filters = [sql`tenant_id = ${tenantId}`];
     if (q.type) filters.push(sql`event_type = ANY(${q.type.split(',')}::text[])`);
     if (q.category) filters.push(sql`category = ${q.category}`);
     if (q.stream_id) filters.push(sql`stream_id = ${q.stream_id}`);
-    if (q.record_id) {
-      // A record's whole timeline: its own stream, and the events of other streams that name it
-      // (a ticket in its queue's stream, a customer's tickets and bookings).
-      const id = q.record_id.toLowerCase();
-      filters.push(sql`(stream_id LIKE ${'%-' + id} OR data->>'ticket_id' = ${id} OR data->'ticket'->>'id' = ${id} OR data->>'ticket_1' = ${id}
-        OR data->>'ticket_2' = ${id} OR data->>'booking_id' = ${id} OR data->>'customer_id' = ${id} OR data->'ticket'->>'customer_id' = ${id}
-        OR data->>'request_id' = ${id})`);
-    }
+    if (scope) filters.push(scope);
     if (q.actor_id) filters.push(sql`metadata->'actor'->>'id' = ${q.actor_id}`);
     if (q.actor_kind) {
       filters.push(sql`coalesce(metadata->'actor'->>'type', 'system') = ${ACTOR_KINDS[q.actor_kind]}`);
@@ -103,7 +127,7 @@ export class ActivityService {
     const page = pageRequest(q as Record<string, unknown>, 25);
     const found = await selectRawPage<EventRow>(
       this.db,
-      sql`SELECT position, stream_id, category, event_type, data, metadata, recorded_at FROM es_events WHERE ${this.where(user.tenantId, await this.bounds(user.tenantId, q))}`,
+      sql`SELECT position, stream_id, category, event_type, data, metadata, recorded_at FROM es_events WHERE ${this.where(user.tenantId, await this.bounds(user.tenantId, q), q.record_id ? await this.scope(user.tenantId, q.record_id) : null)}`,
       sql`position DESC`,
       page,
       // pagination=off still stops somewhere: the log of a busy business grows without end.
@@ -333,7 +357,9 @@ export class ActivityService {
   async file(user: UserPrincipal, q: ActivityQuery, format: 'csv' | 'xlsx'): Promise<Buffer> {
     const rows = (
       await sql<EventRow>`SELECT position, stream_id, category, event_type, data, metadata, recorded_at FROM es_events
-        WHERE ${this.where(user.tenantId, await this.bounds(user.tenantId, q))} ORDER BY position DESC LIMIT ${MAX_ACTIVITY_EXPORT + 1}`.execute(this.db)
+        WHERE ${this.where(user.tenantId, await this.bounds(user.tenantId, q), q.record_id ? await this.scope(user.tenantId, q.record_id) : null)} ORDER BY position DESC LIMIT ${MAX_ACTIVITY_EXPORT + 1}`.execute(
+        this.db,
+      )
     ).rows;
     if (rows.length > MAX_ACTIVITY_EXPORT)
       throw invalid(`An export may hold at most ${MAX_ACTIVITY_EXPORT} events: choose fewer dates`, { from: ['Choose fewer dates'] });
