@@ -264,8 +264,9 @@ describe('the queue screens', () => {
     await page.getByTestId('archived-P1').getByTestId('restore').click();
     await toast(page, 'Ticket P1 is back in the waiting list');
     const waiting = (await apiCall(`/business/queue/${id}/waitinglist`, 'GET', undefined, token)) as { data: { label: string; notes: unknown[] }[] };
-    expect(waiting.data.map((t) => t.label)).toEqual(['P2', 'P1']);
-    expect(waiting.data[1].notes).toEqual([expect.objectContaining({ text: 'Allergic to penicillin' })]);
+    // Restored urgent, P1 is listed where call next takes it: first.
+    expect(waiting.data.map((t) => t.label)).toEqual(['P1', 'P2']);
+    expect(waiting.data[0].notes).toEqual([expect.objectContaining({ text: 'Allergic to penicillin' })]);
 
     // Counter figures: the owner serves P1 at Counter 1 (through the API); the screen counts it live.
     await page.goto(`/queues/${id}/counterStats`);

@@ -1,7 +1,7 @@
 import { createElement, isValidElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { AccessDeniedPage } from '../public/InfoPages';
-import { mayOpen } from './access';
+import { routeAccess } from './access';
 import { readSession, subjectOf } from './session';
 
 /**
@@ -12,7 +12,9 @@ import { readSession, subjectOf } from './session';
 function Gate({ path, denied, children }: { path: string; denied?: ReactNode; children: ReactNode }) {
   const session = readSession();
   if (!session) return <Navigate to="/login" replace />;
-  if (!mayOpen(path, subjectOf(session))) return <>{denied ?? <AccessDeniedPage />}</>;
+  const verdict = routeAccess(path, subjectOf(session));
+  // 'upgrade': the role may open the page, whose own screen tells the plan it needs.
+  if (verdict === 'forbidden' || verdict === 'unknown' || verdict === 'login') return <>{denied ?? <AccessDeniedPage />}</>;
   return <>{children}</>;
 }
 

@@ -62,7 +62,14 @@ function RowButtons() {
       {icon('counterStats', 'queues.actions.counter_stats', <PointOfSaleIcon fontSize="small" />)}
       {icon('reorderServices', 'queues.actions.reorder_services', <SwapVertIcon fontSize="small" />)}
       {icon('display', 'display.open_board', <TvIcon fontSize="small" />)}
-      {may('/queues/create') && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError: (e: unknown) => fail('delete', e) }} />}
+      {may('/queues/create') && (
+        <DeleteButton
+          mutationMode="pessimistic"
+          mutationOptions={{ onError: (e: unknown) => fail('delete', e) }}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          data-testid="queue-delete"
+        />
+      )}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +16,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
+import ReplayIcon from '@mui/icons-material/Replay';
+import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -30,11 +34,11 @@ import type { HttpError } from '../../data/http';
 import type { LiveState } from '../../live/useLiveRoom';
 import { Minutes } from '../QueueList';
 import { BackToQueues } from '../QueueHeader';
-import { callNext, closeCounter, delayQueue, moveTicket, openCounter, pauseQueue, resumeQueue } from '../api';
+import { callNext, closeCounter, delayQueue, moveTicket, openCounter, pauseQueue, resumeQueue, ticketAction } from '../api';
 import { nameMap, useMayOpen, useNoteTypes, useQueueCall, useQueues, useServices, useTeam } from '../common';
-import { Counter, moveItem, Ticket, WaitingList as WaitingListShape } from '../model';
+import { Counter, moveItem, Ticket, type TicketAction, WaitingList as WaitingListShape } from '../model';
 import { useWaitingListData, type HeldCounter } from './data';
-import { DelayDialog } from './dialogs';
+import { ActionDialog, ConfirmDialog, DelayDialog } from './dialogs';
 import { PushDialog } from './PushDialog';
 import { TicketContext, TicketMenu } from './TicketMenu';
 
@@ -102,6 +106,7 @@ function WaitingRow({ t, names, ctx }: { t: Ticket; names: Names; ctx: TicketCon
       sx={{ bgcolor: isDragging ? 'action.selected' : t.urgent ? 'rgba(211, 47, 47, 0.06)' : undefined }}
       data-testid={`waiting-${t.label}`}
       data-rank={t.rank ?? ''}
+      data-position={t.call_position ?? t.rank ?? ''}
     >
       <TableCell
         sx={{ width: 40, cursor: 'grab', touchAction: 'none' }}
@@ -112,7 +117,7 @@ function WaitingRow({ t, names, ctx }: { t: Ticket; names: Names; ctx: TicketCon
       >
         <DragIndicatorIcon fontSize="small" color="action" />
       </TableCell>
-      <TableCell>{t.rank}</TableCell>
+      <TableCell data-testid="position">{t.call_position ?? t.rank}</TableCell>
       <TicketCells t={t} names={names} />
       <TableCell>
         <Minutes seconds={t.estimated_wait_seconds} />
@@ -124,7 +129,10 @@ function WaitingRow({ t, names, ctx }: { t: Ticket; names: Names; ctx: TicketCon
   );
 }
 
-/** The waiting list, in rank order; a row dragged to another place moves the ticket there. */
+/**
+ * The waiting list in the order call next follows (urgent first, as the API sends it); a row
+ * dragged onto another takes that ticket's rank.
+ */
 function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx: TicketContext }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -139,13 +147,14 @@ function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx:
     const from = list.findIndex((t) => t.id === active.id);
     const to = list.findIndex((t) => t.id === over.id);
     if (from < 0 || to < 0) return;
+    // The server moves by rank, which urgent tickets do not follow on screen.
+    const fromRank = list[from].rank ?? from + 1;
+    const toRank = list[to].rank ?? to + 1;
     const key = ['queue-live', ctx.queueId, 'waiting'];
     // The row lands at once; the server's answer (or the next notice) confirms the order.
-    queryClient.setQueryData<WaitingListShape>(key, (old) =>
-      old ? { ...old, data: moveItem(old.data, from, to).map((t, i) => ({ ...t, rank: i + 1 })) } : old,
-    );
+    queryClient.setQueryData<WaitingListShape>(key, (old) => (old ? { ...old, data: moveItem(old.data, from, to) } : old));
     try {
-      await moveTicket(ctx.queueId, String(active.id), from + 1, to + 1);
+      await moveTicket(ctx.queueId, String(active.id), fromRank, toRank);
       notify('queues.done.move', { type: 'success', messageArgs: { label: list[from].label } });
     } catch (e) {
       if ((e as HttpError).status === 409) notify('queues.errors.move_stale', { type: 'warning' });
@@ -187,6 +196,43 @@ function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx:
   );
 }
 
+/**
+ * The actions a ticket at a counter (End, No-show) or on hold (Recall) needs most, one click
+ * away beside it; the others stay in its menu. No-show cannot be undone: it asks first.
+ */
+function QuickActions({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext }) {
+  const translate = useTranslate();
+  const { run } = useQueueCall();
+  const [confirming, setConfirming] = useState(false);
+  const label = { label: ticket.label };
+  const act = async (action: TicketAction) => {
+    await run(action, () => ticketAction(action, ctx.queueId, ticket.id), [`queues.done.${action}`, label]);
+    setConfirming(false);
+    ctx.refresh();
+  };
+  const button = (action: TicketAction, icon: React.ReactNode, onClick: () => void) => (
+    <Button size="small" startIcon={icon} onClick={onClick} data-testid={`quick-${action}-${ticket.label}`} sx={{ whiteSpace: 'nowrap' }}>
+      {translate(`queues.ticket.${action}`)}
+    </Button>
+  );
+  if (ticket.status === 'on_hold') return button('recall', <ReplayIcon fontSize="small" />, () => act('recall'));
+  if (ticket.status !== 'in_service') return null;
+  return (
+    <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
+      {button('end', <DoneAllIcon fontSize="small" />, () => act('end'))}
+      {button('no_show', <PersonOffIcon fontSize="small" />, () => setConfirming(true))}
+      {confirming && (
+        <ConfirmDialog
+          text={translate('queues.dialogs.confirm.no_show', label)}
+          submit={translate('queues.ticket.no_show')}
+          onConfirm={() => act('no_show')}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </Box>
+  );
+}
+
 /** Tickets at a counter or put aside: who, where, and their actions. */
 function SideTable({
   tickets,
@@ -217,7 +263,8 @@ function SideTable({
           <TableRow key={t.id} data-testid={`${prefix}-${t.label}`} selected={!!mineCounter && t.counter_id === mineCounter}>
             <TicketCells t={t} names={names} />
             <TableCell>{t.counter_name ?? ''}</TableCell>
-            <TableCell align="right">
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <QuickActions ticket={t} ctx={ctx} />
               <TicketMenu ticket={t} ctx={ctx} />
             </TableCell>
           </TableRow>
@@ -227,30 +274,65 @@ function SideTable({
   );
 }
 
+/** The counter an agent last opened in a queue, offered first the next time (kept in this browser). */
+const LAST_COUNTER = (queueId: string) => `tabour.counter.${queueId}`;
+const rememberedCounter = (queueId: string) => {
+  try {
+    return localStorage.getItem(LAST_COUNTER(queueId)) ?? '';
+  } catch {
+    return '';
+  }
+};
+
+/** A key pressed while typing in a field, or with a dialog or menu open, is not a shortcut. */
+function isShortcutTarget(e: KeyboardEvent): boolean {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return false;
+  const el = e.target as HTMLElement | null;
+  if (el?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="menu"], [role="listbox"]')) return false;
+  return !document.querySelector('[role="dialog"], [role="presentation"] [role="menu"]');
+}
+
+const Kbd = ({ k }: { k: string }) => (
+  <Box
+    component="kbd"
+    sx={{ marginInlineStart: 1, px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontSize: '0.75em', fontFamily: 'monospace' }}
+    aria-hidden
+  >
+    {k}
+  </Box>
+);
+
 /**
- * The agent's place: the counter they hold here (with "Call next"), the one they hold in
- * another queue, or a counter of this queue to open.
+ * The agent's place: the counter they hold here (with "Call next" and the ticket at it), the one
+ * they hold in another queue, or a counter of this queue to open. Shortcuts (shown on screen):
+ * N calls next, E ends the ticket at the counter, H puts it on hold, R recalls the oldest ticket on hold.
  */
 function Desk({
   queueId,
   counters,
   mine,
   serving,
+  onHold,
+  queueNames,
   refresh,
 }: {
   queueId: string;
   counters: Counter[];
   mine: HeldCounter | null | undefined;
   serving: Ticket | undefined;
+  onHold: Ticket[];
+  queueNames: Record<string, string>;
   refresh: () => void;
 }) {
   const translate = useTranslate();
   const { run } = useQueueCall();
   const free = counters.filter((c) => !c.open);
-  const [picked, setPick] = useState('');
+  const [picked, setPick] = useState(() => rememberedCounter(queueId));
   // A counter taken meanwhile (or none picked yet) falls back to the first free one.
   const pick = free.some((c) => c.id === picked) ? picked : (free[0]?.id ?? '');
   const [busy, setBusy] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const callButton = useRef<HTMLButtonElement>(null);
   const busyRun = async (fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -260,6 +342,54 @@ function Desk({
       refresh();
     }
   };
+  const here = mine && mine.queue_id === queueId ? mine : null;
+  const call = () =>
+    here &&
+    busyRun(() =>
+      run(
+        'call',
+        () => callNext(queueId, here.id),
+        // Calling next ends the ticket at the counter: the message says so.
+        (r) =>
+          r.ticket
+            ? serving
+              ? ['queues.done.call_after_end', { ended: serving.label, label: r.ticket.label }]
+              : ['queues.done.call', { label: r.ticket.label }]
+            : 'queues.done.call_ended',
+      ),
+    );
+  const act = (action: TicketAction, t: Ticket | undefined) =>
+    t && busyRun(() => run(action, () => ticketAction(action, queueId, t.id), [`queues.done.${action}`, { label: t.label }]));
+  const shortcuts = useRef<Record<string, () => void>>({});
+  // The latest handlers, read by the one key listener below.
+  useEffect(() => {
+    // While a call is under way a second key press waits, as the disabled buttons do.
+    shortcuts.current =
+      here && !busy
+        ? {
+            n: () => void call(),
+            e: () => void act('end', serving),
+            h: () => void act('hold', serving),
+            r: () => void act('recall', onHold.find((t) => t.counter_id === here.id) ?? onHold[0]),
+          }
+        : {};
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const fn = shortcuts.current[e.key.toLowerCase()];
+      if (!fn || !isShortcutTarget(e)) return;
+      e.preventDefault();
+      fn();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  // The agent's first key press reaches Call next, not the menu's twenty links.
+  const hereId = here?.id;
+  useEffect(() => {
+    if (hereId) callButton.current?.focus();
+  }, [hereId]);
+
   if (mine && mine.queue_id !== queueId) {
     return (
       <Alert
@@ -271,34 +401,89 @@ function Desk({
           </Button>
         }
       >
-        {translate('queues.desk.elsewhere', { name: mine.name })}
+        {translate('queues.desk.elsewhere', { name: mine.name, queue: queueNames[mine.queue_id] ?? '' })}
       </Alert>
     );
   }
-  if (mine) {
-    const call = () =>
-      busyRun(() =>
-        run(
-          'call',
-          () => callNext(queueId, mine.id),
-          (r) => (r.ticket ? ['queues.done.call', { label: r.ticket.label }] : 'queues.done.call_ended'),
-        ),
-      );
-    const close = () => busyRun(() => run('close_counter', () => closeCounter(queueId, mine.id), 'queues.desk.closed'));
+  if (here) {
+    const close = () => busyRun(() => run('close_counter', () => closeCounter(queueId, here.id), 'queues.desk.closed'));
     return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} data-testid="desk">
-        <Typography data-testid="desk-at">{translate('queues.desk.at', { name: mine.name })}</Typography>
-        {serving && <Chip color="primary" label={translate('queues.desk.serving', { label: serving.label })} data-testid="desk-serving" />}
-        <Button variant="contained" size="large" startIcon={<CampaignIcon />} disabled={busy} onClick={call} data-testid="call-next">
-          {translate('queues.call_next')}
-        </Button>
-        <Button disabled={busy} onClick={close} data-testid="close-counter">
-          {translate('queues.desk.close')}
-        </Button>
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} data-testid="desk">
+          <Typography data-testid="desk-at">{translate('queues.desk.at', { name: here.name })}</Typography>
+          <Button
+            ref={callButton}
+            variant="contained"
+            size="large"
+            startIcon={<CampaignIcon />}
+            disabled={busy}
+            onClick={call}
+            aria-keyshortcuts="N"
+            data-testid="call-next"
+          >
+            {translate('queues.call_next')}
+            <Kbd k="N" />
+          </Button>
+          {serving && (
+            <>
+              <Chip color="primary" label={translate('queues.desk.serving', { label: serving.label })} data-testid="desk-serving" />
+              <Button disabled={busy} startIcon={<DoneAllIcon />} onClick={() => act('end', serving)} aria-keyshortcuts="E" data-testid="desk-end">
+                {translate('queues.ticket.end')}
+                <Kbd k="E" />
+              </Button>
+              <Button disabled={busy} startIcon={<PauseCircleIcon />} onClick={() => act('hold', serving)} aria-keyshortcuts="H" data-testid="desk-hold">
+                {translate('queues.ticket.hold')}
+                <Kbd k="H" />
+              </Button>
+            </>
+          )}
+          {onHold.length > 0 && (
+            <Button
+              disabled={busy}
+              startIcon={<ReplayIcon />}
+              onClick={() => act('recall', onHold.find((t) => t.counter_id === here.id) ?? onHold[0])}
+              aria-keyshortcuts="R"
+              data-testid="desk-recall"
+            >
+              {translate('queues.ticket.recall')}
+              <Kbd k="R" />
+            </Button>
+          )}
+          <Button disabled={busy} onClick={() => (serving ? setClosing(true) : void close())} data-testid="close-counter">
+            {translate('queues.desk.close')}
+          </Button>
+        </Box>
+        <Typography variant="caption" color="text.secondary" data-testid="desk-shortcuts">
+          {translate('queues.desk.shortcuts')}
+        </Typography>
+        {closing && serving && (
+          <ActionDialog
+            title={translate('queues.desk.close_title', { name: here.name })}
+            submit={translate('queues.desk.close')}
+            onSubmit={async () => {
+              setClosing(false);
+              await close();
+            }}
+            onClose={() => setClosing(false)}
+            danger
+          >
+            <Typography data-testid="close-counter-text">{translate('queues.desk.close_body', { label: serving.label })}</Typography>
+          </ActionDialog>
+        )}
       </Box>
     );
   }
-  const open = () => busyRun(() => run('open_counter', () => openCounter(queueId, pick), 'queues.desk.opened'));
+  const open = () =>
+    busyRun(async () => {
+      const done = await run('open_counter', () => openCounter(queueId, pick), 'queues.desk.opened');
+      if (done !== undefined) {
+        try {
+          localStorage.setItem(LAST_COUNTER(queueId), pick);
+        } catch {
+          // a browser without storage only forgets the choice
+        }
+      }
+    });
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} data-testid="desk">
       {free.length ? (
@@ -403,6 +588,8 @@ export function WaitingListPage() {
             counters={data.counters.data ?? []}
             mine={mine}
             serving={mine ? inService.find((t) => t.counter_id === mine.id) : undefined}
+            onHold={onHold}
+            queueNames={nameMap(queues)}
             refresh={data.refresh}
           />
         </CardContent>
@@ -413,6 +600,9 @@ export function WaitingListPage() {
           <CardContent>
             <Typography variant="h6">
               {translate('queues.sections.waiting')} ({waiting.length})
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate('queues.sections.order_hint')}
             </Typography>
             <WaitingTable list={waiting} names={names} ctx={ctx} />
           </CardContent>
