@@ -12,17 +12,18 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Attachment } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
 import { download, upload } from './files';
 import { EmptyTab } from './Related';
+import { useFormat } from '../i18n/format';
 
 const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 export function Attachments({ customerId }: { customerId: string }) {
   const translate = useTranslate();
-  const locale = useLocale();
+  const f = useFormat();
   const notify = useNotify();
   const dataProvider = useDataProvider<TabourDataProvider>();
   const client = useQueryClient();
@@ -86,7 +87,7 @@ export function Attachments({ customerId }: { customerId: string }) {
               <TableRow key={a.id} data-testid="attachment-row">
                 <TableCell>{a.file_name}</TableCell>
                 <TableCell>{size(a.size)}</TableCell>
-                <TableCell>{new Date(a.created_at).toLocaleString(locale)}</TableCell>
+                <TableCell>{f.when(a.created_at)}</TableCell>
                 <TableCell align="right">
                   <IconButton
                     aria-label={translate('customers.attachments.download')}

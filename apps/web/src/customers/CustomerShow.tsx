@@ -4,7 +4,6 @@ import BlockIcon from '@mui/icons-material/Block';
 import PersonIcon from '@mui/icons-material/Person';
 import {
   BooleanField,
-  DateField,
   DeleteButton,
   EditBase,
   EmailField,
@@ -35,6 +34,7 @@ import { EmptyTab, RelatedList } from './Related';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import { MessageHistory } from '../notifications/MessageHistory';
 import { RecordHistoryButton } from '../activity/HistoryLink';
+import { WhenField } from '../i18n/format';
 
 const LANGUAGE_CHOICES = LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }));
 
@@ -144,7 +144,7 @@ export function CustomerShow() {
           <TextField source="platform_id" emptyText="—" />
           <FunctionField source="category" render={() => <CategoryChip />} />
           <TextField source="address" emptyText="—" />
-          <DateField source="date_of_birth" emptyText="—" />
+          <WhenField source="date_of_birth" day />
           <TextField source="place_of_birth" emptyText="—" />
           <TextField source="nationality" emptyText="—" />
           <SelectField source="preferred_language" choices={LANGUAGE_CHOICES} emptyText="—" />
@@ -153,7 +153,7 @@ export function CustomerShow() {
           <Labeled label="resources.customers.fields.additional_data">
             <AdditionalData />
           </Labeled>
-          <DateField source="created_at" showTime />
+          <WhenField source="created_at" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('modify')} path="modify">
           <ModifyTab />

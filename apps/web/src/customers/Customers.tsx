@@ -1,9 +1,10 @@
-import { Create, CreateButton, Datagrid, DateField, Edit, EmailField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Create, CreateButton, Datagrid, Edit, EmailField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { Empty } from '../settings/common';
 import { CategoryChip, PhoneField } from './CategoryChip';
 import { CustomerForm, useCategoryChoices } from './CustomerForm';
 import { NotifyBulkButton } from './Notify';
 import { ExportButtons, ImportButton } from './Transfer';
+import { WhenField } from '../i18n/format';
 
 const R = 'customers';
 
@@ -42,7 +43,7 @@ export function CustomerList() {
         <EmailField source="email" />
         <TextField source="internal_id" />
         <CategoryChip source="category" label="resources.customers.fields.category" />
-        <DateField source="created_at" />
+        <WhenField source="created_at" style="date" />
       </Datagrid>
     </List>
   );

@@ -10,8 +10,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { TabourDataProvider } from '../data/dataProvider';
+import { useFormat } from '../i18n/format';
 
 export function EmptyTab({ text = 'customers.empty_tab' }: { text?: string }) {
   const translate = useTranslate();
@@ -25,9 +26,9 @@ export function EmptyTab({ text = 'customers.empty_tab' }: { text?: string }) {
 
 type Row = Record<string, unknown> & { id: string };
 const PAGE = 15;
-const shown = (v: unknown, locale: string) =>
+const shown = (v: unknown, f: ReturnType<typeof useFormat>) =>
   typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)
-    ? new Date(v).toLocaleString(locale)
+    ? f.when(v)
     : v === null || v === undefined
       ? ''
       : typeof v === 'object'
@@ -40,7 +41,7 @@ const shown = (v: unknown, locale: string) =>
  */
 export function RelatedList({ path, customerId }: { path: string; customerId: string }) {
   const dataProvider = useDataProvider<TabourDataProvider>();
-  const locale = useLocale();
+  const f = useFormat();
   const [page, setPage] = useState(1);
   const { data, isPending } = useQuery({
     queryKey: ['customer-related', path, customerId, page],
@@ -64,7 +65,7 @@ export function RelatedList({ path, customerId }: { path: string; customerId: st
           {rows.map((r) => (
             <TableRow key={r.id}>
               {columns.map((c) => (
-                <TableCell key={c}>{shown(r[c], locale)}</TableCell>
+                <TableCell key={c}>{shown(r[c], f)}</TableCell>
               ))}
             </TableRow>
           ))}

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   Datagrid,
-  DateField,
   DeleteButton,
   Edit,
   EditButton,
@@ -22,6 +21,7 @@ import {
 import { Empty } from '../settings/common';
 import { DeviceActions, DeviceCreate, PlaceholderInput, PlanGate, PresenceChip, StatusChip } from './common';
 import { DEVICE_STATUSES } from './model';
+import { WhenField } from '../i18n/format';
 
 type Resource = 'kiosks' | 'displays';
 /** What kiosks and displays both carry in a list row and on their form. */
@@ -61,7 +61,7 @@ export function DeviceList({ resource, columns }: { resource: Resource; columns?
         <TextField source="key" sortable={false} sx={{ fontFamily: 'monospace' }} />
         <FunctionField source="status" sortable={false} render={(r: DeviceRow) => <StatusChip status={r.status} />} />
         <FunctionField label={`${F}.presence`} render={(r: DeviceRow) => <PresenceChip record={r} />} />
-        <DateField source="last_seen_at" showTime sortable={false} emptyText={translate('devices.never_seen')} />
+        <WhenField source="last_seen_at" sortable={false} emptyText={translate('devices.never_seen')} />
         {columns}
         <FunctionField label={`${F}.queue_ids`} render={(r: DeviceRow) => r.queue_ids?.length ?? 0} />
         <EditButton />

@@ -29,7 +29,6 @@ import {
   minValue,
   required,
   useInput,
-  useLocale,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -42,6 +41,7 @@ import { browserSpeaker, defaultTemplate, useVoices } from '../display/speech';
 import { linesFormat, linesParse } from './common';
 import { CurrentPlaceholder, DeviceCreatePage, DeviceEditPage, DeviceIdentity, DeviceList, type DeviceRow } from './DevicePages';
 import { DISPLAY_THEMES, displayBody, NEW_DISPLAY, voiceBody } from './model';
+import { useFormat } from '../i18n/format';
 
 const R = 'displays';
 const F = `resources.${R}.fields`;
@@ -210,7 +210,7 @@ interface LogRow {
 function DisplayLogs() {
   const record = useRecordContext<Row>();
   const translate = useTranslate();
-  const locale = useLocale();
+  const f = useFormat();
   const [page, setPage] = useState(1);
   // Another screen's log starts on its first page.
   const [pageOf, setPageOf] = useState(record?.id);
@@ -252,7 +252,7 @@ function DisplayLogs() {
           <TableBody>
             {rows.map((r, i) => (
               <TableRow key={`${r.at}-${i}`}>
-                <TableCell>{new Date(r.at).toLocaleString(locale)}</TableCell>
+                <TableCell>{f.when(r.at)}</TableCell>
                 <TableCell>{translate(`devices.logs.types.${r.type}`, { _: r.type })}</TableCell>
                 <TableCell>{r.ip ?? ''}</TableCell>
                 <TableCell sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{details(r)}</TableCell>

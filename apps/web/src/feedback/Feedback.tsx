@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
-import { Datagrid, DateField, DateInput, FunctionField, List, ReferenceInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { Datagrid, DateInput, FunctionField, List, ReferenceInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { WhenField } from '../i18n/format';
 
 const R = 'feedback';
 type Row = {
@@ -56,8 +57,8 @@ export function FeedbackList() {
         <TextField source="queue_name" sortable={false} emptyText="—" />
         <TextField source="label" sortable={false} />
         <TextField source="customer_name" sortable={false} emptyText="—" />
-        <DateField source="day" sortable={false} />
-        <DateField source="updated_at" showTime sortable={false} />
+        <WhenField source="day" day sortable={false} />
+        <WhenField source="updated_at" sortable={false} />
       </Datagrid>
     </List>
   );

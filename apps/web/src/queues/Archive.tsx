@@ -8,21 +8,22 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useParams } from 'react-router-dom';
-import { DateInput, List, Loading, Pagination, SelectInput, TextInput, useListContext, useLocale, useTranslate } from 'react-admin';
+import { DateInput, List, Loading, Pagination, SelectInput, TextInput, useListContext, useTranslate } from 'react-admin';
 import { HistoryLink } from '../activity/HistoryLink';
 import { restoreTicket } from './api';
 import { BackToQueues } from './QueueHeader';
 import { nameMap, useBusinessDay, useQueue, useQueueCall, useServices } from './common';
 import { ARCHIVE_STATUSES, Ticket } from './model';
+import { useFormat } from '../i18n/format';
 
-function when(iso: string | null | undefined, locale: string) {
-  return iso ? new Date(iso).toLocaleString(locale) : '—';
+function when(iso: string | null | undefined, f: ReturnType<typeof useFormat>) {
+  return f.when(iso) || '—';
 }
 
 /** The archived tickets of the page, with "restore" on today's. */
 function ArchiveTable({ queueId }: { queueId: string }) {
   const translate = useTranslate();
-  const locale = useLocale();
+  const f = useFormat();
   const today = useBusinessDay();
   const services = nameMap(useServices().data);
   const { run } = useQueueCall();
@@ -56,8 +57,8 @@ function ArchiveTable({ queueId }: { queueId: string }) {
                 .join(', ') || '—'}
             </TableCell>
             <TableCell>{translate(`queues.archive.statuses.${t.status}`, { _: t.status })}</TableCell>
-            <TableCell>{when(t.checked_in_at, locale)}</TableCell>
-            <TableCell>{when(t.archived_at, locale)}</TableCell>
+            <TableCell>{when(t.checked_in_at, f)}</TableCell>
+            <TableCell>{when(t.archived_at, f)}</TableCell>
             <TableCell>
               <HistoryLink recordId={t.id} />
               {t.day === today && (

@@ -1,7 +1,6 @@
 import {
   BooleanField,
   BooleanInput,
-  DateField,
   NumberField,
   NumberInput,
   ReferenceArrayInput,
@@ -13,6 +12,7 @@ import {
   regex,
 } from 'react-admin';
 import { formPages, SettingsList } from '../pages';
+import { WhenField } from '../../i18n/format';
 
 const R = 'settings/departments';
 const colour = regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'ra.validation.regex');
@@ -23,7 +23,7 @@ export const DepartmentList = () => (
     <NumberField source="slot_duration" />
     <NumberField source="max_bookings_per_slot" />
     <BooleanField source="can_select_member" />
-    <DateField source="created_at" />
+    <WhenField source="created_at" style="date" />
   </SettingsList>
 );
 

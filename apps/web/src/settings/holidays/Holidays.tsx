@@ -1,7 +1,6 @@
 import {
   Create,
   Datagrid,
-  DateField,
   DateInput,
   DeleteButton,
   FunctionField,
@@ -17,6 +16,7 @@ import {
   FormDataConsumer,
 } from 'react-admin';
 import { Empty } from '../common';
+import { WhenField } from '../../i18n/format';
 
 const R = 'settings/holidays';
 const TYPES = ['vacation', 'holiday', 'other'];
@@ -35,8 +35,8 @@ export function HolidayList() {
         <FunctionField source="type" render={(r: { type: string }) => translate(`app.holidays.types.${r.type}`)} />
         <FunctionField source="scope" render={(r: { scope: string }) => translate(`app.holidays.scopes.${r.scope}`)} />
         <TextField source="reason" emptyText="—" />
-        <DateField source="start_date" />
-        <DateField source="end_date" />
+        <WhenField source="start_date" day />
+        <WhenField source="end_date" day />
         <FunctionField source="status" render={(r: { status: string }) => translate(`app.holidays.statuses.${r.status}`)} />
         <DeleteButton mutationMode="pessimistic" />
       </Datagrid>

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import {
   Create,
   Datagrid,
-  DateField,
   DeleteButton,
   Edit,
   EditButton,
@@ -18,6 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Empty } from '../common';
+import { WhenField } from '../../i18n/format';
 
 const R = 'settings/note-type';
 const colour = regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'note_types.colour_invalid');
@@ -46,7 +46,7 @@ export function NoteTypeList() {
       <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="note-type-list">
         <FunctionField source="color" sortable={false} render={(r: { color: string | null }) => <Swatch color={r.color} />} />
         <TextField source="name" sortable={false} />
-        <DateField source="created_at" sortable={false} />
+        <WhenField source="created_at" style="date" sortable={false} />
         <EditButton />
         <DeleteButton mutationMode="pessimistic" />
       </Datagrid>
