@@ -222,7 +222,7 @@ async function upsert(db: Db, table: string, columns: Record<string, string>, ke
   const names = Object.keys(columns);
   const rest = names.filter((c) => !keys.includes(c));
   await sql`INSERT INTO ${sql.table(table)} (${columnList(names)})
-    SELECT ${columnList(names)} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(${recordset(columns)})
+    SELECT ${columnList(names)} FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${recordset(columns)})
     ON CONFLICT (${columnList(keys)}) DO UPDATE SET ${sql.raw(rest.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', '))}`.execute(db);
 }
 
@@ -234,7 +234,7 @@ async function remove(db: Db, table: string, idColumn: string, pairs: [string, s
 
 /**
  * One batch of events, applied in memory over the state rows it concerns (read once), then
- * written with one statement per table: aggregates as `INSERT … SELECT FROM jsonb_to_recordset …
+ * written with one statement per table: aggregates as `INSERT … SELECT FROM json_to_recordset …
  * ON CONFLICT DO UPDATE SET c = t.c + EXCLUDED.c`, the per-ticket and per-booking rows replaced.
  */
 class Batch {
@@ -625,7 +625,7 @@ class Batch {
       const columns = { ...spec.keys, ...spec.adds };
       const names = Object.keys(columns);
       await sql`INSERT INTO ${sql.table(table)} (${columnList(names)})
-        SELECT ${columnList(names)} FROM jsonb_to_recordset(${JSON.stringify(rows.rows)}::jsonb) AS x(${recordset(columns)})
+        SELECT ${columnList(names)} FROM json_to_recordset(${JSON.stringify(rows.rows)}::json) AS x(${recordset(columns)})
         ON CONFLICT (${columnList(Object.keys(spec.keys))}) DO UPDATE SET
         ${sql.raw(
           Object.keys(spec.adds)
