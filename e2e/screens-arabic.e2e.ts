@@ -33,6 +33,16 @@ describe('dates, times and numbers in Arabic', () => {
     const phone = page.getByText('+21671000000');
     await expect(phone.evaluate((el) => getComputedStyle(el).direction)).resolves.toBe('ltr');
     await page.screenshot({ path: '/tmp/tabour-customer-ar.png' });
+
+    // The business's phone keeps its order in the form; the industries are named in Arabic.
+    await apiCall('/business/update', 'POST', { phone: '+21671000000' }, session.token);
+    await page.goto('/settings/business');
+    const phoneInput = page.locator('input[name="phone"]');
+    await expect(phoneInput.inputValue()).resolves.toBe('+21671000000');
+    await expect(phoneInput.evaluate((el) => getComputedStyle(el).direction)).resolves.toBe('ltr');
+    await page.locator('div:has(> input[name="industry"]) > [role="combobox"]').click();
+    await page.getByRole('option', { name: 'الصحة والعيادات' }).waitFor();
+    await page.keyboard.press('Escape');
     await context.close();
   }, 90_000);
 });

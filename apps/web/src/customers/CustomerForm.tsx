@@ -11,6 +11,7 @@ import { CUSTOMER_CATEGORIES } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
 import { countryChoices } from '../public/countries';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
+import { LTR_INPUT } from '../i18n/format';
 
 // The categories are the contract's, one list with the API.
 export const CATEGORIES = CUSTOMER_CATEGORIES;
@@ -92,9 +93,9 @@ export function CustomerForm() {
         <TextInput source="last_name" />
       </Box>
       <Box sx={row}>
-        <TextInput source="email" type="email" validate={email()} />
-        <TextInput source="phone" />
-        <TextInput source="second_phone" />
+        <TextInput source="email" type="email" validate={email()} inputProps={LTR_INPUT} />
+        <TextInput source="phone" inputProps={LTR_INPUT} />
+        <TextInput source="second_phone" inputProps={LTR_INPUT} />
       </Box>
       <TextInput source="address" fullWidth />
       <Box sx={row}>

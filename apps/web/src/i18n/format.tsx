@@ -91,6 +91,12 @@ export function WhenField({
   return <span>{text || emptyText}</span>;
 }
 
+/**
+ * The input of a phone number or an e-mail: written left to right in an Arabic form too, so
+ * "+216 71 000 000" never reads "000 000 71 216+".
+ */
+export const LTR_INPUT = { dir: 'ltr' } as const;
+
 /** Text with its own direction (a phone number, an e-mail, a code): never reversed inside Arabic. */
 export function Ltr({ children }: { children: React.ReactNode }) {
   return (

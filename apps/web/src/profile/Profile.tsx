@@ -7,6 +7,7 @@ import { isStrongPassword } from '../auth/password';
 import { readSession, saveSession, SessionUser } from '../auth/session';
 import { api, HttpError } from '../data/http';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
+import { LTR_INPUT } from '../i18n/format';
 
 const strong = (value: string) => (value && !isStrongPassword(value) ? 'app.password.weak' : undefined);
 const sameAs = (value: string, all: Record<string, string>) => (value !== all.password ? 'app.register.password_mismatch' : undefined);
@@ -65,8 +66,8 @@ export function Profile() {
           >
             <TextInput source="first_name" label="app.profile.first_name" validate={required()} fullWidth />
             <TextInput source="last_name" label="app.profile.last_name" validate={required()} fullWidth />
-            <TextInput source="email" label="app.profile.email" validate={[required(), email()]} fullWidth />
-            <TextInput source="phone" label="app.profile.phone" fullWidth />
+            <TextInput source="email" label="app.profile.email" validate={[required(), email()]} fullWidth inputProps={LTR_INPUT} />
+            <TextInput source="phone" label="app.profile.phone" fullWidth inputProps={LTR_INPUT} />
             <SelectInput
               source="language"
               label="app.profile.language"

@@ -30,6 +30,7 @@ import { readList } from '../../data/resources';
 import { LANGUAGES, NATIVE_NAMES } from '../../i18n/languages';
 import { WorkingDay } from '../common';
 import { WorkingDaysEditor } from '../WorkingDaysEditor';
+import { LTR_INPUT } from '../../i18n/format';
 
 /** What `/business/info` answers: the contract's. */
 type BusinessInfo = Business;
@@ -127,7 +128,13 @@ export function BusinessSettings() {
         {tab === 0 && (
           <Form record={b} onSubmit={(v: Values) => basic.mutate(basicBody(v))}>
             <TextInput source="name" label="app.business.name" validate={required()} fullWidth />
-            <SelectInput source="industry" label="app.business.industry" choices={industries.data ?? []} translateChoice={false} />
+            <SelectInput
+              source="industry"
+              label="app.business.industry"
+              // The server names industries in English; the interface names them by id in its language.
+              choices={(industries.data ?? []).map((i) => ({ id: i.id, name: translate(`app.industries.${i.id}`, { _: i.name }) }))}
+              translateChoice={false}
+            />
             <SelectInput
               source="country"
               label="app.business.country"
@@ -137,8 +144,8 @@ export function BusinessSettings() {
             <TextInput source="city" label="app.business.city" />
             <TextInput source="address" label="app.business.address" fullWidth />
             <TextInput source="postal_code" label="app.business.postal_code" />
-            <TextInput source="phone" label="app.business.phone" />
-            <TextInput source="email" label="app.business.email" />
+            <TextInput source="phone" label="app.business.phone" inputProps={LTR_INPUT} />
+            <TextInput source="email" label="app.business.email" inputProps={LTR_INPUT} />
             <TextInput source="sms_sender_name" label="app.business.sms_sender_name" />
             <SelectInput
               source="time_zone"

@@ -24,6 +24,7 @@ import {
 import { POSITIONS } from '@tabour/contracts';
 import { Empty, WorkingDay } from '../common';
 import { WorkingDaysEditor } from '../WorkingDaysEditor';
+import { LTR_INPUT } from '../../i18n/format';
 
 const R = 'settings/team';
 // The positions are the contract's, one list with the API.
@@ -66,8 +67,8 @@ function MemberForm() {
     <SimpleForm>
       <TextInput source="first_name" validate={required()} />
       <TextInput source="last_name" validate={required()} />
-      <TextInput source="email" validate={email()} />
-      <TextInput source="phone" />
+      <TextInput source="email" validate={email()} inputProps={LTR_INPUT} />
+      <TextInput source="phone" inputProps={LTR_INPUT} />
       <SelectInput source="position" choices={positions} validate={required()} translateChoice={false} />
       <ReferenceInput source="department_id" reference="settings/departments" perPage={500}>
         <SelectInput optionText="name" emptyText="app.services.none" label="resources.settings/team.fields.department_id" />
