@@ -53,7 +53,7 @@ const ra: RaTexts = {
       not_found: 'No encontrado',
       show: '{{name}} {{recordRepresentation}}',
       empty: 'Aún no hay {{name}}.',
-      invite: '¿Quiere añadir uno?',
+      invite: '¿Quiere añadir un elemento?',
       access_denied: 'Acceso denegado',
       authentication_error: 'Error de autenticación',
     },

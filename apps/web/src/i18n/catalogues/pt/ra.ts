@@ -53,7 +53,7 @@ const ra: RaTexts = {
       not_found: 'Não encontrado',
       show: '{{name}} {{recordRepresentation}}',
       empty: 'Ainda não há {{name}}.',
-      invite: 'Deseja adicionar um?',
+      invite: 'Deseja adicionar um item?',
       access_denied: 'Acesso negado',
       authentication_error: 'Erro de autenticação',
     },
