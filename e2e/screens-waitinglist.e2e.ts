@@ -26,10 +26,12 @@ describe('the waiting list at a counter', () => {
   let otherQueue: { id: string; counters: { id: string; name: string }[] };
   let agentEmail: string;
   let ownerEmail: string;
+  let ownerId: string;
 
   beforeAll(async () => {
     const owner = await approvedOwner('Clinique du Parc');
     ownerEmail = owner.email;
+    ownerId = (owner.session as unknown as { user: { id: string } }).user.id;
     token = owner.session.token;
     queue = await apiCall(
       '/business/queue/create',
@@ -143,6 +145,25 @@ describe('the waiting list at a counter', () => {
     await page.getByTestId('dialog-submit').click();
     await toast(page, 'Counter closed');
     await page.locator('[data-testid^="waiting-"][data-position="1"]').waitFor();
+    await context.close();
+  }, 60_000);
+
+  it("marks, for the agent's counter, the ticket its call next takes and those it never will", async () => {
+    const q = await apiCall('/business/queue/create', 'PUT', { name: 'Guichet', ticket_prefix: 'G', counters: [{ name: 'G1' }] }, token);
+    await apiCall(`/business/queue/${q.id}/push`, 'PUT', { customer_name: 'Pour le patron', member_id: ownerId }, token);
+    await apiCall(`/business/queue/${q.id}/push`, 'PUT', { customer_name: 'Pour tous' }, token);
+    const { context, page } = await newPage(browser, server.url);
+    await loginThroughForm(page, agentEmail, PASSWORD);
+    // The agent still holds Desk 2 of Accueil: freed through the API, as the end of a shift would.
+    await apiCall(`/business/queue/${queue.id}/counter/${queue.counters[1].id}/close`, 'POST', {}, token);
+    await page.goto(`/queues/${q.id}/waitinglist`);
+    await page.getByTestId('open-counter').click();
+    await page.getByTestId('desk-at').waitFor();
+    await page.getByTestId('waiting-G1').getByTestId('not-mine').waitFor();
+    await page.getByTestId('waiting-G2').getByTestId('next-mine').waitFor();
+    await page.keyboard.press('n');
+    await toast(page, 'Ticket G2 called');
+    await apiCall(`/business/queue/${q.id}/counter/${q.counters[0].id}/close`, 'POST', {}, token);
     await context.close();
   }, 60_000);
 

@@ -47,6 +47,20 @@ export function callPosition(i: { rank: number; urgent: boolean; urgent_ahead: n
   return i.urgent ? i.urgent_ahead + 1 : i.rank + (i.urgent_waiting - i.urgent_ahead);
 }
 
+/**
+ * Whether call next at this counter may take this ticket: the team member it asked for holds the
+ * counter, and the counter offers one of its services (a counter or a ticket without services
+ * takes any). The queue decides with it; the waiting list shows with it what a counter will call.
+ */
+export function counterMayServe(
+  counter: { held_by: string | null; service_ids: readonly string[] },
+  t: { member_id: string | null; service_ids: readonly string[] },
+): boolean {
+  if (t.member_id && t.member_id !== counter.held_by) return false;
+  if (counter.service_ids.length && t.service_ids.length && !t.service_ids.some((s) => counter.service_ids.includes(s))) return false;
+  return true;
+}
+
 /** An estimate as people read it: whole minutes, rounded up ("2 min" is a promise a customer can keep); null when nothing is known. */
 export function waitMinutes(seconds: number | null | undefined): number | null {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;

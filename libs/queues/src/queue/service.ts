@@ -1,5 +1,5 @@
 import { conflict } from '@tabour/platform';
-import { smooth } from '../estimate';
+import { counterMayServe, smooth } from '../estimate';
 import type { CommandOf } from './commands';
 import type { QueueEvent } from './events';
 import { counterOf, leaving, rankOf, seconds, ticketOf, unprocessable } from './lookup';
@@ -7,12 +7,8 @@ import { Counter, Ids, idsOf, QueueState, Ticket } from './state';
 
 /** A ticket at the counter: called, served, and how it leaves the live list. */
 
-/** Whether a counter may serve a ticket: the member asked for, and a service the counter offers. */
-function fits(counter: Counter, t: Ticket): boolean {
-  if (t.member_id && t.member_id !== counter.held_by) return false;
-  if (counter.service_ids.length && t.service_ids.length && !t.service_ids.some((s) => counter.service_ids.includes(s))) return false;
-  return true;
-}
+/** Whether a counter may serve a ticket: the contract's rule, which the waiting list also shows. */
+const fits = (counter: Counter, t: Ticket): boolean => counterMayServe(counter, t);
 
 /** The first urgent ticket the counter may serve, else the first it may serve at all. */
 function nextFor(state: QueueState, c: Counter): Ticket | undefined {

@@ -36,6 +36,7 @@ import { Minutes } from '../QueueList';
 import { BackToQueues } from '../QueueHeader';
 import { callNext, closeCounter, delayQueue, moveTicket, openCounter, pauseQueue, resumeQueue, ticketAction } from '../api';
 import { nameMap, useMayOpen, useNoteTypes, useQueueCall, useQueues, useServices, useTeam } from '../common';
+import { counterMayServe } from '@tabour/contracts';
 import { Counter, moveItem, Ticket, type TicketAction, WaitingList as WaitingListShape } from '../model';
 import { useWaitingListData, type HeldCounter } from './data';
 import { ActionDialog, ConfirmDialog, DelayDialog } from './dialogs';
@@ -96,14 +97,16 @@ function TicketCells({
 
 type Names = Parameters<typeof TicketCells>[0]['names'];
 
-function WaitingRow({ t, names, ctx }: { t: Ticket; names: Names; ctx: TicketContext }) {
+/** `forMe`: with a counter held here, whether call next there takes this ticket next ('next'), later ('yes') or never ('no'). */
+function WaitingRow({ t, names, ctx, forMe }: { t: Ticket; names: Names; ctx: TicketContext; forMe?: 'next' | 'yes' | 'no' }) {
   const translate = useTranslate();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: t.id });
   return (
     <TableRow
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      sx={{ bgcolor: isDragging ? 'action.selected' : t.urgent ? 'rgba(211, 47, 47, 0.06)' : undefined }}
+      sx={{ bgcolor: isDragging ? 'action.selected' : t.urgent ? 'rgba(211, 47, 47, 0.06)' : undefined, opacity: forMe === 'no' ? 0.6 : undefined }}
+      data-for-me={forMe ?? ''}
       data-testid={`waiting-${t.label}`}
       data-rank={t.rank ?? ''}
       data-position={t.call_position ?? t.rank ?? ''}
@@ -120,7 +123,11 @@ function WaitingRow({ t, names, ctx }: { t: Ticket; names: Names; ctx: TicketCon
       <TableCell data-testid="position">{t.call_position ?? t.rank}</TableCell>
       <TicketCells t={t} names={names} />
       <TableCell>
-        <Minutes seconds={t.estimated_wait_seconds} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+          <Minutes seconds={t.estimated_wait_seconds} />
+          {forMe === 'next' && <Chip size="small" color="primary" variant="outlined" label={translate('queues.columns.next_mine')} data-testid="next-mine" />}
+          {forMe === 'no' && <Chip size="small" variant="outlined" label={translate('queues.columns.not_mine')} data-testid="not-mine" />}
+        </Box>
       </TableCell>
       <TableCell align="right">
         <TicketMenu ticket={t} ctx={ctx} />
@@ -133,7 +140,7 @@ function WaitingRow({ t, names, ctx }: { t: Ticket; names: Names; ctx: TicketCon
  * The waiting list in the order call next follows (urgent first, as the API sends it); a row
  * dragged onto another takes that ticket's rank.
  */
-function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx: TicketContext }) {
+function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Names; ctx: TicketContext; counter?: Counter }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -162,6 +169,8 @@ function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx:
     }
     ctx.refresh();
   };
+  // The list is in call order: the first ticket this counter may serve is the one its call next takes.
+  const nextId = counter ? list.find((t) => counterMayServe(counter, t))?.id : undefined;
   if (!list.length)
     return (
       <Typography color="text.secondary" sx={{ p: 2 }} data-testid="waiting-empty">
@@ -186,7 +195,13 @@ function WaitingTable({ list, names, ctx }: { list: Ticket[]; names: Names; ctx:
             </TableHead>
             <TableBody>
               {list.map((t) => (
-                <WaitingRow key={t.id} t={t} names={names} ctx={ctx} />
+                <WaitingRow
+                  key={t.id}
+                  t={t}
+                  names={names}
+                  ctx={ctx}
+                  forMe={counter ? (t.id === nextId ? 'next' : counterMayServe(counter, t) ? 'yes' : 'no') : undefined}
+                />
               ))}
             </TableBody>
           </Table>
@@ -604,7 +619,12 @@ export function WaitingListPage() {
             <Typography variant="caption" color="text.secondary">
               {translate('queues.sections.order_hint')}
             </Typography>
-            <WaitingTable list={waiting} names={names} ctx={ctx} />
+            <WaitingTable
+              list={waiting}
+              names={names}
+              ctx={ctx}
+              counter={mine && mine.queue_id === id ? (data.counters.data ?? []).find((c) => c.id === mine.id) : undefined}
+            />
           </CardContent>
         </Card>
         <Box sx={{ display: 'grid', gap: 2 }}>

@@ -103,6 +103,8 @@ const queues: Texts<typeof en> = {
     },
     columns: {
       rank: 'الترتيب',
+      next_mine: 'التالي في شباكك',
+      not_mine: 'لشباك آخر',
       label: 'التذكرة',
       customer: 'العميل',
       services: 'الخدمات',

@@ -103,6 +103,8 @@ const queues: Texts<typeof en> = {
     },
     columns: {
       rank: 'Platz',
+      next_mine: 'Als Nächstes an Ihrem Schalter',
+      not_mine: 'Für einen anderen Schalter',
       label: 'Ticket',
       customer: 'Kunde',
       services: 'Leistungen',

@@ -100,6 +100,8 @@ const queues = {
     },
     columns: {
       rank: 'Rank',
+      next_mine: 'Next at your counter',
+      not_mine: 'For another counter',
       label: 'Ticket',
       customer: 'Customer',
       services: 'Services',

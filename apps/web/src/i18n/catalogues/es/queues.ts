@@ -103,6 +103,8 @@ const queues: Texts<typeof en> = {
     },
     columns: {
       rank: 'Puesto',
+      next_mine: 'Siguiente en su ventanilla',
+      not_mine: 'Para otra ventanilla',
       label: 'Turno',
       customer: 'Cliente',
       services: 'Servicios',

@@ -103,6 +103,8 @@ const queues: Texts<typeof en> = {
     },
     columns: {
       rank: 'Rang',
+      next_mine: 'Le prochain à votre guichet',
+      not_mine: 'Pour un autre guichet',
       label: 'Ticket',
       customer: 'Client',
       services: 'Services',

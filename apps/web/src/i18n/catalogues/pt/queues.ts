@@ -103,6 +103,8 @@ const queues: Texts<typeof en> = {
     },
     columns: {
       rank: 'Posição',
+      next_mine: 'Próximo no seu guichê',
+      not_mine: 'Para outro guichê',
       label: 'Senha',
       customer: 'Cliente',
       services: 'Serviços',

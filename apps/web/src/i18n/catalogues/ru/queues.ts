@@ -103,6 +103,8 @@ const queues: Texts<typeof en> = {
     },
     columns: {
       rank: 'Место',
+      next_mine: 'Следующий у вашего окна',
+      not_mine: 'Для другого окна',
       label: 'Талон',
       customer: 'Клиент',
       services: 'Услуги',
