@@ -96,12 +96,3 @@ export function WhenField({
  * "+216 71 000 000" never reads "000 000 71 216+".
  */
 export const LTR_INPUT = { dir: 'ltr' } as const;
-
-/** Text with its own direction (a phone number, an e-mail, a code): never reversed inside Arabic. */
-export function Ltr({ children }: { children: React.ReactNode }) {
-  return (
-    <bdi dir="ltr" style={{ unicodeBidi: 'isolate' }}>
-      {children}
-    </bdi>
-  );
-}

@@ -233,7 +233,7 @@ function QuickActions({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext }) {
   if (ticket.status === 'on_hold') return button('recall', <ReplayIcon fontSize="small" />, () => act('recall'));
   if (ticket.status !== 'in_service') return null;
   return (
-    <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
+    <Box sx={{ display: 'inline-flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 0.5 }}>
       {button('end', <DoneAllIcon fontSize="small" />, () => act('end'))}
       {button('no_show', <PersonOffIcon fontSize="small" />, () => setConfirming(true))}
       {confirming && (
@@ -277,10 +277,13 @@ function SideTable({
         {tickets.map((t) => (
           <TableRow key={t.id} data-testid={`${prefix}-${t.label}`} selected={!!mineCounter && t.counter_id === mineCounter}>
             <TicketCells t={t} names={names} />
-            <TableCell>{t.counter_name ?? ''}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <QuickActions ticket={t} ctx={ctx} />
-              <TicketMenu ticket={t} ctx={ctx} />
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t.counter_name ?? ''}</TableCell>
+            <TableCell align="right" sx={{ px: 0.5 }}>
+              {/* The buttons go under one another in a narrow column rather than out of the card. */}
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
+                <QuickActions ticket={t} ctx={ctx} />
+                <TicketMenu ticket={t} ctx={ctx} />
+              </Box>
             </TableCell>
           </TableRow>
         ))}
