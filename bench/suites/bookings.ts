@@ -6,7 +6,7 @@ import { Db } from '@tabour/platform';
 import { createApp } from '../../apps/api/src/bootstrap';
 import { benchConfig } from '../app';
 import { BenchContext, BenchSuite, percentile } from '../harness';
-import { apiCaller, registerOwner } from '../api';
+import { apiCaller, historyHandled, registerOwner } from '../api';
 import { LoadClient, startLoadClient } from '../load/client';
 
 const ZONE = 'Europe/Paris';
@@ -128,6 +128,7 @@ async function run(ctx: BenchContext): Promise<void> {
     ctx.report('bookings.store.bookings', total, 'bookings');
     // The history was there before this installation started: the change relay begins at the head.
     await app.close();
+    await historyHandled(db);
     app = await createApp(config, url, { logger: ['error'] });
     await listen();
     client = await startLoadClient();

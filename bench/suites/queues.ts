@@ -12,7 +12,7 @@ import { BroadcastService } from '../../apps/api/src/broadcast/broadcast.service
 import { QueueRunner, SNAPSHOT_VERSION } from '../../apps/api/src/queues/runner';
 import { benchConfig } from '../app';
 import { BenchContext, BenchSuite, percentile } from '../harness';
-import { apiCaller, openDesks, registerOwner } from '../api';
+import { apiCaller, historyHandled, openDesks, registerOwner } from '../api';
 import { LoadClient, startLoadClient } from '../load/client';
 
 const AGENTS = 50;
@@ -112,6 +112,7 @@ async function run(ctx: BenchContext): Promise<void> {
     // The history was there before this installation started, as a year of operation would be:
     // a fresh start's change relay begins at the head instead of announcing the whole year.
     await app.close();
+    await historyHandled(db);
     app = await createApp(config, url, { logger: ['error'] });
     await listen();
 

@@ -5,6 +5,7 @@ import type { RecordedEvent } from '@tabour/eventstore';
 import {
   bookingMessages,
   LINE_MOVING_EVENTS,
+  GET_READY_PLACES_MAX,
   noticeStaff,
   queueMessages,
   recordMessages,
@@ -71,6 +72,8 @@ export class NotificationReactor implements OnModuleInit {
     const counterIds = new Set<string>();
     const bookingIds = new Set<string>();
     const lineQueues = new Set<string>();
+    const wholeLines = new Set<string>();
+    const tenantOfQueue = new Map<string, string>();
     const tenants = new Set<string>();
     const departmentIds = new Set<string>();
     const serviceIds = new Set<string>();
@@ -79,10 +82,13 @@ export class NotificationReactor implements OnModuleInit {
       tenants.add(e.tenantId!);
       if (e.category === 'queue') {
         queueIds.add(d.queue_id as string);
+        tenantOfQueue.set(d.queue_id as string, e.tenantId!);
         if (typeof d.ticket_id === 'string') ticketIds.add(d.ticket_id);
         if (typeof d.counter_id === 'string') counterIds.add(d.counter_id);
         if (typeof d.from_queue_id === 'string') queueIds.add(d.from_queue_id);
-        if ((LINE_MOVING_EVENTS as readonly string[]).includes(e.type) || e.type === 'QueueDelayed') lineQueues.add(d.queue_id as string);
+        if ((LINE_MOVING_EVENTS as readonly string[]).includes(e.type)) lineQueues.add(d.queue_id as string);
+        // A delay tells every waiting ticket; a move or swap names tickets anywhere in the line.
+        if (e.type === 'QueueDelayed' || e.type === 'TicketMoved' || e.type === 'TicketsSwapped') wholeLines.add(d.queue_id as string);
       }
       if (e.category === 'booking' && !PLACING.has(e.type)) bookingIds.add(d.booking_id as string);
       if (e.category === 'booking' && typeof d.department_id === 'string') departmentIds.add(d.department_id);
@@ -112,15 +118,24 @@ export class NotificationReactor implements OnModuleInit {
             .where('id', 'in', [...ticketIds])
             .execute()
         : [],
-      // The rank is counted when read (the waiting order is kept as a sortable place).
-      lineQueues.size
-        ? trx
-            .selectFrom('queue_tickets')
-            .select(ticketCols)
-            .select(sql<number>`row_number() OVER (PARTITION BY queue_id ORDER BY place)::int`.as('rank'))
-            .where('queue_id', 'in', [...lineQueues])
-            .where('status', '=', 'waiting')
-            .execute()
+      // The rank is counted when read (the waiting order is kept as a sortable place). For the
+      // get-ready place only the head of a line is read, along the waiting index: a call in a
+      // line of a thousand reads a few rows, not the thousand.
+      lineQueues.size || wholeLines.size
+        ? Promise.all(
+            [...new Set([...lineQueues, ...wholeLines])].map((queueId) =>
+              trx
+                .selectFrom('queue_tickets')
+                .select(ticketCols)
+                .select(sql<number>`row_number() OVER (ORDER BY place)::int`.as('rank'))
+                .where('tenant_id', '=', tenantOfQueue.get(queueId)!)
+                .where('queue_id', '=', queueId)
+                .where('status', '=', 'waiting')
+                .orderBy('place')
+                .$if(!wholeLines.has(queueId), (q) => q.limit(GET_READY_PLACES_MAX))
+                .execute(),
+            ),
+          ).then((lines) => lines.flat())
         : [],
       trx
         .selectFrom('notification_settings')

@@ -127,37 +127,35 @@ export async function readBookingPlace(db: ProjectionDb<Database>, tenantId: str
 
   const memberIds = members.map((m) => m.id);
 
-  // The approved holidays and the holding bookings (the department's, and its members' in any department) in one statement.
-  const { holidays, bookings } = await db
-    .selectNoFrom((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('holidays')
-          .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
-          .where('tenant_id', '=', tenantId)
-          .where('status', '=', 'approved')
-          .where('starts_at', '<', rangeEnd.toJSDate())
-          .where('ends_at', '>', rangeStart.toJSDate()),
-      ).as('holidays'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('bookings')
-          .select(['id', 'department_id', 'member_id', isoText('starts_at'), isoText('ends_at')])
-          .where('tenant_id', '=', tenantId)
-          .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
-          .where('starts_at', '<', rangeEnd.toJSDate())
-          .where('ends_at', '>', rangeStart.toJSDate())
-          .where('starts_at', '>=', earliestStart.toJSDate())
-          .where((w) =>
-            w.or([
-              w.and([w('department_id', '=', q.department_id), w('local_date', '>=', firstLocalDate), w('local_date', '<=', lastLocalDate)]),
-              ...(memberIds.length ? [w('member_id', 'in', memberIds)] : []),
-            ]),
-          )
-          .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!)),
-      ).as('bookings'),
-    ])
-    .executeTakeFirstOrThrow();
+  // The approved holidays and the holding bookings (the department's, and its members' in any
+  // department). Two statements side by side rather than one of JSON: a busy month's thousands
+  // of bookings are read faster as rows than built into JSON and parsed back.
+  const [holidays, bookings] = await Promise.all([
+    db
+      .selectFrom('holidays')
+      .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'approved')
+      .where('starts_at', '<', rangeEnd.toJSDate())
+      .where('ends_at', '>', rangeStart.toJSDate())
+      .execute(),
+    db
+      .selectFrom('bookings')
+      .select(['id', 'department_id', 'member_id', isoText('starts_at'), isoText('ends_at')])
+      .where('tenant_id', '=', tenantId)
+      .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
+      .where('starts_at', '<', rangeEnd.toJSDate())
+      .where('ends_at', '>', rangeStart.toJSDate())
+      .where('starts_at', '>=', earliestStart.toJSDate())
+      .where((w) =>
+        w.or([
+          w.and([w('department_id', '=', q.department_id), w('local_date', '>=', firstLocalDate), w('local_date', '<=', lastLocalDate)]),
+          ...(memberIds.length ? [w('member_id', 'in', memberIds)] : []),
+        ]),
+      )
+      .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!))
+      .execute(),
+  ]);
 
   const durations = new Map((department.services ?? []).map((s) => [s.id, s.seconds]));
   const chosen = (q.service_ids ?? []).filter((id) => durations.has(id));
