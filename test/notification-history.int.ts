@@ -68,13 +68,13 @@ describe('message history over HTTP', () => {
 
     expect(page.total).toBe(4);
     const byKey = Object.fromEntries(page.data.map((m: Record<string, unknown>) => [`${m.message_type}/${m.channel}`, m]));
-    // Pushed before the counter opened: the ticket's message without a time.
-    expect(Object.keys(byKey).sort()).toEqual([
-      'QUEUE_CALL_NEXT/email',
-      'QUEUE_CALL_NEXT/sms',
-      'QUEUE_TICKET_WITHOUT_TIME/email',
-      'QUEUE_TICKET_WITHOUT_TIME/sms',
-    ]);
+    // The ticket's own message has no time when the reactor found no counter open yet (it reads
+    // them as it handles the push, and the counter opens right after): either type, one message.
+    const created = Object.keys(byKey)
+      .find((k) => k.startsWith('QUEUE_TICKET_'))!
+      .split('/')[0];
+    expect(['QUEUE_TICKET_CREATED', 'QUEUE_TICKET_WITHOUT_TIME']).toContain(created);
+    expect(Object.keys(byKey).sort()).toEqual(['QUEUE_CALL_NEXT/email', 'QUEUE_CALL_NEXT/sms', `${created}/email`, `${created}/sms`]);
     const sms = byKey['QUEUE_CALL_NEXT/sms'];
     expect(sms).toMatchObject({ channel: 'sms', recipient: '+33612340001', status: 'sent', error: null, language: 'fr', subject: null });
     expect(sms.body).toContain('Guichet 3');

@@ -359,9 +359,21 @@ describe('several API instances behind a reverse proxy', () => {
     }>`SELECT x AS id FROM unnest(${acknowledged}::text[]) x WHERE NOT EXISTS (SELECT 1 FROM queue_tickets t WHERE t.id::text = x)`.execute(db);
     expect(unread.rows).toEqual([]);
 
-    // The survivors stop too: a rebuild compares with tables nobody writes meanwhile.
-    for (const i of c.instances) await c.kill(i, 'SIGTERM');
+    // The asynchronous projections (statistics) first catch up with the log, as a quiet system
+    // would; then the survivors stop too: a rebuild compares with tables nobody writes meanwhile.
     const registry = (await c.context()).get(ProjectionRegistry);
+    const asyncNames = registry
+      .projections()
+      .filter((p) => p.kind === 'async')
+      .map((p) => p.projection.name);
+    await waitFor(async () => {
+      const behind = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM es_checkpoints c,
+          (SELECT transaction_id, position FROM es_events ORDER BY transaction_id DESC, position DESC LIMIT 1) head
+        WHERE c.name = ANY(${asyncNames}::text[]) AND (c.transaction_id, c.position) < (head.transaction_id, head.position)`.execute(db);
+      return behind.rows[0].n === 0;
+    }, 'the asynchronous projections caught up');
+    for (const i of c.instances) await c.kill(i, 'SIGTERM');
     const rebuildable = registry.projections().filter((p) => keepsReadTables(p.projection) && p.projection.tables?.length);
     const snapshot = async () => {
       const all: Record<string, string[]> = {};
