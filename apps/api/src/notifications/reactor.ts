@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { sql, Transaction } from 'kysely';
 import { DEFAULT_NOTIFICATION_SETTINGS, REMINDER_TYPES, type NotificationSettings, type ReminderType } from '@tabour/contracts';
-import type { RecordedEvent } from '@tabour/eventstore';
+import type { InlineProjection, RecordedEvent } from '@tabour/eventstore';
 import {
   bookingMessages,
   LINE_MOVING_EVENTS,
@@ -19,6 +19,33 @@ import { ProjectionRegistry } from '../eventing/projection-registry';
 import { NotificationSender } from './sender';
 
 export const MESSAGES_SUBSCRIPTION = 'notifications.messages';
+
+/**
+ * An erased customer's messages keep their count, type, segments and cost (the business's
+ * ledger) but lose what named them: the address and the text; one not yet sent is not sent.
+ * It keeps no table of its own, so a rebuild never runs it.
+ */
+export const messagesErasure: InlineProjection<{ type: 'CustomerErased'; data: { customer_id: string; business_id: string } }, Database> = {
+  name: 'notifications.erasure',
+  handles: ['CustomerErased'],
+  async apply(db, events) {
+    for (const e of events) {
+      await db
+        .updateTable('notification_messages')
+        .set({ status: 'skipped', skip_reason: 'customer_erased', updated_at: new Date() })
+        .where('tenant_id', '=', e.data.business_id)
+        .where('customer_id', '=', e.data.customer_id)
+        .where('status', '=', 'queued')
+        .execute();
+      await db
+        .updateTable('notification_messages')
+        .set({ recipient: 'erased', body: '', subject: null, updated_at: new Date() })
+        .where('tenant_id', '=', e.data.business_id)
+        .where('customer_id', '=', e.data.customer_id)
+        .execute();
+    }
+  },
+};
 
 /** A queue message whose moment has passed (a call an hour ago, after an outage) is not sent. */
 const STALE_QUEUE_MS = 30 * 60_000;
@@ -46,9 +73,11 @@ export class NotificationReactor implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    // Inside the erasure's own transaction: once the call answers, no message names the customer.
+    this.registry.registerInline(messagesErasure as InlineProjection);
     this.registry.subscribe(
       MESSAGES_SUBSCRIPTION,
-      { categories: ['queue', 'booking', 'bookingrequest', 'queuerequest', 'customer'] },
+      { categories: ['queue', 'booking', 'bookingrequest', 'queuerequest'] },
       (events, trx) => this.handle(events, trx as unknown as Trx),
       { batchSize: 200, pollIntervalMs: 1000, afterCommit: () => this.sender.wake() },
     );
@@ -57,7 +86,6 @@ export class NotificationReactor implements OnModuleInit {
   async handle(events: RecordedEvent[], trx: Trx, now = new Date()): Promise<void> {
     const live = events.filter((e) => e.tenantId && (e.category !== 'queue' || now.getTime() - e.recordedAt.getTime() < STALE_QUEUE_MS));
     if (!live.length) return;
-    await this.forget(trx, live, now);
     const facts = await this.facts(trx, live);
     const intents = live.flatMap((e) => (e.category === 'queue' ? queueMessages(e, facts) : e.category === 'booking' ? bookingMessages(e, facts) : []));
     if (intents.length) await recordMessages(trx, intents, now);
@@ -251,30 +279,6 @@ export class NotificationReactor implements OnModuleInit {
           )
           .execute();
       }
-    }
-  }
-
-  /**
-   * An erased customer's messages keep their count and cost (the business's ledger) but lose
-   * what named them: the address and the text. One not yet sent is not sent at all.
-   */
-  private async forget(trx: Trx, events: RecordedEvent[], now: Date): Promise<void> {
-    for (const e of events) {
-      if (e.type !== 'CustomerErased') continue;
-      const d = e.data as Data & { customer_id: string };
-      await trx
-        .updateTable('notification_messages')
-        .set({ status: 'skipped', skip_reason: 'customer_erased', updated_at: now })
-        .where('tenant_id', '=', e.tenantId!)
-        .where('customer_id', '=', d.customer_id)
-        .where('status', '=', 'queued')
-        .execute();
-      await trx
-        .updateTable('notification_messages')
-        .set({ recipient: 'erased', body: '', subject: null, updated_at: now })
-        .where('tenant_id', '=', e.tenantId!)
-        .where('customer_id', '=', d.customer_id)
-        .execute();
     }
   }
 
