@@ -50,9 +50,10 @@ describe('notification settings, templates, the SMS ledger and the bell over HTT
       expect((await post(owner, '/sms/settings', { sender_name: null })).body.sender_name).toBeNull();
     });
 
-    it('reads the allowance row where the membership set one', async () => {
+    it('reads the consumption of the allowance row, and the allowance of the package in use', async () => {
+      // A row written under another package says 500: the trial's window holds 200 whatever it says.
       await t.database.db.insertInto('sms_allowances').values({ tenant_id: owner.businessId, allowance: 500, consumed: 12 }).execute();
-      expect((await get(owner, '/sms/settings').expect(200)).body.balance).toEqual({ allowance: 500, consumed: 12, balance: 488 });
+      expect((await get(owner, '/sms/settings').expect(200)).body.balance).toEqual({ allowance: 200, consumed: 12, balance: 188 });
       expect((await get(other, '/sms/settings').expect(200)).body.balance).toEqual({ allowance: 200, consumed: 0, balance: 200 });
     });
 

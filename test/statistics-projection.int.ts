@@ -238,5 +238,8 @@ describe('statistics projection', () => {
     // 25 events stored, the return to the waiting list not among those it handles.
     expect(result.events).toBe(24);
     expect(await snapshot()).toEqual(live);
+    // In the projection's own rebuild batches (the whole log at once here): the same rows.
+    expect((await rebuildProjection(t.db, manager.find(statisticsProjection.name)!)).events).toBe(24);
+    expect(await snapshot()).toEqual(live);
   });
 });

@@ -12,6 +12,8 @@ const NOT_ID_VALUES: Record<string, string> = { book_id: 'VIP', old: '1', new: '
  * on kiosks, displays and ticket pages). Their own tests cover that a guessed name answers 404.
  */
 const CAPABILITY_URLS = new Set(['GET /business/uploads/:tenant/:file']);
+/** The operator's coupons are named by their code, which any business may check: no business's record. */
+const OPERATOR_WIDE = new Set(['GET /business/billing/coupon/:id']);
 /** A ticket's or a join request's link, a queue's public join page: the uid or the queue id is the capability (their own tests check what they reveal). */
 const isCapability = (r: RouteInfo) =>
   CAPABILITY_URLS.has(`${r.method} ${r.path}`) ||
@@ -125,6 +127,58 @@ describe('tenancy: another business can reach nothing', () => {
     expect(formField.status).toBe(201);
     const rule = await t.http().put('/business/rules/create').set(a.h).send({ name: 'A-only rule', action: 'approve' });
     expect(rule.status).toBe(201);
+    const reportSetting = await t
+      .http()
+      .post('/business/report-settings/create')
+      .set(a.h)
+      .send({
+        title: 'A-only report',
+        queue_id: queue.body.id,
+        trigger_kpi: 'total_waiting',
+        trigger_operator: 'gte',
+        trigger_value: 5,
+        member_id: member.memberId,
+        content: { en: '{{title}}' },
+      });
+    expect(reportSetting.status).toBe(201);
+    const apiKey = await t
+      .http()
+      .put('/business/integrations/keys/create')
+      .set(a.h)
+      .send({ name: 'A-only key', scopes: ['feed:read'] });
+    expect(apiKey.status).toBe(201);
+    const category = await t.http().post('/business/category/create').set(a.h).send({ name: 'A-only category' });
+    expect(category.status).toBe(201);
+    const webhook = await t
+      .http()
+      .post('/business/integrations/webhooks')
+      .set(a.h)
+      .send({ url: 'http://127.0.0.1:9/a-only', event_types: ['ticket.called'] });
+    expect(webhook.status).toBe(201);
+    // A delivery already made, as the sender leaves it (no call makes one; delivered, so no sender picks it up).
+    const delivery = crypto.randomUUID();
+    await t.database.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: delivery,
+        tenant_id: a.businessId,
+        webhook_id: webhook.body.id,
+        dedupe_key: 'a-only',
+        event_id: crypto.randomUUID(),
+        position: 1,
+        event_type: 'ticket.called',
+        record_key: 'ticket:a-only',
+        body: '{}',
+        cause: 'event',
+        status: 'delivered',
+      })
+      .execute();
+    // A card, a paid membership period and its invoice (the local test provider takes the card).
+    const card = await t.http().put('/business/billing/create').set(a.h).send({ card_number: '4242424242424242', exp_month: 12, exp_year: 2034 });
+    expect(card.status).toBe(201);
+    const purchase = await t.http().post('/business/membership/update').set(a.h).send({ package: 'LIBERUP', plan: 'monthly' });
+    expect(purchase.status).toBe(200);
+    const period = await t.http().get('/business/membership/periods').set(a.h);
     // A staff notice as the reactors write it (no call makes one).
     const notice = crypto.randomUUID();
     await t.database.db
@@ -137,6 +191,14 @@ describe('tenancy: another business can reach nothing', () => {
       bookingRequest: bookingRequest.body.id,
       formField: formField.body.id,
       rule: rule.body.id,
+      reportSetting: reportSetting.body.id,
+      apiKey: apiKey.body.id,
+      category: category.body.id,
+      webhook: webhook.body.id,
+      delivery,
+      card: card.body.id,
+      invoice: purchase.body.invoice.id,
+      period: period.body.data[0].id,
       notice,
       service: service.body.id,
       department: department.body.id,
@@ -190,6 +252,7 @@ describe('tenancy: another business can reach nothing', () => {
     'PUT /business/queue/:id/slot': { working_days: null },
     'POST /business/queue/:id/services/reorder': { service_ids: [] },
     'PUT /business/queue/:queue/counter/create': { name: 'B desk' },
+    'POST /business/integrations/webhooks/:id/replay': { from_position: 0 },
   };
   /** Bodies that name another of A's records, filled once they exist. */
   const bodyFor = (key: string): object | undefined => (key === 'POST /business/queue/:queue_id/call' ? { counter_id: ids.counter } : VALID_BODIES[key]);
@@ -229,6 +292,12 @@ describe('tenancy: another business can reach nothing', () => {
     if (resource === 'booking' && param === 'id' && /^\/business\/booking\/:id(\/|$)/.test(route.path)) return ids.booking;
     if (resource === 'forms') return ids.formField;
     if (resource === 'rules') return ids.rule;
+    if (resource === 'report-settings') return ids.reportSetting;
+    if (route.path.startsWith('/business/integrations/keys/')) return ids.apiKey;
+    if (route.path.startsWith('/business/integrations/webhooks/')) return param === 'delivery_id' ? ids.delivery : ids.webhook;
+    if (resource === 'category') return ids.category;
+    if (resource === 'billing') return /\/(update|delete)$/.test(route.path) ? ids.card : ids.invoice;
+    if (resource === 'membership') return ids.period;
     if (resource === 'notification') return ids.notice;
     if (resource === 'note-type') return ids.noteType;
     if (resource === 'kiosk') return ids.kiosk;
@@ -240,7 +309,7 @@ describe('tenancy: another business can reach nothing', () => {
   }
 
   it('answers 404 to every call with an id of another business, and writes nothing', async () => {
-    const routes = listRoutes(t.app).filter((r) => r.params.some((p) => !NOT_IDS.has(p)) && !isCapability(r));
+    const routes = listRoutes(t.app).filter((r) => r.params.some((p) => !NOT_IDS.has(p)) && !isCapability(r) && !OPERATOR_WIDE.has(`${r.method} ${r.path}`));
     expect(routes.length).toBeGreaterThan(10);
     const unfilled: string[] = [];
     const leaks: string[] = [];

@@ -1,17 +1,52 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Writes `.br` and `.gz` beside every hashed script and style sheet, at the strongest settings
+ * (done once per build, not per request); the API sends them to browsers that accept them
+ * (apps/api/src/common/web-assets.ts). A copy that would not save is not written.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'tabour-precompress',
+    apply: 'build',
+    // After the files are written, and only when the build succeeded.
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!name.startsWith('assets/') || !/\.(js|css|svg|json)$/.test(name)) continue;
+        const file = join(options.dir!, name);
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+        const gz = gzipSync(bytes, { level: 9 });
+        if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
 
 // Served by the API on the same port: absolute asset paths, API calls same-origin.
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The browser-safe contract library shared with the API (wire types, error codes, shared rules).
   resolve: { alias: { '@tabour/contracts': fileURLToPath(new URL('../../libs/contracts/src', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500,
+    // Every browser the app supports preloads modules natively: the polyfill is dead weight on /login.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // The contracts are declarations and pure functions: a module none of whose exports a page
+      // uses is left out whole (the API's schemas and their validator never reach the browser).
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/contracts/src/') },
+    },
   },
   server: {
     // The API's bases; /kiosk and /display are also pages of this app, so a page load

@@ -43,7 +43,7 @@ async function seedHistory(
     FROM generate_series(0, ${tickets - 1}::int) AS n,
       LATERAL (SELECT (${qs}::jsonb -> (n % ${queues.length})) AS j) jq,
       LATERAL (SELECT (jq.j ->> 'id')::uuid AS id, (jq.j ->> 'counter')::uuid AS counter) q,
-      LATERAL (SELECT ((${today}::date - ${DAYS - 1}::int + (n % ${DAYS})) + time '08:00' + ((n * 7919) % 36000) * interval '1 second') AT TIME ZONE ${ZONE} AS arrived,
+      LATERAL (SELECT ((${today}::date - ${DAYS - 1}::int + (n % ${DAYS})) + time '08:00' + ((n::bigint * 7919) % 36000) * interval '1 second') AT TIME ZONE ${ZONE} AS arrived,
                       (n * 31) % 2400 AS w, 120 + (n * 17) % 900 AS s) x`.execute(db);
   await sql`
     INSERT INTO es_events (stream_id, revision, category, tenant_id, event_id, event_type, data, metadata, recorded_at)

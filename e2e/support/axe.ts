@@ -16,6 +16,13 @@ export interface AxeViolation {
  * (WCAG 2.1 A and AA rules and axe's best practices).
  */
 export async function axeViolations(page: Page, impacts: string[] = ['serious', 'critical']): Promise<AxeViolation[]> {
+  // Colours are judged as they stand once the page has settled: an element still fading in (a
+  // notice, a dialog) has a contrast it never keeps. Endless animations (spinners) are left running.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, {
+      timeout: 5000,
+    })
+    .catch(() => undefined);
   // Evaluated rather than added as a script element: the pages' Content-Security-Policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'));
   const found = await page.evaluate(async () => {

@@ -4,6 +4,7 @@ import { AppConfig } from '@tabour/platform';
 import { AccountsModule } from './accounts/accounts.module';
 import { ActivityModule } from './activity/activity.module';
 import { BookingDeskModule } from './bookings/checkin.module';
+import { BillingModule } from './billing/billing.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { BroadcastModule } from './broadcast/broadcast.module';
 import { CustomersModule } from './customers/customers.module';
@@ -11,12 +12,14 @@ import { AuthGuard } from './common/auth';
 import { InfraModule } from './common/infra.module';
 import { EventingModule } from './eventing/eventing.module';
 import { HealthController } from './health/health.controller';
+import { IntegrationsModule } from './integrations/integrations.module';
 import { OrganisationModule } from './organisation/organisation.module';
 import { QueuesModule } from './queues/queues.module';
 import { DevicesModule } from './devices/devices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NotificationsSettingsModule } from './notifications/settings.module';
 import { StatisticsModule } from './statistics/statistics.module';
+import { WebhooksModule } from './integrations/webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
@@ -37,6 +40,9 @@ export class AppModule {
         NotificationsSettingsModule,
         NotificationsModule,
         StatisticsModule,
+        BillingModule,
+        IntegrationsModule,
+        WebhooksModule,
         BroadcastModule,
       ],
       controllers: [HealthController],

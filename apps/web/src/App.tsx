@@ -24,6 +24,7 @@ import services from './settings/services';
 import team from './settings/team';
 import rules from './settings/rules';
 import formFields from './settings/forms';
+import categories from './settings/category';
 import bookingTable from './bookings/table';
 import bookingRequests from './bookings/requests';
 import { themeFor } from './theme';
@@ -39,6 +40,18 @@ const LazyActivity = () => later(<ActivityList />);
 const SmsSettingsPage = lazy(() => import('./settings/sms').then((m) => ({ default: m.SmsSettingsPage })));
 const GeneralSettingsPage = lazy(() => import('./settings/general').then((m) => ({ default: m.GeneralSettingsPage })));
 const PaymentTypesPage = lazy(() => import('./settings/payment-types/PaymentTypes').then((m) => ({ default: m.PaymentTypesPage })));
+// The account settings that remain: payments, terms and policy, help.
+const PaymentSettingsPage = lazy(() => import('./settings/account/PaymentPage').then((m) => ({ default: m.PaymentSettingsPage })));
+const TermsSettingsPage = lazy(() => import('./settings/account/LegalPage').then((m) => ({ default: m.TermsSettingsPage })));
+const PolicySettingsPage = lazy(() => import('./settings/account/LegalPage').then((m) => ({ default: m.PolicySettingsPage })));
+const HelpPage = lazy(() => import('./settings/account/HelpPage').then((m) => ({ default: m.HelpPage })));
+const MembershipPage = lazy(() => import('./settings/membership/MembershipPage').then((m) => ({ default: m.MembershipPage })));
+const BillingPage = lazy(() => import('./settings/membership/BillingPage').then((m) => ({ default: m.BillingPage })));
+const CouponsPage = lazy(() => import('./settings/membership/CouponsPage').then((m) => ({ default: m.CouponsPage })));
+const IntegrationsPage = lazy(() => import('./settings/integrations'));
+// The statistics carry the chart library: loaded on the first visit.
+const StatisticsPage = lazy(() => import('./statistics/Statistics'));
+const ReportSettingsPage = lazy(() => import('./statistics/ReportSettings'));
 // The customers' and the devices' pages (kiosk, display screen, ticket link) are apart from the back-office.
 const KioskLoginPage = lazy(() => import('./kiosk/KioskLogin').then((m) => ({ default: m.KioskLoginPage })));
 const KioskCheckinPage = lazy(() => import('./kiosk/KioskCheckin').then((m) => ({ default: m.KioskCheckinPage })));
@@ -84,6 +97,7 @@ const RESOURCES = {
   rules: guardResource(rules),
   formFields: guardResource(formFields),
   activity: guardResource({ list: LazyActivity }),
+  categories: guardResource(categories),
 };
 
 export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'rtl' | 'ltr' }) {
@@ -151,6 +165,17 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
         <Route path="/settings/payment_type" element={<Guarded path="/settings/payment_type">{later(<PaymentTypesPage />)}</Guarded>} />
         <Route path="/settings/sms" element={<Guarded path="/settings/sms">{later(<SmsSettingsPage />)}</Guarded>} />
         <Route path="/settings/general" element={<Guarded path="/settings/general">{later(<GeneralSettingsPage />)}</Guarded>} />
+        <Route path="/settings/payment" element={<Guarded path="/settings/payment">{later(<PaymentSettingsPage />)}</Guarded>} />
+        <Route path="/settings/terms" element={<Guarded path="/settings/terms">{later(<TermsSettingsPage />)}</Guarded>} />
+        <Route path="/settings/policy" element={<Guarded path="/settings/policy">{later(<PolicySettingsPage />)}</Guarded>} />
+        <Route path="/settings/activity" element={<Guarded path="/settings/activity">{later(<ActivityList />)}</Guarded>} />
+        <Route path="/help" element={<Guarded path="/help">{later(<HelpPage />)}</Guarded>} />
+        <Route path="/settings/membership" element={<Guarded path="/settings/membership">{later(<MembershipPage />)}</Guarded>} />
+        <Route path="/settings/billing" element={<Guarded path="/settings/billing">{later(<BillingPage />)}</Guarded>} />
+        <Route path="/coupons" element={<Guarded path="/coupons">{later(<CouponsPage />)}</Guarded>} />
+        <Route path="/settings/integrations" element={<Guarded path="/settings/integrations">{later(<IntegrationsPage />)}</Guarded>} />
+        <Route path="/statistics" element={<Guarded path="/statistics">{later(<StatisticsPage />)}</Guarded>} />
+        <Route path="/settings/report-settings" element={<Guarded path="/settings/report-settings">{later(<ReportSettingsPage />)}</Guarded>} />
       </CustomRoutes>
       <Resource name="settings/departments" {...RESOURCES.departments} />
       <Resource name="settings/services" {...RESOURCES.services} />
@@ -169,6 +194,7 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
       <Resource name="bookings/request" {...RESOURCES.bookingRequests} />
       <Resource name="settings/rules" {...RESOURCES.rules} />
       <Resource name="settings/forms" {...RESOURCES.formFields} />
+      <Resource name="settings/category" {...RESOURCES.categories} />
     </Admin>
   );
 }

@@ -1,6 +1,6 @@
 import { specification } from '@tabour/eventstore/testing';
 import { DomainError } from '@tabour/platform';
-import { AccountCommand, accountDecider, activePackage, MembershipFacts, membershipView, TRIAL_SMS } from './account';
+import { AccountCommand, accountDecider, TRIAL_SMS } from './account';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const owner = { user_id: '22222222-2222-4222-8222-222222222222', first_name: 'Ola', last_name: 'Owner', email: 'ola@example.test' };
@@ -69,37 +69,5 @@ describe('account decider', () => {
     const base = registered(true);
     spec.given(base).when({ type: 'ChangePackage', business_id: B, package: 'LIBERUP', plan: null, now: T0 }).thenRefuses({ status: 422 });
     spec.given(base).when({ type: 'ChangePackage', business_id: B, package: 'FREE', plan: 'monthly', now: T0 }).thenRefuses({ status: 422 });
-  });
-});
-
-describe('membership', () => {
-  const trialEnds = new Date('2026-12-06T08:00:00Z');
-  const facts = (over: Partial<MembershipFacts> = {}): MembershipFacts => ({
-    trial_ends_at: trialEnds,
-    trial_sms: 200,
-    package: null,
-    plan: null,
-    package_ends_at: null,
-    sms_consumed: 0,
-    ...over,
-  });
-
-  it('is TRIAL while the trial runs, with days and hours left', () => {
-    const view = membershipView(facts({ sms_consumed: 15 }), new Date('2026-11-30T05:00:00Z'));
-    expect(view.package).toBe('TRIAL');
-    expect(view.trial).toEqual({ active: true, days_left: 6, hours_left: 3, ends_at: trialEnds.toISOString() });
-    expect(view.sms).toEqual({ allowance: 200, consumed: 15, balance: 185 });
-  });
-
-  it('falls back to FREE when the trial ended without a package', () => {
-    const after = new Date('2026-12-06T08:00:01Z');
-    expect(activePackage(facts(), after)).toBe('FREE');
-    expect(membershipView(facts(), after).trial).toMatchObject({ active: false, days_left: 0, hours_left: 0 });
-  });
-
-  it('uses a chosen package while its period runs, then falls back', () => {
-    const m = facts({ package: 'LIBERUP', plan: 'monthly', package_ends_at: new Date('2027-01-01T00:00:00Z') });
-    expect(activePackage(m, new Date('2026-11-25T00:00:00Z'))).toBe('LIBERUP');
-    expect(activePackage(m, new Date('2027-01-02T00:00:00Z'))).toBe('FREE');
   });
 });

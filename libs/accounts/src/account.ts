@@ -1,5 +1,5 @@
 import type { Decider } from '@tabour/eventstore';
-import { conflict, invalid, notFound, type Package } from '@tabour/platform';
+import { conflict, invalid, notFound } from '@tabour/platform';
 
 export const accountStream = (businessId: string) => `account-${businessId}`;
 
@@ -142,49 +142,3 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
     }
   },
 };
-
-export interface MembershipFacts {
-  trial_ends_at: Date | null;
-  trial_sms: number;
-  package: ChosenPackage | null;
-  plan: Plan | null;
-  package_ends_at: Date | null;
-  sms_consumed: number;
-}
-
-/** SMS included per period of each package (the trial has its own total). */
-export const PACKAGE_CATALOGUE: Record<ChosenPackage, { sms: number; kiosks_and_displays: boolean; price: Record<Plan, number> | null }> = {
-  FREE: { sms: 0, kiosks_and_displays: false, price: null },
-  LIBERUP: { sms: 500, kiosks_and_displays: true, price: { monthly: 29, yearly: 290 } },
-  LIBERPRO: { sms: 2000, kiosks_and_displays: true, price: { monthly: 79, yearly: 790 } },
-};
-
-/**
- * What a business may use now: a chosen package while it runs; otherwise the trial while it
- * runs; otherwise FREE.
- */
-export function activePackage(m: MembershipFacts, now: Date): Package {
-  if (m.package && (m.package_ends_at === null || m.package_ends_at > now)) return m.package;
-  if (m.trial_ends_at && m.trial_ends_at > now) return 'TRIAL';
-  return 'FREE';
-}
-
-export function membershipView(m: MembershipFacts, now: Date): MembershipView {
-  const pkg = activePackage(m, now);
-  const trialLeftMs = m.trial_ends_at ? Math.max(0, m.trial_ends_at.getTime() - now.getTime()) : 0;
-  const trialActive = pkg === 'TRIAL';
-  const hoursTotal = trialActive ? Math.floor(trialLeftMs / 3_600_000) : 0;
-  const allowance = pkg === 'TRIAL' ? m.trial_sms : PACKAGE_CATALOGUE[pkg].sms;
-  return {
-    package: pkg,
-    plan: pkg === 'TRIAL' || pkg === 'FREE' ? null : m.plan,
-    ends_at: pkg === 'TRIAL' ? (m.trial_ends_at?.toISOString() ?? null) : pkg === m.package ? (m.package_ends_at?.toISOString() ?? null) : null,
-    trial: {
-      active: trialActive,
-      days_left: Math.floor(hoursTotal / 24),
-      hours_left: hoursTotal % 24,
-      ends_at: m.trial_ends_at?.toISOString() ?? null,
-    },
-    sms: { allowance, consumed: m.sms_consumed, balance: Math.max(0, allowance - m.sms_consumed) },
-  };
-}

@@ -4,3 +4,4 @@ export * from './password';
 export * from './throttle';
 export * from './projections';
 export * from './tables';
+export * from './settings';

@@ -105,7 +105,31 @@ export const ACTIVITY_SENTENCE_TYPES = [
   'BusinessApproved',
   'UserCreated',
   'UserRemoved',
+  'UserProfileUpdated',
+  'UserPasswordChanged',
+  'PasswordResetRequested',
+  'MembershipTrialStarted',
+  'MembershipPackageChanged',
+  'MembershipPurchased',
+  'MembershipPlanChanged',
+  'MembershipRenewed',
+  'MembershipRenewalFailed',
+  'MembershipLapsed',
+  'MembershipCancellationScheduled',
+  'MembershipCancellationWithdrawn',
+  'MembershipChangeScheduled',
+  'MembershipTrialEnded',
+  'InvoiceIssued',
+  'BillingDetailsUpdated',
+  'PaymentMethodAdded',
+  'PaymentMethodRemoved',
+  'DefaultPaymentMethodChanged',
+  'AccountSettingsUpdated',
   'BusinessHistoryDeleted',
+  'CategoryCreated',
+  'CategoryUpdated',
+  'CategoryDeleted',
+  'PaymentSettingsUpdated',
 ] as const;
 export type ActivitySentenceType = (typeof ACTIVITY_SENTENCE_TYPES)[number];
 
@@ -130,6 +154,8 @@ export interface ActivityParams {
   rank?: number | null;
   minutes?: number | null;
   urgent?: boolean | null;
+  /** A business's package (TRIAL, FREE, LIBERUP, LIBERPRO). */
+  package?: string | null;
   /** The event type, for the generic sentence. */
   event?: string;
 }

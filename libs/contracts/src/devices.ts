@@ -247,7 +247,8 @@ export interface BoardCall<At = Instant> {
 /** The calling board (`GET /display/screen`, and the staff's screen of one queue). */
 export interface Board<At = Instant> {
   display: BoardSettings;
-  business: { id: string; name: string; logo_url: string | null };
+  /** `time_zone`: the clock and times on the board are the business's, wherever the screen's own clock is set. */
+  business: { id: string; name: string; logo_url: string | null; time_zone?: string | null };
   queues: { id: string; name: string; translations?: Record<string, { name?: string | null }>; paused: boolean }[];
   calls: BoardCall<At>[];
   /** The last tickets called today, whatever became of them. */

@@ -1,3 +1,5 @@
+import { BILLING_REFUSALS } from './billing';
+
 /**
  * Every error answer is `{ message, code, errors? }`. The code is the stable part: the web words
  * a refusal in the user's language by its code, never by the server's English message.
@@ -45,6 +47,9 @@ const ACCOUNTS = [
 
 const ORGANISATION = ['own_role', 'own_account', 'has_sub_services'] as const;
 
+/** The business's payment settings: a counter agent recording an amount the business does not allow them to. */
+const PAYMENTS = ['amount_entry_not_allowed'] as const;
+
 const CUSTOMERS = ['duplicate_internal_id'] as const;
 
 /** The queue's refusals that the queue screens word themselves (`queues.reasons.<code>`). */
@@ -87,7 +92,17 @@ export const BOOKING_REFUSALS = [
 export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 
 /** Every code the API answers with; DomainError takes only these, so the compiler keeps the list whole. */
-export const ERROR_CODES = [...GENERIC, ...ACCOUNTS, ...ORGANISATION, ...CUSTOMERS, ...QUEUES, ...DEVICES, ...BOOKING_REFUSALS] as const;
+export const ERROR_CODES = [
+  ...GENERIC,
+  ...ACCOUNTS,
+  ...ORGANISATION,
+  ...PAYMENTS,
+  ...CUSTOMERS,
+  ...QUEUES,
+  ...DEVICES,
+  ...BOOKING_REFUSALS,
+  ...BILLING_REFUSALS,
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -19,3 +19,7 @@ export * from './bookings';
 export * from './notifications';
 export * from './statistics';
 export * from './activity';
+export * from './integrations';
+export * from './account-settings';
+export * from './billing';
+export * from './webhooks';

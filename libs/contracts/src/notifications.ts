@@ -214,7 +214,7 @@ export interface SmsBalance {
   balance: number;
 }
 
-export const STAFF_NOTIFICATION_KINDS = ['booking_request', 'queue_request', 'sms_balance_low', 'sms_balance_exhausted'] as const;
+export const STAFF_NOTIFICATION_KINDS = ['booking_request', 'queue_request', 'sms_balance_low', 'sms_balance_exhausted', 'webhook_disabled'] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
 
 /**

@@ -294,3 +294,88 @@ export interface MemberCounterStats {
   service: DurationFigures;
   counters: CounterRow[];
 }
+
+/** The default service-level target (seconds) until the business sets its own. */
+export const DEFAULT_SERVICE_LEVEL_TARGET_SECONDS = 600;
+
+/** GET and POST /statistic/settings: what the business measures its statistics against. */
+export interface StatisticsSettings {
+  /** A wait at most this long counts as within the service level (60 s to 4 h). */
+  service_level_target_seconds: number;
+}
+
+/**
+ * Reporting mail settings (SPEC §3): a queue's figure watched against a value; when it crosses,
+ * the chosen team member gets the setting's text once, and optionally a summary every day.
+ */
+export const REPORT_KPIS = ['waiting_time', 'total_waiting', 'total_counters'] as const;
+export type ReportKpi = (typeof REPORT_KPIS)[number];
+
+export const REPORT_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'eq'] as const;
+export type ReportOperator = (typeof REPORT_OPERATORS)[number];
+
+/** The languages a report's text is written in; the member reads theirs, else English. */
+export const REPORT_LANGUAGES = ['en', 'fr', 'ar'] as const;
+export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
+
+/** `{{title}}` the setting's title; `waiting_time` minutes; `total_waiting` tickets waiting; `total_counters` open counters. */
+export const REPORT_PLACEHOLDERS = ['title', 'waiting_time', 'total_waiting', 'total_counters'] as const;
+
+/** The outbox's message types of the reporting mails (staff e-mails, apart from the customers' MESSAGE_TYPES). */
+export const REPORT_MESSAGE_TYPES = ['REPORT_TRIGGER', 'REPORT_DAILY_SUMMARY'] as const;
+export type ReportMessageType = (typeof REPORT_MESSAGE_TYPES)[number];
+
+export interface ReportSetting {
+  id: string;
+  title: string;
+  queue_id: string;
+  trigger_kpi: ReportKpi;
+  trigger_operator: ReportOperator;
+  /** Minutes for `waiting_time`, a count for the others. */
+  trigger_value: number;
+  /** The team member mailed. */
+  member_id: string;
+  /** The mail's text per language; English is required, the others fall back to it. */
+  content: Record<ReportLanguage, string>;
+  /** A summary of the day's figures mailed every day at `summary_time` (local HH:mm). */
+  daily_summary: boolean;
+  summary_time: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The body of create and update: any field of the setting (update: only those changed). */
+export type ReportSettingInput = Partial<Omit<ReportSetting, 'id' | 'created_at' | 'updated_at'>>;
+
+/** What is wrong with a report's text, by code: the API words it in English, the screen in the reader's language. */
+export type ReportTextProblem = { problem: 'unknown_placeholder'; name: string } | { problem: 'stray_brace' } | { problem: 'too_long'; max: number };
+
+export const REPORT_TEXT_MAX = 4000;
+
+/** The placeholders a text names that the reports do not know, braces outside a placeholder, and a text too long. */
+export function reportTextProblems(text: string): ReportTextProblem[] {
+  const out: ReportTextProblem[] = [];
+  const placeholder = /\{\{\s*([^{}]*?)\s*\}\}/g;
+  for (const m of text.matchAll(placeholder))
+    if (!(REPORT_PLACEHOLDERS as readonly string[]).includes(m[1])) out.push({ problem: 'unknown_placeholder', name: m[1] });
+  if (/[{}]/.test(text.replace(placeholder, ''))) out.push({ problem: 'stray_brace' });
+  if (text.length > REPORT_TEXT_MAX) out.push({ problem: 'too_long', max: REPORT_TEXT_MAX });
+  return out;
+}
+
+/** Whether `value` crosses the setting's trigger. */
+export function reportTriggered(operator: ReportOperator, value: number | null, threshold: number): boolean {
+  if (value === null || !Number.isFinite(value)) return false;
+  switch (operator) {
+    case 'gt':
+      return value > threshold;
+    case 'gte':
+      return value >= threshold;
+    case 'lt':
+      return value < threshold;
+    case 'lte':
+      return value <= threshold;
+    case 'eq':
+      return value === threshold;
+  }
+}

@@ -39,7 +39,11 @@ async function empty(trx: Transaction<AnySchema>, { projection }: RegisteredProj
  * rebuild and applies its own events on top afterwards; so the replay reads every committed
  * event, with no horizon, and nothing is applied twice or missed.
  */
-export async function rebuildProjection(db: Kysely<AnySchema>, registered: RegisteredProjection, batchSize = 1000): Promise<RebuildResult> {
+export async function rebuildProjection(
+  db: Kysely<AnySchema>,
+  registered: RegisteredProjection,
+  batchSize = registered.projection.rebuildBatchSize ?? 1000,
+): Promise<RebuildResult> {
   const { projection } = registered;
   const isAsync = registered.kind === 'async';
   if (isAsync) await sql`INSERT INTO es_checkpoints (name) VALUES (${projection.name}) ON CONFLICT (name) DO NOTHING`.execute(db);

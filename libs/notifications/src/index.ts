@@ -8,5 +8,7 @@ export * from './message-types';
 export * from './tables';
 export * from './settings';
 export * from './outbox';
+export * from './allowance';
 export * from './reactions';
 export * from './reply-texts';
+export * from './staff-mail';

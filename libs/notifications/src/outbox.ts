@@ -10,9 +10,9 @@ import {
   type SmsSettings,
   type StaffNotificationKind,
 } from '@tabour/contracts';
-import { membershipView, type ChosenPackage, type Plan } from '@tabour/accounts';
 import type { ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
+import { allowanceMembership, consumedIn, smsWindowAt } from './allowance';
 import { channelsFor } from './message-types';
 import { smsSegments } from './segments';
 import { defaultTemplate, formatBookingTime, pickLanguage, renderTemplate, type PlaceholderValues } from './templates';
@@ -297,7 +297,12 @@ async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Dat
       if (consumed + r.cost! <= allowance) consumed += r.cost!;
       else Object.assign(r, { status: 'skipped', skip_reason: 'sms_allowance_used_up' });
     }
-    await db.updateTable('sms_allowances').set({ consumed, allowance, updated_at: now }).where('tenant_id', '=', tenantId).execute();
+    // The window is written with the consumption: a new window's first SMS starts it from 0.
+    await db
+      .updateTable('sms_allowances')
+      .set({ consumed, allowance, window_starts_at: held.window_starts_at, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .execute();
     // The bell says so when this batch took the balance under a tenth of the allowance, once a day.
     if (allowance > 0 && consumed > held.consumed && allowance - consumed < allowance * LOW_BALANCE && allowance - held.consumed >= allowance * LOW_BALANCE)
       await noticeStaff(db, tenantId, 'sms_balance_low', `sms-low:${now.toISOString().slice(0, 10)}`, { allowance, consumed, balance: allowance - consumed });
@@ -314,37 +319,25 @@ async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Dat
   return { queued: fresh.length - skipped.length, skipped: skipped.length };
 }
 
-/** The business's allowance row, made where missing, locked until the caller's commit. */
-async function holdAllowance(db: Db, tenantId: string, now: Date): Promise<{ allowance: number; consumed: number }> {
-  const allowance = await allowanceOf(db, tenantId, now);
+/**
+ * The business's allowance row, made where missing, locked until the caller's commit, with what
+ * the current window (the package it uses now, the month of a paid period) has consumed: a row
+ * of an older window counts as 0.
+ */
+async function holdAllowance(db: Db, tenantId: string, now: Date): Promise<{ allowance: number; consumed: number; window_starts_at: Date | null }> {
+  const window = smsWindowAt(await allowanceMembership(db, tenantId), now);
   await db
     .insertInto('sms_allowances')
-    .values({ tenant_id: tenantId, allowance, consumed: 0 })
+    .values({ tenant_id: tenantId, allowance: window.allowance, consumed: 0, window_starts_at: window.starts_at })
     .onConflict((oc) => oc.column('tenant_id').doNothing())
     .execute();
-  const row = await db.selectFrom('sms_allowances').select('consumed').where('tenant_id', '=', tenantId).forUpdate().executeTakeFirstOrThrow();
-  return { allowance, consumed: row.consumed };
-}
-
-/** The business's SMS allowance under its membership (the accounts context's catalogue). */
-async function allowanceOf(db: Db, tenantId: string, now: Date): Promise<number> {
-  const m = await db
-    .selectFrom('business_accounts')
-    .select(['trial_ends_at', 'trial_sms', 'package', 'plan', 'package_ends_at', 'sms_consumed'])
+  const row = await db
+    .selectFrom('sms_allowances')
+    .select(['consumed', 'window_starts_at'])
     .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!m) return 0;
-  return membershipView(
-    {
-      trial_ends_at: m.trial_ends_at,
-      trial_sms: m.trial_sms,
-      package: m.package as ChosenPackage | null,
-      plan: m.plan as Plan | null,
-      package_ends_at: m.package_ends_at,
-      sms_consumed: 0,
-    },
-    now,
-  ).sms.allowance;
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { allowance: window.allowance, consumed: consumedIn(row, window), window_starts_at: window.starts_at };
 }
 
 /** A notice in the staff's bell, once per dedupe key. */

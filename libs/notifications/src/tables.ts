@@ -64,6 +64,8 @@ export interface SmsAllowancesTable {
   tenant_id: string;
   allowance: number;
   consumed: Defaulted<number>;
+  /** The window `consumed` counts in (migrations/20261127090000_sms_allowance_window.ts); null: the trial's or FREE's single one. */
+  window_starts_at: MaybeTimestamp;
   updated_at: Defaulted<Date>;
 }
 

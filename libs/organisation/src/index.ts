@@ -7,3 +7,5 @@ export * from './service/service';
 export * from './team/team';
 export * from './holiday/holiday';
 export * from './projections';
+export * from './category/category';
+export * from './legal/legal';

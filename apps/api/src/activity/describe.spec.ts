@@ -1,4 +1,4 @@
-import { actorOfEvent, recordOf, redact, type LogEvent, type Names } from './describe';
+import { actorOfEvent, describe as describeEvent, recordOf, redact, wantedIds, type LogEvent, type Names } from './describe';
 
 const names = { devices: new Map([['k1', 'Entrance']]) } as unknown as Names;
 const event = (actor: LogEvent['actor']): LogEvent => ({
@@ -42,5 +42,54 @@ describe('the activity log', () => {
     expect(redact('booking', { changes: { phone_number: '+216', remarks: 'x', duration: 30 } })).toEqual({ changes: { duration: 30 } });
     expect(redact('customer', { customer_id: 'c', personal: { first_name: 'A' }, category: 'VIP' })).toEqual({ customer_id: 'c', category: 'VIP' });
     expect(redact('department', { name: 'Dental' })).toEqual({ name: 'Dental' });
+  });
+
+  it("words the account's events by sentences of their own, naming the login by its team member and the package chosen", () => {
+    const all: Names = {
+      zone: 'Africa/Tunis',
+      tickets: new Map(),
+      queues: new Map(),
+      counters: new Map(),
+      customers: new Map(),
+      bookings: new Map(),
+      departments: new Map(),
+      services: new Map(),
+      members: new Map([['u1', 'Sami Agent']]),
+      devices: new Map(),
+      personal: true,
+    };
+    const account = (event_type: string, stream_id: string, data: Record<string, unknown>): LogEvent => ({
+      position: 2,
+      stream_id,
+      category: stream_id.split('-')[0],
+      event_type,
+      data,
+      actor: { type: 'user', id: 'owner', name: 'Amira Admin' },
+      recorded_at: new Date(),
+    });
+    const password = account('UserPasswordChanged', 'user-u1', { user_id: 'u1', business_id: 'b', credential_id: 'c', reason: 'changed' });
+    const ids = wantedIds([{ ...password, stream_id: 'user-00000000-0000-4000-8000-000000000001' }]);
+    expect([...ids.members]).toEqual(['00000000-0000-4000-8000-000000000001']);
+    expect(describeEvent(password, all, 'none').sentence).toEqual({
+      key: 'UserPasswordChanged',
+      params: expect.objectContaining({ actor: 'Amira Admin', record: 'Sami Agent' }),
+    });
+    const created = account('UserCreated', 'user-u2', { user_id: 'u2', first_name: 'Lina', last_name: 'New', email: 'lina@example.test' });
+    expect(describeEvent(created, all, 'none').sentence.params.record).toBe('Lina New');
+    const pkg = describeEvent(account('MembershipPackageChanged', 'account-b', { business_id: 'b', package: 'LIBERPRO', plan: 'monthly' }), all, 'none');
+    expect(pkg.sentence).toEqual({ key: 'MembershipPackageChanged', params: expect.objectContaining({ package: 'LIBERPRO' }) });
+    for (const type of ['UserProfileUpdated', 'PasswordResetRequested', 'MembershipTrialStarted', 'AccountSettingsUpdated'])
+      expect(describeEvent(account(type, 'account-b', {}), all, 'none').sentence.key).toBe(type);
+    // A category by its name, its new one when renamed; the payment settings by their own sentence.
+    expect(describeEvent(account('CategoryCreated', 'category-c', { category_id: 'c', name: 'Mutuelle' }), all, 'none').sentence).toEqual({
+      key: 'CategoryCreated',
+      params: expect.objectContaining({ actor: 'Amira Admin', record: 'Mutuelle' }),
+    });
+    expect(
+      describeEvent(account('CategoryUpdated', 'category-c', { category_id: 'c', changes: { name: 'Assurance' } }), all, 'none').sentence.params.record,
+    ).toBe('Assurance');
+    expect(describeEvent(account('PaymentSettingsUpdated', 'paymentsettings-b', { changes: { currency: 'TND' } }), all, 'none').sentence.key).toBe(
+      'PaymentSettingsUpdated',
+    );
   });
 });

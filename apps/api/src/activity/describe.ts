@@ -61,6 +61,8 @@ export function recordOf(e: Pick<LogEvent, 'stream_id' | 'category' | 'data' | '
     holiday: 'holiday',
     business: 'business',
     account: 'account',
+    // The membership stream is the business account's billing side.
+    membership: 'account',
     user: 'user',
     kiosk: 'kiosk',
     display: 'display',
@@ -103,7 +105,8 @@ export function wantedIds(events: LogEvent[]) {
     if (e.category === 'booking') add(ids.bookings, own);
     if (e.category === 'department') add(ids.departments, own);
     if (e.category === 'service') add(ids.services, own);
-    if (e.category === 'member') add(ids.members, own);
+    // A staff login's user id is its team member's.
+    if (e.category === 'member' || e.category === 'user') add(ids.members, own);
     if (e.category === 'kiosk' || e.category === 'display') add(ids.devices, own);
     if (e.category === 'queue') add(ids.queues, own);
   }
@@ -154,6 +157,8 @@ function labelOf(kind: ActivityRecordKind, id: string, e: LogEvent, names: Names
       return names.services.get(id) ?? str(d.name);
     case 'member':
       return names.members.get(id) ?? null;
+    case 'user':
+      return names.members.get(id) ?? ([str(d.first_name), str(d.last_name)].filter(Boolean).join(' ') || str(d.email));
     case 'kiosk':
     case 'display':
       return names.devices.get(id) ?? str(d.name);
@@ -206,6 +211,10 @@ export function describe(e: LogEvent, names: Names, personal: ActivityItem['pers
   if ((d.previous as Data | undefined)?.starts_at) params.previous_time = localTime((d.previous as Data).starts_at, names.zone);
   if (e.event_type === 'TicketNoteAdded' || e.event_type === 'TicketFeedbackGiven') params.text = names.personal && personal !== 'erased' ? str(d.text) : null;
   if (e.event_type === 'CustomerErased') params.customer = null;
+  if (e.event_type === 'MembershipPackageChanged') params.package = str(d.package);
+  // A category's change names it by its new name when the name is what changed.
+  if (e.event_type === 'CategoryUpdated') params.record = str((d.changes as Data | undefined)?.name) ?? params.record;
+  if (e.category === 'membership') params.package = str(d.package) ?? (e.event_type === 'MembershipLapsed' ? str(d.previous) : null);
   const key = SENTENCES.has(e.event_type) ? (e.event_type as ActivitySentenceType) : 'generic';
   if (key === 'generic') params.event = e.event_type;
   return {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { BookingInput } from '@tabour/contracts';
@@ -46,6 +46,7 @@ export class BookingsController {
 
   @Post('booking/range')
   @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
   range(@CurrentUser() user: UserPrincipal, @Body() body: BookingRangeDto) {
     return this.queries.range(user.tenantId, body);
   }

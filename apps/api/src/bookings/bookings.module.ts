@@ -5,6 +5,7 @@ import {
   BOOKING_PROJECTIONS,
   bookingRequestsProjection,
   formsProjection,
+  paymentSettingsProjection,
   paymentsProjection,
   paymentTypesProjection,
   rulesProjection,
@@ -21,6 +22,7 @@ import { BookingSettingsController } from './settings.controller';
 import { FormsController } from './forms.controller';
 import { FormsService } from './forms.service';
 import { PaymentTypesController } from './payment-types.controller';
+import { PaymentsController } from './payments.controller';
 import { BookingRequestsController } from './requests.controller';
 import { BookingRequestsService } from './requests.service';
 import { RulesController } from './rules.controller';
@@ -38,6 +40,7 @@ import { TransactionsController } from './transactions.controller';
     BookingSettingsController,
     BookingRequestsController,
     TransactionsController,
+    PaymentsController,
     BookingsController,
     RulesController,
     FormsController,
@@ -53,7 +56,14 @@ export class BookingsModule implements OnModuleInit {
     // The guard comes first: a refused place never reaches the book's rows.
     this.store.registerInlineProjection(bookingCapacityGuard);
     for (const projection of BOOKING_PROJECTIONS) this.store.registerInlineProjection(projection);
-    for (const projection of [rulesProjection, bookingRequestsProjection, formsProjection, paymentsProjection, paymentTypesProjection])
+    for (const projection of [
+      rulesProjection,
+      bookingRequestsProjection,
+      formsProjection,
+      paymentsProjection,
+      paymentTypesProjection,
+      paymentSettingsProjection,
+    ])
       this.store.registerInlineProjection(projection);
     this.store.registerInlineProjection(bookingPiiErasureProjection);
   }

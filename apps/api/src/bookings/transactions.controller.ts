@@ -2,17 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, Inject, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { sql } from 'kysely';
-import type { BookingTransaction, BookingTransactions } from '@tabour/contracts';
+import { mayEnterAmount, type BookingTransaction, type BookingTransactions } from '@tabour/contracts';
 import { paymentDecider, PaymentCommand, paymentStatus, toCents } from '@tabour/bookings';
 import { bookingStream } from '@tabour/bookings';
-import { Db, notFound, UserPrincipal } from '@tabour/platform';
+import { Db, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
 import { acceptedMethods } from './payment-types.controller';
+import { paymentSettings } from './payments.controller';
 import { TransactionDto } from './transactions.dto';
+
+const AMOUNT_NOT_ALLOWED = 'Your business does not allow counter agents to enter an amount';
 
 /**
  * Payments on a booking (docs/bookings.md, "Payments"): recorded in the booking's stream; the
@@ -61,6 +64,11 @@ export class TransactionsController {
 
   @Post('create')
   async create(@CurrentUser() user: UserPrincipal, @Body() body: TransactionDto) {
+    // A counter agent records an amount only where the business allows it (/settings/payment).
+    // A 422 on the amount, not a 403: any 403 ends the web's session (SPEC §4), and this refusal must not.
+    if (!mayEnterAmount(user.role, await paymentSettings(this.db, user.tenantId))) {
+      throw invalid(AMOUNT_NOT_ALLOWED, { amount: [AMOUNT_NOT_ALLOWED] }, 'amount_entry_not_allowed');
+    }
     const bookingId = body.booking_id.toLowerCase();
     const id = randomUUID();
     const command: PaymentCommand = {

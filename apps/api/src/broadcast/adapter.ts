@@ -20,5 +20,7 @@ export function postgresAdapter(databaseUrl: string) {
     channelPrefix: ADAPTER_CHANNEL,
     errorHandler: (err: Error) => log.warn(`adapter: ${err.message}`),
   });
-  return { adapter, close: () => pool.end() };
+  // Closing twice (an application closed again after a failure) is not an error that should hide the failure.
+  let closing: Promise<void> | undefined;
+  return { adapter, close: () => (closing ??= pool.end()) };
 }

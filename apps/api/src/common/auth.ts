@@ -1,4 +1,4 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { forbidden, Package, planRequired, Principal, Role, unauthorized, UserPrincipal } from '@tabour/platform';
 
@@ -26,6 +26,16 @@ export abstract class MembershipReader {
   abstract activePackage(tenantId: string): Promise<Package>;
 }
 
+/**
+ * The feature matrix's side of the plan gate: a call that creates a counted record or uses a
+ * switched feature is refused when the package does not allow it (the billing module provides it).
+ */
+export abstract class PlanGate {
+  /** Whether the route is one the matrix gates (a lookup, so other calls read no membership). */
+  abstract gates(method: string, routePath: string): boolean;
+  abstract check(principal: Principal, pkg: Package, method: string, routePath: string | undefined, params: Record<string, string>): Promise<void>;
+}
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
@@ -38,6 +48,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly sessions: SessionResolver,
     private readonly memberships: MembershipReader,
+    @Optional() private readonly planGate?: PlanGate,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -54,9 +65,11 @@ export class AuthGuard implements CanActivate {
     const roles = this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, targets);
     if (roles?.length && (principal.kind !== 'user' || !roles.includes(principal.role))) throw forbidden();
     const plans = this.reflector.getAllAndOverride<Package[]>(PLAN_KEY, targets);
-    if (plans?.length) {
+    const gated = !!this.planGate && typeof req.route?.path === 'string' && this.planGate.gates(req.method, req.route.path);
+    if (plans?.length || gated) {
       const pkg = await this.memberships.activePackage(principal.tenantId);
-      if (pkg !== 'TRIAL' && !plans.includes(pkg)) throw planRequired();
+      if (plans?.length && pkg !== 'TRIAL' && !plans.includes(pkg)) throw planRequired();
+      if (gated) await this.planGate!.check(principal, pkg, req.method, req.route.path, req.params ?? {});
     }
     return true;
   }

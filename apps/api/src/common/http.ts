@@ -91,7 +91,9 @@ export class AllErrorsFilter implements ExceptionFilter {
       const index = path.join(this.webDist, 'index.html');
       if (existsSync(index)) {
         // Relative to its folder, so that an installation under a folder starting with a dot still serves it.
-        res.status(200).sendFile('index.html', { root: this.webDist });
+        // The page names the hashed assets of the current build: never reused without asking.
+        res.setHeader('Cache-Control', 'no-cache');
+        res.status(200).sendFile('index.html', { root: this.webDist, cacheControl: false });
         return;
       }
     }

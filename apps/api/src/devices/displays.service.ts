@@ -219,7 +219,7 @@ export class DisplayBoard {
     const [calls, history] = await Promise.all([this.calls(tenantId, ids), this.history(tenantId, ids, settings.history_size)]);
     return {
       display: settings,
-      business: { id: business.id, name: business.name, logo_url: business.logo_url },
+      business: { id: business.id, name: business.name, logo_url: business.logo_url, time_zone: business.time_zone },
       queues,
       calls,
       history,

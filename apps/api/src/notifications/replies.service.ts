@@ -149,14 +149,21 @@ export class RepliesService {
     return publicTicketSettings(this.db, tenantId);
   }
 
-  /** The SMS to this number not yet handed to the provider are not sent, and their segments are given back. */
+  /**
+   * The SMS to this number not yet handed to the provider are not sent, and their segments are
+   * given back to the allowance window they were taken from only: one recorded before the row's
+   * window (last month's, the trial's) gives nothing to the new one.
+   */
   private async dropQueued(tenantId: string, phone: string): Promise<void> {
     await sql`
       WITH dropped AS (
         UPDATE notification_messages SET status = 'skipped', skip_reason = 'sms_opted_out', updated_at = now()
         WHERE tenant_id = ${tenantId} AND channel = 'sms' AND recipient = ${phone} AND status = 'queued'
-        RETURNING cost)
-      UPDATE sms_allowances SET consumed = greatest(consumed - (SELECT coalesce(sum(cost), 0) FROM dropped), 0)::int, updated_at = now()
-      WHERE tenant_id = ${tenantId}`.execute(this.db);
+        RETURNING cost, created_at)
+      UPDATE sms_allowances a
+         SET consumed = greatest(a.consumed - (SELECT coalesce(sum(d.cost), 0) FROM dropped d
+                                               WHERE d.created_at >= coalesce(a.window_starts_at, '-infinity'::timestamptz)), 0)::int,
+             updated_at = now()
+       WHERE a.tenant_id = ${tenantId}`.execute(this.db);
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { PgEventStore } from '@tabour/eventstore';
 import { notificationSettingsProjection } from '@tabour/notifications';
+import { AccountsModule } from '../accounts/accounts.module';
 import { EVENT_STORE } from '../common/tokens';
 import { OrganisationModule } from '../organisation/organisation.module';
 import { MessageHistoryController } from './history.controller';
@@ -18,7 +19,7 @@ import { StaffNotificationsService } from './staff-notifications.service';
  * read the tables this module's projection writes.
  */
 @Module({
-  imports: [OrganisationModule],
+  imports: [OrganisationModule, AccountsModule],
   controllers: [NotificationSettingsController, SmsLedgerController, StaffNotificationsController, MessageHistoryController],
   providers: [NotificationSettingsService, SmsLedgerService, StaffNotificationsService, MessageHistoryService],
   exports: [NotificationSettingsService, SmsLedgerService, StaffNotificationsService],

@@ -14,7 +14,6 @@ import {
   type SmsBalance,
   type SmsSettings,
 } from '@tabour/contracts';
-import { TRIAL_SMS } from '@tabour/accounts';
 import type { Actor } from '@tabour/eventstore';
 import {
   checkTemplateKey,
@@ -24,6 +23,7 @@ import {
   notificationSettingsDecider,
   notificationSettingsStream,
   renderTemplate,
+  smsBalanceOf,
   smsSegments,
   templateId,
   templateProblems,
@@ -34,6 +34,7 @@ import {
 } from '@tabour/notifications';
 import { businessDecider, businessStream, type BusinessRegisteredOrigin } from '@tabour/organisation';
 import { AppConfig, Db, type UserPrincipal } from '@tabour/platform';
+import { Clock } from '../accounts/clock';
 import { actorOf } from '../common/actor';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
@@ -63,6 +64,7 @@ export class NotificationSettingsService {
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: OrganisationCommands,
+    private readonly clock: Clock,
   ) {}
 
   private run(tenantId: string, actor: Actor, command: Distribute<NotificationSettingsCommand>) {
@@ -92,12 +94,9 @@ export class NotificationSettingsService {
     return this.settings(user.tenantId);
   }
 
-  /** What the business may still send: its allowance row, or the trial's when the membership never set one. */
-  async balance(tenantId: string): Promise<SmsBalance> {
-    const row = await this.db.selectFrom('sms_allowances').select(['allowance', 'consumed']).where('tenant_id', '=', tenantId).executeTakeFirst();
-    const allowance = row?.allowance ?? TRIAL_SMS;
-    const consumed = row?.consumed ?? 0;
-    return { allowance, consumed, balance: Math.max(0, allowance - consumed) };
+  /** What the business may still send in the current window of its allowance (the package it uses now). */
+  balance(tenantId: string): Promise<SmsBalance> {
+    return smsBalanceOf(this.db, tenantId, this.clock.now());
   }
 
   async smsSettings(tenantId: string): Promise<SmsSettings & { balance: SmsBalance }> {

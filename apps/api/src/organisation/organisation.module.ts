@@ -1,12 +1,14 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { PgEventStore } from '@tabour/eventstore';
-import { ORGANISATION_PROJECTIONS } from '@tabour/organisation';
+import { categoryProjection, legalProjection, ORGANISATION_PROJECTIONS } from '@tabour/organisation';
 import { AccountsModule } from '../accounts/accounts.module';
 import { EVENT_STORE } from '../common/tokens';
 import { BusinessController } from './business.controller';
+import { CategoriesController } from './categories.controller';
 import { OrganisationCommands } from './commands';
 import { DepartmentsController } from './departments.controller';
 import { HolidaysController } from './holidays.controller';
+import { LegalController } from './legal.controller';
 import { OrganisationQueries } from './queries';
 import { ServicesController } from './services.controller';
 import { TeamController } from './team.controller';
@@ -16,7 +18,16 @@ import { UploadsController } from './uploads';
 /** Business information, departments, services, team and holidays. */
 @Module({
   imports: [AccountsModule],
-  controllers: [BusinessController, DepartmentsController, ServicesController, TeamController, HolidaysController, UploadsController],
+  controllers: [
+    BusinessController,
+    DepartmentsController,
+    ServicesController,
+    TeamController,
+    HolidaysController,
+    UploadsController,
+    CategoriesController,
+    LegalController,
+  ],
   providers: [OrganisationCommands, OrganisationQueries, TeamService],
   exports: [OrganisationQueries, TeamService, OrganisationCommands],
 })
@@ -24,6 +35,6 @@ export class OrganisationModule implements OnModuleInit {
   constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}
 
   onModuleInit(): void {
-    for (const projection of ORGANISATION_PROJECTIONS) this.store.registerInlineProjection(projection);
+    for (const projection of [...ORGANISATION_PROJECTIONS, categoryProjection, legalProjection]) this.store.registerInlineProjection(projection);
   }
 }

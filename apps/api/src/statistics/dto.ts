@@ -1,6 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
-import { COUNTER_STAT_PERIODS, STATISTIC_PERIODS, type CounterStatPeriod, type StatisticFilter, type StatisticPeriod } from '@tabour/contracts';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUUID } from 'class-validator';
+import {
+  COUNTER_STAT_PERIODS,
+  REPORT_KPIS,
+  REPORT_OPERATORS,
+  STATISTIC_PERIODS,
+  type CounterStatPeriod,
+  type ReportKpi,
+  type ReportLanguage,
+  type ReportOperator,
+  type ReportSettingInput,
+  type StatisticFilter,
+  type StatisticPeriod,
+} from '@tabour/contracts';
 import { OptionalChoice, OptionalInt, OptionalMatch, stack } from '../common/dto-fields';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -26,4 +38,34 @@ export class CounterStatsQueryDto {
   @IsOptional()
   @IsIn(COUNTER_STAT_PERIODS as unknown as string[], { message: 'Choose month or year' })
   period?: CounterStatPeriod;
+}
+
+/** The statistics settings; the decider checks the bounds. */
+export class StatisticsSettingsDto {
+  @ApiPropertyOptional({ description: 'seconds, 60 to 14400' })
+  @IsOptional()
+  @IsInt({ message: 'Enter a whole number of seconds' })
+  service_level_target_seconds?: number;
+}
+
+/** A reporting mail setting, whole (create) or in part (update); the decider checks each field by name. */
+export class ReportSettingDto implements ReportSettingInput {
+  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'Enter a title' }) title?: string;
+  @ApiPropertyOptional() @IsOptional() @IsUUID('all', { message: 'Select a valid queue' }) queue_id?: string;
+  @ApiPropertyOptional({ enum: REPORT_KPIS })
+  @IsOptional()
+  @IsIn(REPORT_KPIS as unknown as string[], { message: `Choose ${REPORT_KPIS.join(', ')}` })
+  trigger_kpi?: ReportKpi;
+  @ApiPropertyOptional({ enum: REPORT_OPERATORS })
+  @IsOptional()
+  @IsIn(REPORT_OPERATORS as unknown as string[], { message: `Choose ${REPORT_OPERATORS.join(', ')}` })
+  trigger_operator?: ReportOperator;
+  @ApiPropertyOptional() @IsOptional() @IsNumber({}, { message: 'Enter a number' }) trigger_value?: number;
+  @ApiPropertyOptional() @IsOptional() @IsUUID('all', { message: 'Select a valid team member' }) member_id?: string;
+  @ApiPropertyOptional({ description: '{ en, fr, ar }: the text per language' })
+  @IsOptional()
+  @IsObject({ message: 'Write the text per language (en, fr, ar)' })
+  content?: Record<ReportLanguage, string>;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'Must be true or false' }) daily_summary?: boolean;
+  @ApiPropertyOptional({ description: 'HH:mm, local' }) @IsOptional() @IsString({ message: 'Enter a time as HH:mm' }) summary_time?: string;
 }

@@ -5,6 +5,7 @@ import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { CounterStatsQueryDto, StatisticFilterDto } from './dto';
 import { Scope, StatisticsQueries } from './queries';
+import { StatisticsSettingsService } from './settings.service';
 
 /**
  * The statistics calls (ADMIN, MANAGER): figures read from the statistics projections, per
@@ -15,7 +16,10 @@ import { Scope, StatisticsQueries } from './queries';
 @Controller('business')
 @Roles('ADMIN', 'MANAGER')
 export class StatisticsController {
-  constructor(private readonly queries: StatisticsQueries) {}
+  constructor(
+    private readonly queries: StatisticsQueries,
+    private readonly settings: StatisticsSettingsService,
+  ) {}
 
   private async run<T>(user: UserPrincipal, f: StatisticFilterDto, read: (s: Scope) => Promise<T>): Promise<T> {
     return read(await this.queries.scope(user.tenantId, f));
@@ -155,7 +159,12 @@ export class StatisticsController {
   @Post('statistic/serviceLevel')
   @HttpCode(200)
   serviceLevel(@CurrentUser() user: UserPrincipal, @Body() body: StatisticFilterDto) {
-    return this.run(user, body, (s) => this.queries.serviceLevel(s));
+    // Without a target in the call, the one the business set (600 s until it sets one).
+    return this.run(user, body, async (s) =>
+      this.queries.serviceLevel(
+        body.target_seconds === undefined ? { ...s, target_seconds: (await this.settings.settings(user.tenantId)).service_level_target_seconds } : s,
+      ),
+    );
   }
 
   @Post('statistic/estimateAccuracy')

@@ -1,20 +1,32 @@
-import { Injectable, Module, OnModuleInit } from '@nestjs/common';
-import { statisticsProjection } from '@tabour/statistics';
+import { Inject, Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { PgEventStore } from '@tabour/eventstore';
+import { statisticsProjection, statisticsSettingsProjection } from '@tabour/statistics';
+import { EVENT_STORE } from '../common/tokens';
 import { ProjectionRegistry } from '../eventing';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { OrganisationModule } from '../organisation/organisation.module';
+import { ReportMails } from './reports';
+import { ReportSettingsController, StatisticsSettingsController } from './settings.controller';
+import { StatisticsSettingsService } from './settings.service';
 import { StatisticsController } from './statistics.controller';
 import { StatisticsQueries } from './queries';
 
 @Injectable()
 export class StatisticsProjections implements OnModuleInit {
-  constructor(private readonly registry: ProjectionRegistry) {}
+  constructor(
+    private readonly registry: ProjectionRegistry,
+    @Inject(EVENT_STORE) private readonly store: PgEventStore,
+  ) {}
   onModuleInit() {
     this.registry.registerAsync(statisticsProjection);
+    this.store.registerInlineProjection(statisticsSettingsProjection);
   }
 }
 
 /** Statistics: the async projection of the figures and the calls that read them (docs/statistics.md). */
 @Module({
-  controllers: [StatisticsController],
-  providers: [StatisticsQueries, StatisticsProjections],
+  imports: [OrganisationModule, NotificationsModule],
+  controllers: [StatisticsController, StatisticsSettingsController, ReportSettingsController],
+  providers: [StatisticsQueries, StatisticsProjections, StatisticsSettingsService, ReportMails],
 })
 export class StatisticsModule {}

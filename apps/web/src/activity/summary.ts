@@ -39,6 +39,7 @@ export function sentence(item: Pick<ActivityItem, 'actor' | 'sentence' | 'type'>
     stars: p.stars ?? dash,
     rank: p.rank ?? dash,
     minutes: p.minutes ?? dash,
+    package: p.package ?? dash,
     event: p.event ?? item.type,
   };
   return translate(`activity.events.${item.sentence.key}`, values);

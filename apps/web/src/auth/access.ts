@@ -40,6 +40,8 @@ export const ANY_ROLE_ROUTES = [
   '/queues/:id/waitinglist',
   '/queues/:id/reorderServices',
   '/profile',
+  // Help (user guide and technical support), from the user menu: SPEC §2 lists it beside the profile.
+  '/help',
 ];
 
 export const MANAGER_ROUTES = [
@@ -73,11 +75,15 @@ export const ADMIN_ROUTES = [
   '/settings/payment',
   '/settings/forms',
   '/settings/activity',
+  '/settings/integrations',
   '/settings/note-type',
   '/settings/category',
   '/settings/terms',
   '/settings/policy',
   '/settings/report-settings',
+  // Not in SPEC §2's lists: the plan and its invoices are the owner's decisions, as /settings/payment is.
+  '/settings/membership',
+  '/settings/billing',
 ];
 
 type Rule = 'public' | 'any' | 'manager' | 'plan' | 'admin';

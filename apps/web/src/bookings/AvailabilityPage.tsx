@@ -30,7 +30,7 @@ export default function AvailabilityPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="bookings-availability">
       <Title title="bookings.availability.title" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('bookings.availability.title')}
       </Typography>
       <Card>

@@ -96,7 +96,7 @@ export default function BookingCalendar() {
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="bookings-calendar">
       <Title title="bookings.calendar.title" />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           {translate('bookings.calendar.title')}
         </Typography>
         <TextField

@@ -8,7 +8,9 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import { PAYMENT_METHODS, type PaymentMethod } from '@tabour/contracts';
+import { mayEnterAmount, PAYMENT_METHODS, type PaymentMethod } from '@tabour/contracts';
+import { readSession } from '../auth/session';
+import { getPaymentSettings } from '../settings/account/api';
 import { addPayment, bookingPayments, deletePayment, getPaymentTypes } from './api';
 
 /** A booking's payments: what its services cost, what is paid, what is left, and one more payment. */
@@ -20,6 +22,9 @@ export function Payments({ bookingId }: { bookingId: string }) {
   const payments = useQuery({ queryKey: key, queryFn: () => bookingPayments(bookingId) });
   const accepted = useQuery({ queryKey: ['bookings', 'payment-types'], queryFn: getPaymentTypes, staleTime: 60_000 });
   const methods = accepted.data?.methods?.length ? accepted.data.methods : PAYMENT_METHODS;
+  // The business may keep amounts to administrators and managers (/settings/payment); the API refuses the others too.
+  const settings = useQuery({ queryKey: ['settings', 'myliberrex'], queryFn: getPaymentSettings, staleTime: 60_000 });
+  const mayAdd = !settings.data || mayEnterAmount(readSession()?.user.role ?? '', settings.data);
   const [amount, setAmount] = useState('');
   const [chosen, setMethod] = useState<PaymentMethod | ''>('');
   const [note, setNote] = useState('');
@@ -66,7 +71,12 @@ export function Payments({ bookingId }: { bookingId: string }) {
           </IconButton>
         </Box>
       ))}
-      <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+      {!mayAdd && (
+        <Typography variant="body2" color="text.secondary" data-testid="payment-not-allowed">
+          {translate('account.payment.agents_not_allowed')}
+        </Typography>
+      )}
+      <Box sx={{ display: mayAdd ? 'flex' : 'none', gap: 1, mt: 1, flexWrap: 'wrap' }}>
         <TextField
           size="small"
           type="number"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -15,6 +15,9 @@ import { mayOpen } from '../auth/access';
 import { readSession, subjectOf } from '../auth/session';
 
 const LATER_KEY = 'tabour.onboarding.later';
+
+// The figures carry the chart library: loaded only for the roles that read statistics.
+const HomeFigures = lazy(() => import('../statistics/HomeFigures'));
 
 const STEPS = [
   { path: '/settings/business', label: 'app.dashboard.step_business', icon: <BusinessIcon fontSize="large" color="primary" /> },
@@ -84,6 +87,12 @@ export function Dashboard() {
             </Button>
           </CardActions>
         </Card>
+      )}
+      {/* The statistics calls are ADMIN and MANAGER ones: another role's 403 would end its session. */}
+      {mayOpen('/statistics', subject) && (
+        <Suspense fallback={null}>
+          <HomeFigures />
+        </Suspense>
       )}
     </div>
   );

@@ -26,6 +26,7 @@ export const RESOURCE_API: Record<string, ResourceApi> = {
   customers: { base: '/business/customer', create: { method: 'PUT', path: '/create' } },
   queues: { base: '/business/queue', list: '/business/queue/summary', create: { method: 'PUT', path: '/create' } },
   'settings/note-type': { base: '/business/note-type', create: { method: 'POST', path: '/create' } },
+  'settings/category': { base: '/business/category', create: { method: 'POST', path: '/create' } },
   kiosks: { base: '/business/kiosk', create: { method: 'POST', path: '/create' }, keywordPath: true },
   displays: { base: '/business/display', create: { method: 'POST', path: '/create' }, keywordPath: true },
   feedback: { base: '/business/feedback', readOnly: true, filterBody: true },

@@ -34,6 +34,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { routeAccess } from '../auth/access';
+import { Link } from 'react-router-dom';
 import { readSession, subjectOf } from '../auth/session';
 import { api } from '../data/http';
 import { presence, REMOTE_COMMANDS, RemoteCommand } from './model';
@@ -47,7 +48,19 @@ export function UpgradeNotice({ title }: { title: string }) {
   return (
     <Box sx={{ p: 3 }}>
       <Title title={title} />
-      <Alert severity="warning" data-testid="upgrade-required" sx={{ fontSize: '1.1rem' }}>
+      <Alert
+        severity="warning"
+        data-testid="upgrade-required"
+        sx={{ fontSize: '1.1rem' }}
+        action={
+          // Only the administrator buys a package (/settings/membership).
+          readSession()?.user.role === 'ADMIN' ? (
+            <Button component={Link} to="/settings/membership" color="inherit" data-testid="upgrade-link">
+              {translate('account.membership.upgrade')}
+            </Button>
+          ) : undefined
+        }
+      >
         {translate('app.pages.upgrade')}
       </Alert>
     </Box>

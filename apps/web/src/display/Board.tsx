@@ -14,6 +14,7 @@ import type { Board as ContractBoard } from '@tabour/contracts';
 import { callKey } from './announcer';
 import { holdMs, loops, MediaItem, nextIndex, playlist } from './media';
 import { useAnnouncements } from './speech';
+import { formatInstant } from '../i18n/format';
 
 /** What the board's calls answer: the contract's. */
 export type BoardData = ContractBoard;
@@ -68,7 +69,7 @@ function Media({ items, label }: { items: MediaItem[]; label: string }) {
   );
 }
 
-function Clock({ color }: { color: string }) {
+function Clock({ color, zone }: { color: string; zone?: string | null }) {
   const locale = useLocale();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -76,8 +77,8 @@ function Clock({ color }: { color: string }) {
     return () => clearInterval(t);
   }, []);
   return (
-    <Typography component="p" sx={{ color, fontSize: '1.6rem', fontVariantNumeric: 'tabular-nums' }}>
-      {now.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
+    <Typography component="p" sx={{ color, fontSize: '1.6rem', fontVariantNumeric: 'tabular-nums' }} data-testid="board-clock">
+      {formatInstant(now, locale, zone, 'time')}
     </Typography>
   );
 }
@@ -151,7 +152,7 @@ export function Board({ board, live, style = 1, speechLanguage }: { board: Board
           data-testid="live-state"
           data-state={live}
         />
-        <Clock color={theme.text} />
+        <Clock color={theme.text} zone={board.business.time_zone} />
         <Box sx={{ color: theme.text }}>
           <LanguageMenu named />
         </Box>

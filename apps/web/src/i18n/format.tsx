@@ -36,6 +36,13 @@ export function formatDay(value: unknown, locale: string): string {
   return formatInstant(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12), locale, 'UTC', 'date');
 }
 
+/** A time of day on the business's clock ("HH:mm", a booking's slot), written as the language writes times. */
+export function formatClock(value: unknown, locale: string): string {
+  const m = typeof value === 'string' ? /^(\d{1,2}):(\d{2})/.exec(value) : null;
+  if (!m) return typeof value === 'string' ? value : '';
+  return formatInstant(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])), locale, 'UTC', 'time');
+}
+
 export function formatNumber(value: number | null | undefined, locale: string, options?: Intl.NumberFormatOptions): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '' : new Intl.NumberFormat(locale, options).format(value);
 }
@@ -59,6 +66,7 @@ export function useFormat() {
     zone,
     when: (value: unknown, style: WhenStyle = 'datetime') => formatInstant(value, locale, zone, style),
     day: (value: unknown) => formatDay(value, locale),
+    clock: (value: unknown) => formatClock(value, locale),
     number: (value: number | null | undefined, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
   };
 }

@@ -1,64 +1,28 @@
 import { createInstance } from 'i18next';
-import { convertRaTranslationsToI18next, getI18nProvider } from 'ra-i18n-i18next';
-import englishMessages from 'ra-language-english';
+import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
-import { setRequestLanguage } from '../data/http';
-import { CATALOGUES } from './catalogues';
-import { direction, FALLBACK_LANGUAGE, Language, LANGUAGES, NATIVE_NAMES, pickLanguage, STORAGE_KEY, supported } from './languages';
+import type { Tree } from './catalogues/types';
+import { applyLanguage } from './current';
+import { loadCatalogue, loadFallbacks } from './load';
+import { direction, FALLBACK_LANGUAGE, Language, LANGUAGES, NATIVE_NAMES, supported } from './languages';
+import { loadCache } from '../theme';
 
-type Tree = { [key: string]: string | Tree };
-function merge(base: Tree, over: Tree): Tree {
-  const out: Tree = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = typeof v === 'object' && typeof out[k] === 'object' ? merge(out[k] as Tree, v) : v;
-  return out;
-}
-
-const listeners = new Set<() => void>();
-let current: Language = 'en';
-
-export function currentLanguage(): Language {
-  return current;
-}
-
-export function onLanguageChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Makes a language the page's: stored choice, html lang and dir, the API's Content-Language. */
-export function applyLanguage(lang: Language): void {
-  current = lang;
-  try {
-    localStorage.setItem(STORAGE_KEY, lang);
-  } catch {
-    // private browsing: the choice lasts for this page only
-  }
-  document.documentElement.lang = lang;
-  document.documentElement.dir = direction(lang);
-  setRequestLanguage(lang);
-  listeners.forEach((l) => l());
-}
-
-export function initialLanguage(): Language {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    // Storage blocked (private mode, a sandboxed frame): the browser's languages decide.
-  }
-  return pickLanguage(stored, typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
-}
+export { applyLanguage, currentLanguage, initialLanguage, onLanguageChange } from './current';
 
 /**
- * react-admin's i18nProvider over i18next. English adds react-admin's own complete catalogue
- * under ours; other languages fall back to French (the product's fallback), then English.
+ * The back-office's i18nProvider: react-admin's over i18next, holding only the catalogues in
+ * use: the page's language and, for a language other than English, the react-admin texts of
+ * French (the product's fallback) and English. Changing the language fetches its catalogue first.
  */
 export async function createI18nProvider(lang: Language): Promise<I18nProvider> {
-  const resources: Record<string, { translation: Tree }> = {};
-  for (const l of LANGUAGES) resources[l] = { translation: CATALOGUES[l] as unknown as Tree };
-  resources.en = { translation: merge(convertRaTranslationsToI18next(englishMessages) as Tree, CATALOGUES.en as unknown as Tree) };
+  const [catalogue, fallbacks] = await Promise.all([loadCatalogue(lang), loadFallbacks(lang), loadCache(direction(lang))]);
+  const resources: Record<string, { translation: Tree }> = { [lang]: { translation: catalogue } };
+  for (const [l, tree] of Object.entries(fallbacks)) resources[l] = { translation: tree };
+  const instance = createInstance();
+  // The languages whose whole catalogue is in (the fallbacks hold react-admin's texts only).
+  const whole = new Set<Language>([lang]);
   const base = await getI18nProvider(
-    createInstance() as never,
+    instance as never,
     {
       lng: lang,
       fallbackLng: [FALLBACK_LANGUAGE, 'en'],
@@ -69,10 +33,18 @@ export async function createI18nProvider(lang: Language): Promise<I18nProvider> 
     LANGUAGES.map((l) => ({ locale: l, name: NATIVE_NAMES[l] })),
   );
   applyLanguage(lang);
+  const ensure = async (l: Language) => {
+    if (whole.has(l)) return;
+    const [tree, more] = await Promise.all([loadCatalogue(l), loadFallbacks(l), loadCache(direction(l))]);
+    for (const [f, fallback] of Object.entries(more)) if (!whole.has(f as Language)) instance.addResourceBundle(f, 'translation', fallback, true, false);
+    instance.addResourceBundle(l, 'translation', tree, true, true);
+    whole.add(l);
+  };
   return {
     ...base,
     changeLocale: async (locale: string) => {
       const next = supported(locale) ?? FALLBACK_LANGUAGE;
+      await ensure(next);
       await base.changeLocale(next);
       applyLanguage(next);
     },

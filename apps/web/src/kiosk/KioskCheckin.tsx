@@ -184,7 +184,7 @@ export function KioskCheckinPage() {
   else if (step === 'queue') body = <QueueStep {...props} queues={data.queues} onChoose={chooseQueue} />;
   else if (step === 'services' && queue) body = <ServicesStep {...props} queue={queue} onChosen={(ids) => servicesChosen(queue, ids)} />;
   else if (step === 'member' && queue) body = <MemberStep {...props} queue={queue} onJoin={(memberId) => void join(queue, flow.services, memberId)} />;
-  else if (step === 'ticket' && ticket) body = <TicketStep kiosk={kiosk} ticket={ticket} business={business} reset={reset} />;
+  else if (step === 'ticket' && ticket) body = <TicketStep kiosk={kiosk} ticket={ticket} business={business} zone={data?.business.time_zone} reset={reset} />;
 
   return (
     <KioskFrame kiosk={kiosk} business={business} style={style} footer={<Typography>{translate('kiosk.footer', { name: kiosk.name })}</Typography>}>

@@ -4,17 +4,17 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useLocale, useTranslate } from 'react-admin';
 import { minutes } from '../ticket/model';
 import { localName, type KioskTicket } from './model';
+import { formatInstant } from '../i18n/format';
 
 /**
  * The ticket as the customer takes it away: the screen shows it, and printing keeps only this
  * (the print stylesheet of KioskFrame) on an 80 mm receipt. The short format has the number,
  * queue, wait and code; the long one adds the business, the people ahead and the time.
  */
-export function TicketReceipt({ ticket, business, format }: { ticket: KioskTicket; business: string; format: 'short' | 'long' }) {
+export function TicketReceipt({ ticket, business, zone, format }: { ticket: KioskTicket; business: string; zone?: string | null; format: 'short' | 'long' }) {
   const translate = useTranslate();
   const locale = useLocale();
   const wait = minutes(ticket.estimated_wait_seconds);
-  const at = new Date(ticket.checked_in_at);
   return (
     <Box
       id="kiosk-receipt"
@@ -50,7 +50,7 @@ export function TicketReceipt({ ticket, business, format }: { ticket: KioskTicke
       {format === 'long' && (
         <>
           <Typography>{ticket.ahead === 0 ? translate('ticket.ahead_none') : translate('kiosk.ticket.ahead', { count: ticket.ahead })}</Typography>
-          <Typography variant="body2">{at.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}</Typography>
+          <Typography variant="body2">{formatInstant(ticket.checked_in_at, locale, zone)}</Typography>
         </>
       )}
       <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>

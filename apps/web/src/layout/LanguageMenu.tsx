@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { isLanguage, LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
+import { isLanguage, NATIVE_NAMES } from '../i18n/languages';
+
+// The list (a menu, its popover and focus trap) is fetched when first opened: the login page's first download is lighter.
+const LanguageList = lazy(() => import('./LanguageList'));
 
 /**
  * The language picker of the app bar, the public pages and the devices' pages. `named` shows the
@@ -31,22 +32,19 @@ export function LanguageMenu({ color = 'inherit', named = false }: { color?: 'in
       >
         {current}
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((l) => (
-          <MenuItem
-            key={l}
-            selected={l === locale}
-            lang={l}
-            data-testid={`language-${l}`}
-            onClick={() => {
+      {anchor && (
+        <Suspense fallback={null}>
+          <LanguageList
+            anchor={anchor}
+            locale={locale}
+            onClose={() => setAnchor(null)}
+            onPick={(l) => {
               setAnchor(null);
               setLocale(l);
             }}
-          >
-            {NATIVE_NAMES[l]}
-          </MenuItem>
-        ))}
-      </Menu>
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,6 +6,8 @@ import PersonIcon from '@mui/icons-material/Person';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventIcon from '@mui/icons-material/Event';
 import HistoryIcon from '@mui/icons-material/History';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import BusinessIcon from '@mui/icons-material/Business';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
@@ -24,13 +26,24 @@ import DynamicFormIcon from '@mui/icons-material/DynamicForm';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SmsIcon from '@mui/icons-material/Sms';
 import TuneIcon from '@mui/icons-material/Tune';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import LabelIcon from '@mui/icons-material/Label';
+import GavelIcon from '@mui/icons-material/Gavel';
+import PolicyIcon from '@mui/icons-material/Policy';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
+import HubIcon from '@mui/icons-material/Hub';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { Link } from 'react-router-dom';
-import { AppBar, Layout as RaLayout, LoadingIndicator, Logout, Menu, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar, Layout as RaLayout, LoadingIndicator, Logout, Menu, TitlePortal, useGetIdentity, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { routeAccess } from '../auth/access';
 import { readSession, subjectOf } from '../auth/session';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { LanguageMenu } from './LanguageMenu';
 import { ProgressBar } from './ProgressBar';
+import { TrialCountdown } from '../settings/membership/TrialCountdown';
 
 function ProfileItem() {
   const translate = useTranslate();
@@ -45,24 +58,57 @@ function ProfileItem() {
   );
 }
 
+function HelpItem() {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/help" onClick={() => menu?.onClose()} data-testid="menu-help">
+      <ListItemIcon>
+        <HelpOutlineIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('account.menu.help')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+/**
+ * The user menu's button shows the user's name: its accessible name says what it is and
+ * contains that name (WCAG 2.5.3), e.g. "User menu: Amira Admin".
+ */
+function TabourUserMenu({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const menu = translate('ra.auth.user_menu');
+  return <UserMenu label={identity?.fullName ? `${menu}: ${identity.fullName}` : menu}>{children}</UserMenu>;
+}
+
+/** react-admin's refresh button and spinner; the spinner (a progressbar) named "Loading" in the interface language. */
+function NamedLoadingIndicator() {
+  const translate = useTranslate();
+  return <LoadingIndicator {...({ 'aria-label': translate('ra.page.loading') } as object)} />;
+}
+
 function TabourAppBar() {
   return (
     <AppBar
       toolbar={
         <>
+          <TrialCountdown />
           <NotificationBell />
           <LanguageMenu />
-          <LoadingIndicator />
+          <NamedLoadingIndicator />
         </>
       }
       userMenu={
-        <UserMenu>
+        <TabourUserMenu>
           <ProfileItem />
+          <HelpItem />
           <Logout />
-        </UserMenu>
+        </TabourUserMenu>
       }
     >
-      <TitlePortal />
+      {/* Every page's title (react-admin's <Title>) is its one h1. */}
+      <TitlePortal component="h1" />
     </AppBar>
   );
 }
@@ -78,6 +124,7 @@ export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/displays', label: 'resources.displays.name', icon: <TvIcon /> },
   { path: '/feedback', label: 'resources.feedback.name', icon: <StarRateIcon /> },
   { path: '/activity', label: 'app.menu.activity', icon: <HistoryIcon /> },
+  { path: '/statistics', label: 'statistics.menu', icon: <BarChartIcon /> },
   { path: '/settings/business', label: 'app.menu.business', icon: <BusinessIcon /> },
   { path: '/settings/departments', label: 'app.menu.departments', icon: <AccountTreeIcon /> },
   { path: '/settings/services', label: 'app.menu.services', icon: <RoomServiceIcon /> },
@@ -89,6 +136,16 @@ export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/settings/payment_type', label: 'settings.payment_types.title', icon: <PaymentsIcon /> },
   { path: '/settings/sms', label: 'notifications.menu.sms', icon: <SmsIcon /> },
   { path: '/settings/general', label: 'notifications.menu.general', icon: <TuneIcon /> },
+  { path: '/settings/report-settings', label: 'statistics.reports.page_title', icon: <ForwardToInboxIcon /> },
+  { path: '/settings/payment', label: 'account.menu.payment', icon: <ReceiptLongIcon /> },
+  { path: '/settings/category', label: 'account.menu.category', icon: <LabelIcon /> },
+  { path: '/settings/terms', label: 'account.menu.terms', icon: <GavelIcon /> },
+  { path: '/settings/policy', label: 'account.menu.policy', icon: <PolicyIcon /> },
+  { path: '/settings/activity', label: 'account.menu.activity', icon: <ManageHistoryIcon /> },
+  { path: '/settings/membership', label: 'account.menu.membership', icon: <WorkspacePremiumIcon /> },
+  { path: '/settings/billing', label: 'account.menu.billing', icon: <RequestQuoteIcon /> },
+  { path: '/coupons', label: 'account.menu.coupons', icon: <LocalOfferIcon /> },
+  { path: '/settings/integrations', label: 'integrations.menu', icon: <HubIcon /> },
 ];
 
 /**

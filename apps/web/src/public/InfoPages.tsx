@@ -42,7 +42,7 @@ export function NotFoundInApp() {
   return (
     <Box sx={{ p: 4 }}>
       <Title title="app.pages.not_found_title" />
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h4" component="h2" gutterBottom>
         {translate('app.pages.not_found_title')}
       </Typography>
       <Typography sx={{ mb: 2 }} data-testid="not-found">
@@ -71,7 +71,7 @@ export function AccessDeniedPage() {
   return (
     <Box sx={{ p: 4 }} data-testid="access-denied">
       <Title title="app.pages.denied_title" />
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h4" component="h2" gutterBottom>
         {translate('app.pages.denied_title')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{translate('app.pages.denied_body')}</Typography>

@@ -21,6 +21,7 @@ export function PublicShell({ title, children, wide = false, backdrop: forced }:
   const backdrop = forced ?? backdropFor(window.location.hostname, storedServer());
   return (
     <Box
+      component="main"
       data-backdrop={backdrop}
       sx={{
         minHeight: '100vh',

@@ -18,6 +18,7 @@ import { BackToQueues } from './QueueHeader';
 import { closeCounter, getArchive, getCounters } from './api';
 import { nameMap, useBusinessDay, useQueue, useQueueCall, useTeam } from './common';
 import { archiveBody, Counter, servedByCounter } from './model';
+import { QueueCounterPeriod } from '../statistics/CounterPeriod';
 
 function Figure({ label, value, testid }: { label: string; value: React.ReactNode; testid?: string }) {
   return (
@@ -118,6 +119,7 @@ export function CounterStats() {
           </TableBody>
         </Table>
       </CardContent>
+      <QueueCounterPeriod queueId={id} memberNames={team} />
     </Card>
   );
 }

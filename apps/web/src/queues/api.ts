@@ -6,14 +6,16 @@
 import { api } from '../data/http';
 import { readList } from '../data/resources';
 import { simpleActionCall, type Counter, type Queue, type Ticket, type TicketAction, type WaitingList } from './model';
+import { queuePath, takeEarly } from './waitinglist/early';
 
+export { queuePath };
 const business = '/business';
-export const queuePath = (id: string) => `${business}/queue/${encodeURIComponent(id)}`;
 const ticketPath = (queueId: string, action: string, ticketId: string) => `${queuePath(queueId)}/${action}/${encodeURIComponent(ticketId)}`;
 
-const get = <T>(path: string) => api<T>(path);
+// A read the page started before the screen mounted (waitinglist/early.ts) is answered from it, once.
+const get = <T>(path: string) => takeEarly<T>(path) ?? api<T>(path);
 const post = <T = unknown>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body });
-const list = async <T>(path: string) => readList<T>(await api(path)).data;
+const list = async <T>(path: string) => readList<T>(await (takeEarly(path) ?? api(path))).data;
 
 /** The counter the signed-in member holds open, in any queue. */
 export interface HeldCounter {

@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '@tabour/contracts';
 import { ExportButtons, ImportButton } from './Transfer';
+import { useFormat, WhenField } from '../../i18n/format';
 
 const STATUS_COLOURS: Record<BookingStatus, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
   pending: 'warning',
@@ -70,6 +71,7 @@ function Actions() {
 /** Every booking of the business, newest first, filtered as the front desk asks; export and import from the toolbar. */
 export function BookingTable() {
   const translate = useTranslate();
+  const f = useFormat();
   return (
     <List
       resource="bookings/table"
@@ -82,8 +84,8 @@ export function BookingTable() {
       empty={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false} data-testid="bookings-table">
-        <TextField source="date" label="bookings.table.columns.date" sortable={false} />
-        <TextField source="slot" label="bookings.table.columns.time" sortable={false} />
+        <WhenField source="date" day label="bookings.table.columns.date" sortable={false} />
+        <FunctionField label="bookings.table.columns.time" render={(b: Booking) => f.clock(b.slot)} />
         <TextField source="customer_name" label="bookings.table.columns.customer" emptyText="—" sortable={false} />
         <ReferenceField source="department_id" reference="settings/departments" label="bookings.table.columns.department" link={false} sortable={false}>
           <TextField source="name" />

@@ -1,4 +1,4 @@
-import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
+import { type RaTree, raToI18next } from '../translate';
 import type { Tree } from './types';
 
 /** react-admin's texts as a namespace of the catalogues. */
@@ -143,7 +143,7 @@ function flatten(tree: Tree, prefix = '', out: Record<string, string> = {}): Rec
  */
 export function raTexts(messages: object, wording: RaTexts): RaTexts {
   const own = flatten(wording);
-  const packaged = flatten(convertRaTranslationsToI18next(messages) as Tree);
+  const packaged = flatten(raToI18next(messages as RaTree));
   const out: Tree = {};
   for (const key of RA_KEYS) {
     const text = own[key] ?? packaged[key];

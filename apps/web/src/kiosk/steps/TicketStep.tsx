@@ -8,12 +8,24 @@ import { TicketReceipt } from '../TicketReceipt';
 import { StepTitle } from './parts';
 
 /** The ticket taken: its receipt, whether it went by SMS, printing where the kiosk prints, and done. */
-export function TicketStep({ kiosk, ticket, business, reset }: { kiosk: KioskSettings; ticket: KioskTicket; business: string; reset: () => void }) {
+export function TicketStep({
+  kiosk,
+  ticket,
+  business,
+  zone,
+  reset,
+}: {
+  kiosk: KioskSettings;
+  ticket: KioskTicket;
+  business: string;
+  zone?: string | null;
+  reset: () => void;
+}) {
   const translate = useTranslate();
   return (
     <>
       <StepTitle text={translate('kiosk.ticket.title')} />
-      <TicketReceipt ticket={ticket} business={business} format={kiosk.ticket_format} />
+      <TicketReceipt ticket={ticket} business={business} zone={zone} format={kiosk.ticket_format} />
       {ticket.sms === 'sent' && (
         <Typography sx={{ mt: 2 }} role="status">
           {translate('kiosk.ticket.sms_sent')}

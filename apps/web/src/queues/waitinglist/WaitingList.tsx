@@ -36,7 +36,7 @@ import { Minutes } from '../QueueList';
 import { BackToQueues } from '../QueueHeader';
 import { callNext, closeCounter, delayQueue, moveTicket, openCounter, pauseQueue, resumeQueue, ticketAction } from '../api';
 import { nameMap, useMayOpen, useNoteTypes, useQueueCall, useQueues, useServices, useTeam } from '../common';
-import { counterMayServe } from '@tabour/contracts';
+import { counterMayServe, waitMinutes } from '@tabour/contracts';
 import { Counter, moveItem, Ticket, type TicketAction, WaitingList as WaitingListShape } from '../model';
 import { useWaitingListData, type HeldCounter } from './data';
 import { ActionDialog, ConfirmDialog, DelayDialog } from './dialogs';
@@ -124,7 +124,11 @@ function WaitingRow({ t, names, ctx, forMe }: { t: Ticket; names: Names; ctx: Ti
       <TicketCells t={t} names={names} />
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-          <Minutes seconds={t.estimated_wait_seconds} />
+          {waitMinutes(t.estimated_wait_seconds) === 0 ? (
+            <span data-testid="next-up">{translate('queues.next_up')}</span>
+          ) : (
+            <Minutes seconds={t.estimated_wait_seconds} />
+          )}
           {forMe === 'next' && <Chip size="small" color="primary" variant="outlined" label={translate('queues.columns.next_mine')} data-testid="next-mine" />}
           {forMe === 'no' && <Chip size="small" variant="outlined" label={translate('queues.columns.not_mine')} data-testid="not-mine" />}
         </Box>
@@ -136,6 +140,24 @@ function WaitingRow({ t, names, ctx, forMe }: { t: Ticket; names: Names; ctx: Ti
   );
 }
 
+/** Rows painted with the page; the rest follow a batch at a time once it shows. */
+const FIRST_ROWS = 50;
+const MORE_ROWS = 200;
+
+/**
+ * The rows of a long list on screen a batch at a time: the head of the line (what the counter
+ * calls) shows at once, and a thousand tickets never hold the first paint.
+ */
+function useRowsShown(total: number): number {
+  const [shown, setShown] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (shown >= total) return;
+    const t = setTimeout(() => setShown((n) => n + MORE_ROWS), 0);
+    return () => clearTimeout(t);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
 /**
  * The waiting list in the order call next follows (urgent first, as the API sends it); a row
  * dragged onto another takes that ticket's rank.
@@ -145,6 +167,7 @@ function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Na
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { fail } = useQueueCall();
+  const shown = list.slice(0, useRowsShown(list.length));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -180,7 +203,7 @@ function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Na
   return (
     // Only the page scrolls up and down under a drag: the table itself never slides sideways.
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} autoScroll={{ threshold: { x: 0, y: 0.2 } }}>
-      <SortableContext items={list.map((t) => t.id)} strategy={verticalListSortingStrategy}>
+      <SortableContext items={shown.map((t) => t.id)} strategy={verticalListSortingStrategy}>
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
@@ -194,7 +217,7 @@ function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Na
               </TableRow>
             </TableHead>
             <TableBody>
-              {list.map((t) => (
+              {shown.map((t) => (
                 <WaitingRow
                   key={t.id}
                   t={t}

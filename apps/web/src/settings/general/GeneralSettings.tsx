@@ -11,10 +11,14 @@ import { BOOKING_MESSAGE_TYPES, CHANNELS, QUEUE_MESSAGE_TYPES, type Notification
 import { api, HttpError } from '../../data/http';
 import { settingsPart } from './model';
 import { TemplateEditor } from './TemplateEditor';
+import { AccountTab } from '../account/AccountTab';
+import { PrivacyTab } from '../account/PrivacyTab';
 
 const T = 'notifications.general';
 const KEY = ['settings', 'notification-settings'];
 const TABS = ['notifications', 'public', 'templates'] as const;
+// The account's own tabs follow, worded in the account namespace.
+const ACCOUNT_TABS = ['account', 'privacy'] as const;
 const PLACES_INVALID = `${T}.get_ready_places_invalid`;
 
 function useSaveSettings(tab: 'notifications' | 'public') {
@@ -110,6 +114,9 @@ export function GeneralSettingsPage() {
         {TABS.map((t) => (
           <Tab key={t} label={translate(`${T}.tabs.${t}`)} data-testid={`general-tab-${t}`} />
         ))}
+        {ACCOUNT_TABS.map((t) => (
+          <Tab key={t} label={translate(`account.tabs.${t}`)} data-testid={`general-tab-${t}`} />
+        ))}
       </Tabs>
       <CardContent>
         {tab < 2 && settings.isPending && <Loading />}
@@ -117,6 +124,8 @@ export function GeneralSettingsPage() {
         {tab === 0 && settings.data && <NotificationsTab settings={settings.data} />}
         {tab === 1 && settings.data && <PublicTab settings={settings.data} />}
         {tab === 2 && <TemplateEditor />}
+        {tab === 3 && <AccountTab />}
+        {tab === 4 && <PrivacyTab />}
       </CardContent>
     </Card>
   );

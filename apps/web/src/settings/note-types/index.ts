@@ -1,4 +1,8 @@
 import StickyNote2Icon from '@mui/icons-material/StickyNote2';
-import { NoteTypeCreate, NoteTypeEdit, NoteTypeList } from './NoteTypes';
+import { colouredNames } from '../ColouredNames';
 
-export default { list: NoteTypeList, create: NoteTypeCreate, edit: NoteTypeEdit, icon: StickyNote2Icon, recordRepresentation: 'name' };
+export default {
+  ...colouredNames({ resource: 'settings/note-type', testId: 'note-type-list', colourInvalid: 'note_types.colour_invalid' }),
+  icon: StickyNote2Icon,
+  recordRepresentation: 'name',
+};

@@ -19,11 +19,13 @@ import {
   email,
   required,
   useInput,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { POSITIONS } from '@tabour/contracts';
 import { Empty, WorkingDay } from '../common';
 import { WorkingDaysEditor } from '../WorkingDaysEditor';
+import { MemberCounterPeriod } from '../../statistics/CounterPeriod';
 import { LTR_INPUT } from '../../i18n/format';
 
 const R = 'settings/team';
@@ -86,8 +88,15 @@ export const MemberCreate = () => (
   </Create>
 );
 
+/** The member's counter statistics this month or year, under the form (a saved member only). */
+function MemberStatistics() {
+  const record = useRecordContext();
+  return record?.id ? <MemberCounterPeriod memberId={String(record.id)} /> : null;
+}
+
 export const MemberEdit = () => (
   <Edit mutationMode="pessimistic" redirect="list">
     <MemberForm />
+    <MemberStatistics />
   </Edit>
 );

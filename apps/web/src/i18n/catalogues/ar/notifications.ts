@@ -151,6 +151,7 @@ const notifications: Texts<typeof en> = {
         queue_request: 'عميل يطلب الانضمام إلى طابور',
         sms_balance_low: 'رصيد الرسائل القصيرة يوشك على النفاد: بقي {{balance}}',
         sms_balance_exhausted: 'نفد رصيد الرسائل القصيرة: لن تُرسل رسائل أخرى',
+        webhook_disabled: 'توقّف الويب هوك {{url}}: ظلّت عمليات التسليم إليه تفشل',
         other: 'إشعار جديد',
       },
     },

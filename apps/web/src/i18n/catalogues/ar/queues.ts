@@ -10,6 +10,7 @@ const queues: Texts<typeof en> = {
     paused_banner: 'الطابور متوقف مؤقتًا: لا يمكن نداء أحد حتى يُستأنف.',
     delay_banner: 'تأخير معلن: {{count}} دقيقة',
     minutes: '{{count}} د',
+    next_up: 'التالي',
     call_next: 'نداء التالي',
     summary: {
       waiting: 'في الانتظار',

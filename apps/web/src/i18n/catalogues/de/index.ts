@@ -9,5 +9,9 @@ import devices from './devices';
 import bookings from './bookings';
 import notifications from './notifications';
 import activity from './activity';
+import statistics from './statistics';
+import account from './account';
+import webhooks from './webhooks';
+import integrations from './integrations';
 
-export default { ra, app, customers, queues, settings, resources, devices, bookings, notifications, activity };
+export default { ra, app, customers, queues, settings, resources, devices, bookings, notifications, activity, statistics, account, webhooks, integrations };

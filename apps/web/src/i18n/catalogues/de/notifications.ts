@@ -151,6 +151,7 @@ const notifications: Texts<typeof en> = {
         queue_request: 'Ein Kunde bittet um Aufnahme in eine Warteschlange',
         sms_balance_low: 'Ihr SMS-Kontingent wird knapp: noch {{balance}}',
         sms_balance_exhausted: 'Ihr SMS-Kontingent ist aufgebraucht: es werden keine SMS mehr gesendet',
+        webhook_disabled: 'Webhook {{url}} deaktiviert: seine Zustellungen schlugen immer wieder fehl',
         other: 'Neue Benachrichtigung',
       },
     },

@@ -10,6 +10,7 @@ const queues: Texts<typeof en> = {
     paused_banner: 'Die Warteschlange ist pausiert: Bis zur Fortsetzung kann niemand aufgerufen werden.',
     delay_banner: 'Angekündigte Verspätung: {{count}} Min.',
     minutes: '{{count}} Min.',
+    next_up: 'Als Nächstes',
     call_next: 'Nächsten aufrufen',
     summary: {
       waiting: 'Wartend',

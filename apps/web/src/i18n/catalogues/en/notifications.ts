@@ -148,6 +148,7 @@ const notifications = {
         queue_request: 'A customer asks to join a queue',
         sms_balance_low: 'Your SMS allowance is running low: {{balance}} left',
         sms_balance_exhausted: 'Your SMS allowance is used up: no more SMS are sent',
+        webhook_disabled: 'Webhook {{url}} turned off: its deliveries kept failing',
         other: 'New notification',
       },
     },

@@ -7,6 +7,8 @@ const queues = {
     paused_banner: 'The queue is paused: nobody can be called until it resumes.',
     delay_banner: 'Announced delay: {{count}} min',
     minutes: '{{count}} min',
+    // The head of the line: nobody before it and no delay announced, it waits for no estimate.
+    next_up: 'Next',
     call_next: 'Call next',
     summary: {
       waiting: 'Waiting',

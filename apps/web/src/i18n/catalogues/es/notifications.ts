@@ -151,6 +151,7 @@ const notifications: Texts<typeof en> = {
         queue_request: 'Un cliente pide unirse a una fila',
         sms_balance_low: 'Su saldo de SMS se está agotando: quedan {{balance}}',
         sms_balance_exhausted: 'Su saldo de SMS se ha agotado: ya no se envían SMS',
+        webhook_disabled: 'Webhook {{url}} desactivado: sus entregas fallaban una y otra vez',
         other: 'Nueva notificación',
       },
     },

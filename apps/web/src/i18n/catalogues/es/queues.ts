@@ -10,6 +10,7 @@ const queues: Texts<typeof en> = {
     paused_banner: 'La cola está en pausa: no se puede llamar a nadie hasta que se reanude.',
     delay_banner: 'Retraso anunciado: {{count}} min',
     minutes: '{{count}} min',
+    next_up: 'Siguiente',
     call_next: 'Llamar al siguiente',
     summary: {
       waiting: 'En espera',

@@ -151,6 +151,7 @@ const notifications: Texts<typeof en> = {
         queue_request: 'Un client demande à rejoindre une file',
         sms_balance_low: 'Votre forfait SMS s’épuise : il en reste {{balance}}',
         sms_balance_exhausted: 'Votre forfait SMS est épuisé : plus aucun SMS n’est envoyé',
+        webhook_disabled: 'Webhook {{url}} désactivé : ses envois échouaient sans cesse',
         other: 'Nouvelle notification',
       },
     },

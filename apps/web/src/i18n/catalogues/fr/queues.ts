@@ -10,6 +10,7 @@ const queues: Texts<typeof en> = {
     paused_banner: 'La file est en pause : personne ne peut être appelé avant la reprise.',
     delay_banner: 'Retard annoncé : {{count}} min',
     minutes: '{{count}} min',
+    next_up: 'Suivant',
     call_next: 'Appeler le suivant',
     summary: {
       waiting: 'En attente',

@@ -151,6 +151,7 @@ const notifications: Texts<typeof en> = {
         queue_request: 'Um cliente pede para entrar numa fila',
         sms_balance_low: 'O seu saldo de SMS está a acabar: restam {{balance}}',
         sms_balance_exhausted: 'O seu saldo de SMS esgotou-se: já não são enviados SMS',
+        webhook_disabled: 'Webhook {{url}} desativado: as entregas falhavam repetidamente',
         other: 'Nova notificação',
       },
     },

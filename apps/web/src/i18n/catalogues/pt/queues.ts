@@ -10,6 +10,7 @@ const queues: Texts<typeof en> = {
     paused_banner: 'A fila está em pausa: ninguém pode ser chamado até ela ser retomada.',
     delay_banner: 'Atraso anunciado: {{count}} min',
     minutes: '{{count}} min',
+    next_up: 'Próximo',
     call_next: 'Chamar o próximo',
     summary: {
       waiting: 'Aguardando',

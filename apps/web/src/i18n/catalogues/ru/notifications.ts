@@ -151,6 +151,7 @@ const notifications: Texts<typeof en> = {
         queue_request: 'Клиент просит включить его в очередь',
         sms_balance_low: 'Лимит SMS заканчивается: осталось {{balance}}',
         sms_balance_exhausted: 'Лимит SMS исчерпан: SMS больше не отправляются',
+        webhook_disabled: 'Вебхук {{url}} отключён: доставка постоянно не удавалась',
         other: 'Новое уведомление',
       },
     },

@@ -10,6 +10,7 @@ const queues: Texts<typeof en> = {
     paused_banner: 'Очередь приостановлена: никого нельзя вызвать, пока она не возобновится.',
     delay_banner: 'Объявленная задержка: {{count}} мин',
     minutes: '{{count}} мин',
+    next_up: 'Следующий',
     call_next: 'Вызвать следующего',
     summary: {
       waiting: 'Ожидают',

@@ -1,0 +1,63 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { AppendNotifier, ConnectFn, PgEventStore } from '@tabour/eventstore';
+import { EVENT_STORE } from '../common/tokens';
+import { EVENTING_CONNECT } from '../eventing/projection-registry';
+
+type Waiter = { tenantId: string; wake: () => void };
+
+/**
+ * Wakes the feed's long polls and streams as soon as something commits: this process's appends
+ * through the store's after-commit hook (no round trip), other processes' through `LISTEN
+ * es_appended` (which names no business, so every waiter looks). The listening connection is
+ * opened by the first waiter, so an instance nobody follows holds none.
+ */
+@Injectable()
+export class FeedWaker implements OnApplicationShutdown {
+  private readonly waiters = new Set<Waiter>();
+  private notifier?: AppendNotifier;
+  private unhook?: () => void;
+  private starting?: Promise<void>;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: PgEventStore,
+    @Inject(EVENTING_CONNECT) private readonly connect: ConnectFn,
+  ) {}
+
+  /** Resolves on the next commit that may concern the business, or after `ms`, whichever is first. */
+  async next(tenantId: string, ms: number, signal?: AbortSignal): Promise<void> {
+    await this.start();
+    if (signal?.aborted) return;
+    await new Promise<void>((resolve) => {
+      const waiter: Waiter = { tenantId, wake: () => done() };
+      const timer = setTimeout(() => done(), ms);
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      signal?.addEventListener('abort', done);
+      this.waiters.add(waiter);
+    });
+  }
+
+  private start(): Promise<void> {
+    this.starting ??= (async () => {
+      this.unhook = this.store.onAppended((result) => {
+        const tenants = new Set(result.events.map((e) => e.tenantId));
+        for (const w of [...this.waiters]) if (tenants.has(w.tenantId)) w.wake();
+      });
+      this.notifier = new AppendNotifier(this.connect, () => {
+        for (const w of [...this.waiters]) w.wake();
+      });
+      await this.notifier.start();
+    })();
+    return this.starting;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.unhook?.();
+    for (const w of [...this.waiters]) w.wake();
+    await this.notifier?.stop();
+  }
+}

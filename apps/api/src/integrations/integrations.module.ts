@@ -1,0 +1,24 @@
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { PgEventStore } from '@tabour/eventstore';
+import { apiKeysProjection } from '@tabour/integrations';
+import { EVENT_STORE } from '../common/tokens';
+import { ApiKeyAuth, ApiKeyGuard } from './api-key.guard';
+import { FeedController } from './feed.controller';
+import { FeedService } from './feed.service';
+import { FeedWaker } from './feed-waker';
+import { ApiKeysController } from './keys.controller';
+import { ApiKeysService } from './keys.service';
+
+/** Integrators: API keys and the public event feed (docs/integrations.md). */
+@Module({
+  controllers: [ApiKeysController, FeedController],
+  providers: [ApiKeysService, ApiKeyAuth, ApiKeyGuard, FeedService, FeedWaker],
+  exports: [ApiKeyAuth, ApiKeyGuard, FeedService, FeedWaker],
+})
+export class IntegrationsModule implements OnModuleInit {
+  constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}
+
+  onModuleInit(): void {
+    this.store.registerInlineProjection(apiKeysProjection);
+  }
+}

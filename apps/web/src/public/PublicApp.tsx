@@ -1,0 +1,73 @@
+import { lazy, Suspense, useMemo } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { createTheme } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
+import {
+  I18nContextProvider,
+  localStorageStore,
+  NotificationContextProvider,
+  StoreContextProvider,
+  useNotificationContext,
+  type I18nProvider,
+} from 'react-admin';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { themeFor } from '../theme';
+import { LoginPage, NoCaptchaLoginPage, TenantLoginPage } from './LoginPage';
+
+// The login page is in the first download; the others are fetched when opened.
+const Toasts = lazy(() => import('../layout/Toasts').then((m) => ({ default: m.Toasts })));
+const RegisterPage = lazy(() => import('./RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => import('./PasswordPages').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./PasswordPages').then((m) => ({ default: m.ResetPasswordPage })));
+const PrivacyPage = lazy(() => import('./InfoPages').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('./InfoPages').then((m) => ({ default: m.TermsPage })));
+
+/** The toast (a snackbar, an alert, their transition) is fetched with the page's first message. */
+function LazyToasts() {
+  const { notifications } = useNotificationContext();
+  if (!notifications.length) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
+/** The back-office's store, shared by name: the language picked here is the app's after logging in. */
+const store = localStorageStore('1', 'Tabour');
+
+/**
+ * A visitor's pages (log in, register, password, privacy, terms) without the back-office: only
+ * the react-admin contexts their hooks read (store, notifications, texts) and MUI. Not
+ * CoreAdminContext: it brings react-query's client and react-router's data router, which no
+ * visitor's page uses (the login is a plain call, LoginPage). Once logged in, the path leaves
+ * this set and the app loads.
+ */
+export default function PublicApp({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'rtl' | 'ltr' }) {
+  const theme = useMemo(() => createTheme(themeFor(dir)), [dir]);
+  return (
+    <StoreContextProvider value={store}>
+      <NotificationContextProvider>
+        <I18nContextProvider value={i18nProvider}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <Suspense fallback={null}>
+              <Routes>
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/login/no-recaptcha" element={<NoCaptchaLoginPage />} />
+                <Route path="/login/tt" element={<TenantLoginPage />} />
+                <Route path="/register" element={<RegisterPage />} />
+                <Route path="/password/forgot" element={<ForgotPasswordPage />} />
+                <Route path="/password/reset" element={<ResetPasswordPage />} />
+                <Route path="/privacy" element={<PrivacyPage />} />
+                <Route path="/terms" element={<TermsPage />} />
+                <Route path="*" element={<Navigate to="/login" replace />} />
+              </Routes>
+            </Suspense>
+            <LazyToasts />
+          </ThemeProvider>
+        </I18nContextProvider>
+      </NotificationContextProvider>
+    </StoreContextProvider>
+  );
+}

@@ -1,0 +1,8 @@
+import LabelIcon from '@mui/icons-material/Label';
+import { colouredNames } from '../ColouredNames';
+
+export default {
+  ...colouredNames({ resource: 'settings/category', testId: 'category-list', colourInvalid: 'account.category.colour_invalid' }),
+  icon: LabelIcon,
+  recordRepresentation: 'name',
+};

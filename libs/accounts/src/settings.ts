@@ -1,0 +1,75 @@
+import type { ColumnType } from 'kysely';
+import type { Decider, InlineProjection } from '@tabour/eventstore';
+import { throwIfAny, type Database } from '@tabour/platform';
+import { DEFAULT_ACCOUNT_SETTINGS, NOTICE_LANGUAGES, type AccountSettings, type Language } from '@tabour/contracts';
+
+/** The business account's settings (GET/POST /business/account/setting): stream `accountsettings-<tenant>`. */
+export const accountSettingsStream = (businessId: string) => `accountsettings-${businessId}`;
+
+export type AccountSettingsCommand = { type: 'UpdateAccountSettings'; business_id: string; changes: Partial<Record<keyof AccountSettings, unknown>> };
+export type AccountSettingsEvent = { type: 'AccountSettingsUpdated'; data: { business_id: string; changes: Partial<AccountSettings> } };
+export const ACCOUNT_SETTINGS_EVENT_TYPES = ['AccountSettingsUpdated'] as const;
+
+// Deliberately loose: the DTO has already checked the shape; this only keeps impossible addresses out.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const accountSettingsDecider: Decider<AccountSettingsCommand, AccountSettings, AccountSettingsEvent> = {
+  initialState: () => ({ ...DEFAULT_ACCOUNT_SETTINGS }),
+  decide(command, state) {
+    const errors: Record<string, string[]> = {};
+    const changes: Partial<AccountSettings> = {};
+    for (const key of Object.keys(command.changes)) if (!(key in DEFAULT_ACCOUNT_SETTINGS)) errors[key] = [`Unknown setting ${key}`];
+    const { contact_email, notice_language } = command.changes;
+    if (contact_email !== undefined) {
+      const email = typeof contact_email === 'string' ? contact_email.trim().toLowerCase() : contact_email;
+      if (email === null || email === '') {
+        if (state.contact_email !== null) changes.contact_email = null;
+      } else if (typeof email !== 'string' || email.length > 190 || !EMAIL.test(email)) errors.contact_email = ['Enter a valid e-mail address'];
+      else if (email !== state.contact_email) changes.contact_email = email;
+    }
+    if (notice_language !== undefined) {
+      if (!NOTICE_LANGUAGES.includes(notice_language as Language)) errors.notice_language = [`Choose one of: ${NOTICE_LANGUAGES.join(', ')}`];
+      else if (notice_language !== state.notice_language) changes.notice_language = notice_language as Language;
+    }
+    throwIfAny(errors);
+    return Object.keys(changes).length ? [{ type: 'AccountSettingsUpdated', data: { business_id: command.business_id, changes } }] : [];
+  },
+  evolve: (state, event) => ({ ...state, ...event.data.changes }),
+};
+
+export interface BusinessAccountSettingsTable {
+  tenant_id: string;
+  contact_email: string | null;
+  notice_language: string;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+declare module '@tabour/platform' {
+  interface Database {
+    business_account_settings: BusinessAccountSettingsTable;
+  }
+}
+
+/** `business_account_settings`: one row per business once it has changed a setting (no row: the defaults). */
+export const accountSettingsProjection: InlineProjection<AccountSettingsEvent, Database> = {
+  name: 'accounts.account_settings',
+  tables: ['business_account_settings'],
+  handles: ACCOUNT_SETTINGS_EVENT_TYPES,
+  async apply(db, events) {
+    for (const e of events) {
+      const tenant = e.data.business_id;
+      const current = await db
+        .selectFrom('business_account_settings')
+        .select(['contact_email', 'notice_language'])
+        .where('tenant_id', '=', tenant)
+        .executeTakeFirst();
+      const next = { ...DEFAULT_ACCOUNT_SETTINGS, ...(current ?? {}), ...e.data.changes };
+      const row = { contact_email: next.contact_email, notice_language: next.notice_language, updated_at: e.recordedAt };
+      await db
+        .insertInto('business_account_settings')
+        .values({ tenant_id: tenant, ...row })
+        .onConflict((c) => c.column('tenant_id').doUpdateSet(row))
+        .execute();
+    }
+  },
+};

@@ -1,0 +1,248 @@
+import type { AccountEvent } from '@tabour/accounts';
+import { type InlineProjection, type ProjectionDb } from '@tabour/eventstore';
+import type { Database } from '@tabour/platform';
+import { sql } from 'kysely';
+import { DateTime } from 'luxon';
+import { ACCOUNT_MEMBERSHIP_EVENT_TYPES, MEMBERSHIP_EVENT_TYPES, type MembershipEvent } from './membership';
+import './tables';
+import type { MembershipsTable } from './tables';
+import type { Updateable } from 'kysely';
+
+type Db = ProjectionDb<Database>;
+type Row = Updateable<MembershipsTable>;
+
+async function upsert(db: Db, tenant: string, set: Row, at: Date): Promise<void> {
+  await db
+    .insertInto('memberships')
+    .values({ tenant_id: tenant, package: null, plan: null, updated_at: at, ...set } as never)
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...set, updated_at: at }))
+    .execute();
+}
+
+/**
+ * The membership row of each business (what the plan gate, the SMS allowance and the settings
+ * read), its paid periods, saved cards and billing details. It reads the account's trial and
+ * package events as well as the membership stream's, so a rebuild from the log alone gives it.
+ */
+export const membershipsProjection: InlineProjection<MembershipEvent | AccountEvent, Database> = {
+  name: 'billing.memberships',
+  handles: [...ACCOUNT_MEMBERSHIP_EVENT_TYPES, ...MEMBERSHIP_EVENT_TYPES],
+  tables: ['memberships', 'membership_periods', 'payment_methods', 'billing_details'],
+  async apply(db, events) {
+    for (const e of events) {
+      const tenant = e.data.business_id;
+      const at = e.recordedAt;
+      switch (e.type) {
+        case 'BusinessRegistered':
+          await upsert(db, tenant, {}, at);
+          break;
+        case 'MembershipTrialStarted':
+          await upsert(db, tenant, { trial_ends_at: e.data.ends_at, due_at: e.data.ends_at }, at);
+          break;
+        case 'MembershipPackageChanged':
+          await upsert(
+            db,
+            tenant,
+            {
+              package: e.data.package,
+              plan: e.data.plan,
+              period_starts_at: e.data.starts_at,
+              period_ends_at: e.data.ends_at,
+              grace_ends_at: null,
+              renewal_attempts: 0,
+              cancel_at_period_end: false,
+              scheduled_package: null,
+              scheduled_plan: null,
+              due_at: e.data.ends_at,
+            },
+            at,
+          );
+          break;
+        case 'MembershipPurchased':
+        case 'MembershipRenewed':
+        case 'MembershipPlanChanged': {
+          const d = e.data;
+          await upsert(
+            db,
+            tenant,
+            {
+              package: d.package,
+              plan: d.plan,
+              period_starts_at: d.starts_at,
+              period_ends_at: d.ends_at,
+              grace_ends_at: null,
+              renewal_attempts: 0,
+              cancel_at_period_end: false,
+              scheduled_package: null,
+              scheduled_plan: null,
+              coupon_code: d.coupon && d.coupon.months_left !== 0 ? d.coupon.code : null,
+              coupon_months_left: d.coupon && d.coupon.months_left !== 0 ? d.coupon.months_left : null,
+              due_at: d.ends_at,
+            },
+            at,
+          );
+          const kind = e.type === 'MembershipPurchased' ? 'purchase' : e.type === 'MembershipRenewed' ? 'renewal' : 'change';
+          await db
+            .insertInto('membership_periods')
+            .values({
+              id: d.invoice_id,
+              tenant_id: tenant,
+              kind,
+              package: d.package,
+              plan: d.plan,
+              starts_at: d.starts_at,
+              ends_at: d.ends_at,
+              invoice_id: d.invoice_id,
+              net: d.net,
+            })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          break;
+        }
+        case 'MembershipRenewalFailed':
+          await upsert(
+            db,
+            tenant,
+            { grace_ends_at: e.data.grace_ends_at, renewal_attempts: e.data.attempt, due_at: e.data.next_attempt_at ?? e.data.grace_ends_at },
+            at,
+          );
+          break;
+        case 'MembershipLapsed':
+          await upsert(
+            db,
+            tenant,
+            {
+              package: 'FREE',
+              plan: null,
+              period_starts_at: null,
+              period_ends_at: null,
+              grace_ends_at: null,
+              renewal_attempts: 0,
+              cancel_at_period_end: false,
+              scheduled_package: null,
+              scheduled_plan: null,
+              coupon_code: null,
+              coupon_months_left: null,
+              due_at: null,
+            },
+            at,
+          );
+          break;
+        case 'MembershipCancellationScheduled':
+          await upsert(db, tenant, { cancel_at_period_end: true, scheduled_package: null, scheduled_plan: null }, at);
+          break;
+        case 'MembershipCancellationWithdrawn':
+          await upsert(db, tenant, { cancel_at_period_end: false, scheduled_package: null, scheduled_plan: null }, at);
+          break;
+        case 'MembershipChangeScheduled':
+          await upsert(db, tenant, { cancel_at_period_end: false, scheduled_package: e.data.package, scheduled_plan: e.data.plan }, at);
+          break;
+        case 'MembershipTrialEnded':
+          await upsert(db, tenant, { due_at: null }, at);
+          break;
+        case 'BillingDetailsUpdated': {
+          const { business_id: _id, ...d } = e.data;
+          void _id;
+          await db
+            .insertInto('billing_details')
+            .values({ tenant_id: tenant, ...d, updated_at: at })
+            .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...d, updated_at: at }))
+            .execute();
+          break;
+        }
+        case 'PaymentMethodAdded': {
+          const c = e.data.card;
+          if (e.data.is_default) await db.updateTable('payment_methods').set({ is_default: false }).where('tenant_id', '=', tenant).execute();
+          await db
+            .insertInto('payment_methods')
+            .values({ ...c, tenant_id: tenant, is_default: e.data.is_default, created_at: e.data.at })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          break;
+        }
+        case 'PaymentMethodRemoved':
+          await db.deleteFrom('payment_methods').where('tenant_id', '=', tenant).where('id', '=', e.data.payment_method_id).execute();
+          if (e.data.new_default_id) {
+            await db.updateTable('payment_methods').set({ is_default: true }).where('tenant_id', '=', tenant).where('id', '=', e.data.new_default_id).execute();
+          }
+          break;
+        case 'DefaultPaymentMethodChanged':
+          await db
+            .updateTable('payment_methods')
+            .set({ is_default: sql<boolean>`id = ${e.data.payment_method_id}::uuid` })
+            .where('tenant_id', '=', tenant)
+            .execute();
+          break;
+      }
+    }
+  },
+};
+
+/** The seller's calendar, in which an invoice's year (and so its number series) is counted. */
+export const INVOICE_TIME_ZONE = 'Europe/Paris';
+
+export const invoiceNumber = (kind: 'invoice' | 'credit_note', year: number, seq: number) =>
+  `${kind === 'invoice' ? 'INV' : 'CN'}-${year}-${String(seq).padStart(6, '0')}`;
+
+/**
+ * The invoice register. Each invoice takes the next number of its kind and year from its
+ * counter row, in the transaction that appends it: the row stays locked until that commit, so
+ * concurrent purchases queue there, and a purchase that rolls back gives its number back.
+ * The register declares no tables: a rebuild never renumbers issued invoices, and an invoice
+ * already registered is skipped.
+ */
+export const invoicesProjection: InlineProjection<MembershipEvent, Database> = {
+  name: 'billing.invoices',
+  handles: ['InvoiceIssued'],
+  async apply(db, events) {
+    for (const e of events) {
+      if (e.type !== 'InvoiceIssued') continue;
+      const inv = e.data.invoice;
+      const known = await db.selectFrom('invoices').select('id').where('id', '=', inv.id).executeTakeFirst();
+      if (known) continue;
+      const year = DateTime.fromISO(inv.issued_at, { zone: INVOICE_TIME_ZONE }).year;
+      const counter = await db
+        .insertInto('invoice_counters')
+        .values({ kind: inv.kind, year, last: 1 })
+        .onConflict((oc) => oc.columns(['kind', 'year']).doUpdateSet({ last: sql<number>`invoice_counters.last + 1` }))
+        .returning('last')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('invoices')
+        .values({
+          id: inv.id,
+          tenant_id: e.data.business_id,
+          kind: inv.kind,
+          year,
+          seq: counter.last,
+          number: invoiceNumber(inv.kind, year, counter.last),
+          issued_at: inv.issued_at,
+          currency: inv.currency,
+          seller: JSON.stringify(inv.seller),
+          buyer: JSON.stringify(inv.buyer),
+          lines: JSON.stringify(inv.lines),
+          coupon: JSON.stringify(inv.coupon),
+          subtotal: inv.subtotal,
+          vat_rate: inv.vat_rate,
+          vat: inv.vat,
+          total: inv.total,
+          reverse_charge: inv.reverse_charge,
+          payment_reference: inv.payment_reference,
+          credits_invoice_id: inv.credits_invoice_id,
+        })
+        .execute();
+      if (inv.kind === 'credit_note' && inv.credits_invoice_id) {
+        await db
+          .updateTable('invoices')
+          .set({
+            refunded: sql<number>`refunded - ${inv.total}::integer`,
+            status: sql<'refunded'>`CASE WHEN refunded - ${inv.total}::integer >= total THEN 'refunded' ELSE 'partially_refunded' END`,
+          })
+          .where('id', '=', inv.credits_invoice_id)
+          .execute();
+      }
+    }
+  },
+};
+
+export const BILLING_PROJECTIONS: readonly InlineProjection[] = [membershipsProjection, invoicesProjection];

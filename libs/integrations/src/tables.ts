@@ -1,0 +1,31 @@
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** An integrator's key as the settings screen lists it (migrations/20261127081000_integrations.ts). */
+export interface ApiKeysTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  scopes: string[];
+  prefix: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  revoked_at: MaybeTimestamp;
+  last_used_at: MaybeTimestamp;
+}
+
+/** SHA-256 of each key's token (base64url), never in an event. */
+export interface ApiKeyHashesTable {
+  key_id: string;
+  tenant_id: string;
+  token_hash: string;
+}
+
+declare module '@tabour/platform' {
+  interface Database {
+    api_keys: ApiKeysTable;
+    api_key_hashes: ApiKeyHashesTable;
+  }
+}

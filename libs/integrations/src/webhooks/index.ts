@@ -1,0 +1,7 @@
+export * from './address';
+export * from './signature';
+export * from './schedule';
+export * from './webhook';
+export * from './tables';
+export * from './projection';
+export * from './outbox';
