@@ -11,7 +11,9 @@ import { QueuePiiKeys } from '../apps/api/src/queues/pii-keys';
 import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
 import { SnapshotStore } from '../apps/api/src/queues/snapshots';
 import { HistoryJobRunner } from '../apps/api/src/customers/history-job';
+import { MESSAGES_SUBSCRIPTION } from '../apps/api/src/notifications/reactor';
 import { at, bookableBusiness, dayAhead, expectOk } from './bookings-fixtures';
+import { caughtUp, waitFor } from './eventstore-support';
 import { createTestApp, TestApp } from './support/app';
 import { login, STRONG_PASSWORD } from './support/fixtures';
 import { newBusiness, newMember, Staff } from './support/organisation-fixtures';
@@ -403,9 +405,11 @@ describe('customers: personal data is erasable', () => {
     const refused = await expectOk(await book('11:00', { is_online: true, ...personal(declined, '+21620987153') }), 202);
     await expectOk(await t.http().delete(`/business/booking/request/${refused.id}/decline`).set(desk.h).send({}), 200);
 
-    // The read rows show the text; the log holds it only sealed.
+    // The read rows show the text (and the confirmation's address, once the messages reactor
+    // has handled the bookings); the log holds it only sealed.
+    await waitFor(() => caughtUp(db, MESSAGES_SUBSCRIPTION), 'the messages reactor');
     expect(await tracesOf(t, erased)).toEqual(expect.arrayContaining(['bookings.remarks', 'bookings.additional_data', 'booking_requests.data']));
-    expect(await tracesOf(t, '20987151')).toEqual(['bookings.phone_number']);
+    expect(await tracesOf(t, '20987151')).toEqual(['bookings.phone_number', 'notification_messages.recipient']);
     expect(await tracesOf(t, declined)).toEqual(['booking_requests.data']);
     for (const m of [erased, declined, '20987151', '20987152', '20987153']) expect((await tracesOf(t, m)).filter((c) => c.startsWith('es_'))).toEqual([]);
 

@@ -118,7 +118,9 @@ export class NotificationReactor implements OnModuleInit {
         // A delay tells every waiting ticket; a move or swap names tickets anywhere in the line.
         if (e.type === 'QueueDelayed' || e.type === 'TicketMoved' || e.type === 'TicketsSwapped') wholeLines.add(d.queue_id as string);
       }
-      if (e.category === 'booking' && !PLACING.has(e.type)) bookingIds.add(d.booking_id as string);
+      // Every booking event reads its row: the booking's own phone is the address whatever the
+      // batch holds (a batch of its creation alone must not fall back to the customer's phone).
+      if (e.category === 'booking') bookingIds.add(d.booking_id as string);
       if (e.category === 'booking' && typeof d.department_id === 'string') departmentIds.add(d.department_id);
       if (e.category === 'booking' && Array.isArray(d.service_ids)) for (const s of d.service_ids as string[]) serviceIds.add(s);
     }
