@@ -19,6 +19,8 @@ describe('dates, times and numbers in Arabic', () => {
 
     const { context, page } = await newPage(browser, server.url, 'en-US');
     await page.goto('/login/no-recaptcha');
+    // Once the form shows, the page has stored its own language: the choice written now stays.
+    await page.locator('input[name="email"]').waitFor();
     await page.evaluate(() => localStorage.setItem('tabour.language', 'ar'));
     await loginThroughForm(page, email, PASSWORD);
     await page.goto(`/customers/${customer.id}/show`);
