@@ -44,12 +44,16 @@ export async function readFeedPage(db: Kysely<AnySchema>, tenantId: string, q: F
   const filtered = !!q.types?.length || !!q.record;
   const types = [...sourcesOf(q.types)];
   // A cursor inside a stored event (a page ended among its public events) reads that event again.
-  // The business leads the comparison so that only es_events_tenant_feed can serve it: with
-  // (transaction_id, position) alone the planner may walk the whole log's index and filter the
-  // business out of it, ten times the rows at ten businesses and the whole log for a small one.
+  // The business's part of the log is one range of es_events_tenant_feed, bounded on both sides
+  // by a whole key: from the cursor to the horizon, both in the business. No other business's
+  // row lies between two keys of this one. Both bounds must be row comparisons: with
+  // `tenant_id = …` beside them, the index scan starts at the business's first event and walks
+  // up to the cursor (a page deep in a long history read a hundred thousand entries first); with
+  // (transaction_id, position) alone, the planner may walk the whole log's index instead.
+  const key = sql`(tenant_id, transaction_id, position)`;
   const cursor = sql`(${tenantId}::uuid, ${from.transactionId}::xid8, ${from.position}::bigint)`;
-  const after = from.index === undefined ? sql`(tenant_id, transaction_id, position) > ${cursor}` : sql`(tenant_id, transaction_id, position) >= ${cursor}`;
-  const mine = sql`tenant_id = ${tenantId}::uuid AND ${after} AND transaction_id < ${horizon}::xid8`;
+  const after = from.index === undefined ? sql`${key} > ${cursor}` : sql`${key} >= ${cursor}`;
+  const mine = sql`${after} AND ${key} < (${tenantId}::uuid, ${horizon}::xid8, 0::bigint)`;
   // A filter that matches rarely looks through FEED_SCAN events at most, from the index alone,
   // and answers a page (maybe empty) with a cursor that far on.
   let bound: { tx: string; position: string } | undefined;
@@ -57,15 +61,18 @@ export async function readFeedPage(db: Kysely<AnySchema>, tenantId: string, q: F
     bound = (
       await sql<{ tx: string; position: string }>`
         SELECT transaction_id::text AS tx, position FROM es_events WHERE ${mine}
-        ORDER BY transaction_id, position OFFSET ${FEED_SCAN - 1} LIMIT 1`.execute(db)
+        ORDER BY tenant_id, transaction_id, position OFFSET ${FEED_SCAN - 1} LIMIT 1`.execute(db)
     ).rows[0];
   const within = bound ? sql` AND (tenant_id, transaction_id, position) <= (${tenantId}::uuid, ${bound.tx}::xid8, ${bound.position}::bigint)` : sql``;
   // Ordered by the index es_events_tenant_feed, stopping at the page's end: each row gives one public event at most but one.
   const res = await sql<Row>`
     SELECT transaction_id::text AS tx, position, stream_id, revision, category, tenant_id, event_id, event_type, data, ${METADATA}, recorded_at
     FROM es_events WHERE ${mine}${within} AND event_type = ANY(${types}::text[])
-    ORDER BY transaction_id, position LIMIT ${q.limit + 1}`.execute(db);
+    ORDER BY tenant_id, transaction_id, position LIMIT ${q.limit + 1}`.execute(db);
   const rows = res.rows;
+  // The range holds this business's rows only; checked all the same, as another business's
+  // event must never leave through a key.
+  if (rows.some((r) => r.tenant_id !== tenantId)) throw new Error('feed: a row of another business in the range read');
   let stored = rows.map(toRecorded);
   if (q.personal && open && stored.length) stored = await open(stored);
 
@@ -102,7 +109,7 @@ export async function readFeedPage(db: Kysely<AnySchema>, tenantId: string, q: F
   const last = (
     await sql<{ tx: string; position: string }>`
       SELECT transaction_id::text AS tx, position FROM es_events WHERE ${mine}
-      ORDER BY transaction_id DESC, position DESC LIMIT 1`.execute(db)
+      ORDER BY tenant_id DESC, transaction_id DESC, position DESC LIMIT 1`.execute(db)
   ).rows[0];
   return { data, next_cursor: encodeCursor(last ? { transactionId: last.tx, position: Number(last.position) } : (next ?? from)), has_more: false };
 }
