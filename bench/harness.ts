@@ -111,7 +111,9 @@ export function createContext(
       await admin.connect();
       for (const { name, db } of created.splice(0)) {
         await db.destroy().catch(() => undefined);
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // BENCH_KEEP=1 leaves the seeded databases behind, to look at a slow query's plan on them.
+        if (process.env.BENCH_KEEP === '1') process.stderr.write(`# kept database ${name}\n`);
+        else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
       await admin.end();
     },
