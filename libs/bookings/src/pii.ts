@@ -89,6 +89,55 @@ export function openBookingEvent<E extends AnyEvent>(stored: AnyEvent, key: Buff
 
 type Db = ProjectionDb;
 
+/**
+ * Keys made in this process for bookings whose id it has just made, while their first append
+ * runs: stored from here in that append's own transaction by `bookingPiiKeysProjection` (no
+ * commit of their own before it), and used to open the append's events without reading them
+ * back. An entry lives only while its append runs.
+ */
+const held = new Map<string, { tenantId: string; key: Buffer }>();
+
+/**
+ * A new key for a subject no key can stand for yet (a booking id this process has just made),
+ * held for its first append; the function returned lets go of it once the append is settled.
+ */
+export function holdNewBookingKey(tenantId: string, subject: string): { key: Buffer; release(): void } {
+  const key = newDataKey();
+  held.set(subject, { tenantId, key });
+  return {
+    key,
+    release: () => {
+      if (held.get(subject)?.key === key) held.delete(subject);
+    },
+  };
+}
+
+/**
+ * Stores the keys held for new bookings, in the transaction of the append that sealed with
+ * them: the key exists exactly when the event does.
+ */
+export const bookingPiiKeysProjection: InlineProjection = {
+  name: 'bookings.pii_keys',
+  tables: [],
+  handles: BOOKING_PII_EVENT_TYPES,
+  async apply(db, events) {
+    const rows = new Map<string, { tenantId: string; key: Buffer }>();
+    for (const e of events) {
+      const s = 'pii' in ((e.data as object) ?? {}) ? bookingPiiSubject(e) : null;
+      const h = s ? held.get(s) : undefined;
+      if (s && h) rows.set(s, h);
+    }
+    if (!rows.size) return;
+    const list = [...rows];
+    const res = await sql<{ subject_id: string }>`
+      INSERT INTO queue_pii_keys (tenant_id, subject_id, data_key)
+      SELECT * FROM unnest(${list.map(([, r]) => r.tenantId)}::uuid[], ${list.map(([s]) => s)}::uuid[], ${list.map(([, r]) => r.key)}::bytea[])
+      ON CONFLICT DO NOTHING RETURNING subject_id`.execute(db);
+    // Only an id made for this append gets a held key: another key standing for it is a fault.
+    if (res.rows.length !== list.length) throw new Error('a data key already stood for a booking whose id was just made');
+  },
+};
+
 /** The stored keys of these subjects of one tenant; a destroyed key reads as null. */
 export async function readBookingKeys(db: Db, tenantId: string, subjects: string[]): Promise<Map<string, Buffer | null>> {
   const out = new Map<string, Buffer | null>();
@@ -130,7 +179,17 @@ export async function openBookingEvents(db: Db, events: RecordedEvent[]): Promis
     wanted.get(t)!.add(bookingPiiSubject(e)!);
   }
   const keys = new Map<string, Buffer | null>();
-  for (const [t, subjects] of wanted) for (const [s, k] of await readBookingKeys(db, t, [...subjects])) keys.set(s, k);
+  for (const subjects of wanted.values())
+    for (const s of subjects) {
+      const h = held.get(s);
+      if (!h) continue;
+      keys.set(s, h.key);
+      subjects.delete(s);
+    }
+  for (const [t, subjects] of wanted) {
+    if (!subjects.size) continue;
+    for (const [s, k] of await readBookingKeys(db, t, [...subjects])) keys.set(s, k);
+  }
   return events.map((e) => {
     if (!('pii' in ((e.data ?? {}) as Data))) return { event: e, erased: false };
     const { event, erased } = openBookingEvent(e, keys.get(bookingPiiSubject(e)!) ?? null);

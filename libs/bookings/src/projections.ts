@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { InlineProjection, ProjectionDb, RecordOf } from '@tabour/eventstore';
 import { conflict, notFound, type Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES } from '@tabour/contracts';
 import { checkSlot } from './availability';
-import { readAvailabilityInput } from './booking/availability-input';
+import { readBookingPlace } from './booking/availability-input';
 import { openingBookingProjection } from './pii';
 import { BOOKING_EVENT_TYPES, BOOKING_PLACING_EVENT_TYPES, type BookingEvent, type BookingSlot } from './booking/events';
 import { BOOKING_SETTINGS_DEFAULTS, BOOKING_SETTINGS_EVENT_TYPES, type BookingSettingsEvent } from './booking/settings';
@@ -190,24 +189,33 @@ export const bookingCapacityGuard: InlineProjection<BookingEvent, Database> = {
       const place = e.data;
       // Only a new booking adds one to its customer's; a reschedule moves one they hold.
       const customerId = e.type === 'BookingCreated' ? e.data.customer_id : null;
-      // All of the place's locks in one statement, taken in the array's (sorted) order.
-      await sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${capacityLocks(place, customerId)}::text[]) WITH ORDINALITY AS l(k, n) ORDER BY n`.execute(
-        db,
-      );
       const now = new Date();
-      if (customerId && !(await customerMayBook(db, place.business_id, customerId, place.booking_id, now))) {
-        throw conflict('The customer already has a booking to come', 'customer_has_booking');
-      }
-      const input = await readAvailabilityInput(db, place.business_id, {
-        department_id: place.department_id,
-        from: place.date,
-        to: place.date,
-        now,
-        selected_member_id: place.member_id,
-        duration_minutes: place.duration,
-        except_booking_id: place.booking_id,
-      });
-      if (!input) throw notFound('The department no longer exists');
+      // All of the place's locks, taken in the array's (sorted) order by the statement that reads
+      // the department; the customer's bookings and the day's are read after it, under them.
+      const read = await readBookingPlace(
+        db,
+        place.business_id,
+        {
+          department_id: place.department_id,
+          from: place.date,
+          to: place.date,
+          now,
+          selected_member_id: place.member_id,
+          duration_minutes: place.duration,
+          except_booking_id: place.booking_id,
+        },
+        {
+          lock: capacityLocks(place, customerId),
+          beforeBookings: customerId
+            ? async () => {
+                if (!(await customerMayBook(db, place.business_id, customerId, place.booking_id, now)))
+                  throw conflict('The customer already has a booking to come', 'customer_has_booking');
+              }
+            : undefined,
+        },
+      );
+      if (!read) throw notFound('The department no longer exists');
+      const input = read.input;
       const check = checkSlot(input, place.starts_at, place.member_id);
       if (!check.ok) throw conflict(check.message, `slot_${check.code}`);
     }

@@ -2,6 +2,7 @@ import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import {
   bookingCapacityGuard,
   bookingPiiErasureProjection,
+  bookingPiiKeysProjection,
   BOOKING_PROJECTIONS,
   bookingRequestsProjection,
   formsProjection,
@@ -56,6 +57,7 @@ export class BookingsModule implements OnModuleInit {
     // The guard comes first: a refused place never reaches the book's rows.
     this.store.registerInlineProjection(bookingCapacityGuard);
     for (const projection of BOOKING_PROJECTIONS) this.store.registerInlineProjection(projection);
+    this.store.registerInlineProjection(bookingPiiKeysProjection);
     for (const projection of [
       rulesProjection,
       bookingRequestsProjection,

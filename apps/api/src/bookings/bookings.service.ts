@@ -15,7 +15,7 @@ import {
   type BookingContext,
   type BookingEvent,
 } from '@tabour/bookings';
-import { CommandHandler, PgEventStore, type Actor } from '@tabour/eventstore';
+import { CommandHandler, PgEventStore, type Actor, type NewEvent } from '@tabour/eventstore';
 import { conflict, Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { DB, EVENT_STORE } from '../common/tokens';
@@ -107,12 +107,12 @@ export class BookingsService {
     return { context, place };
   }
 
-  private run(by: Caller, id: string, command: BookingCommand, fresh = false) {
+  private run(by: Caller, id: string, command: BookingCommand, fresh = false, seal = this.pii.sealer<BookingEvent>(by.tenantId)) {
     return this.handler.handle(bookingDecider, bookingStream(id), command, {
       tenantId: by.tenantId,
       actor: 'actor' in by ? by.actor : actorOf(by as UserPrincipal),
       fresh,
-      seal: this.pii.sealer<BookingEvent>(by.tenantId),
+      seal,
       open: this.pii.open<BookingEvent>,
     });
   }
@@ -124,6 +124,24 @@ export class BookingsService {
   async create(by: Caller, input: BookingInput, channel: BookingChannel = 'staff', opts: { id?: string; approved?: boolean } = {}) {
     // An approved booking request gives its own id (one request, at most one booking) and is confirmed.
     const id = opts.id ?? randomUUID();
+    // An id made here has no data key yet: its key is stored with the booking's first event.
+    // A request's id has the request's key, which the booking shares.
+    const sealer = opts.id ? null : this.pii.newBookingSealer<BookingEvent>(by.tenantId, id);
+    try {
+      return await this.place(by, id, input, channel, opts, sealer?.seal);
+    } finally {
+      sealer?.release();
+    }
+  }
+
+  private async place(
+    by: Caller,
+    id: string,
+    input: BookingInput,
+    channel: BookingChannel,
+    opts: { approved?: boolean },
+    seal: ((e: BookingEvent) => Promise<NewEvent>) | undefined,
+  ) {
     for (let attempt = 0; ; attempt++) {
       const read = await this.context(by.tenantId, input, input.department_id, channel, input.starts_at);
       const context = { ...read.context, ...(opts.approved ? { needs_confirmation: false } : {}) };
@@ -133,7 +151,7 @@ export class BookingsService {
       const picked = !created.data.member_id && context.bookable_member_ids.length > 0;
       const member = picked ? pickMember(read.place, created.data) : created.data.member_id;
       try {
-        await this.run(by, id, { ...command, input: { ...input, member_id: member } }, true);
+        await this.run(by, id, { ...command, input: { ...input, member_id: member } }, true, seal);
         return this.queries.one(by.tenantId, id);
       } catch (err) {
         if (picked && err instanceof DomainError && err.code === 'slot_member_busy' && attempt < MEMBER_PICKS) continue;

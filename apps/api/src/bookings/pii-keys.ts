@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { bookingPiiSubject, ensureBookingKeys, openBookingEvents, sealBookingEvent } from '@tabour/bookings';
+import { bookingPiiSubject, ensureBookingKeys, holdNewBookingKey, openBookingEvents, sealBookingEvent } from '@tabour/bookings';
 import { NewEvent, RecordedEvent } from '@tabour/eventstore';
 import { Db } from '@tabour/platform';
 import { DB } from '../common/tokens';
@@ -20,6 +20,25 @@ export class BookingPiiKeys {
       const s = bookingPiiSubject(e);
       if (!s) return e;
       return sealBookingEvent(e, (await ensureBookingKeys(this.db, tenantId, [s])).get(s) ?? null);
+    };
+  }
+
+  /**
+   * The `seal` hook of a booking whose id was just made here, so no key can stand for it yet:
+   * its key is made in memory and stored in the transaction of the append that creates the
+   * booking (bookingPiiKeysProjection), not committed on its own before it. `release` lets go
+   * of the key once the append is settled; other subjects are sealed as `sealer` does.
+   */
+  newBookingSealer<E extends AnyEvent>(tenantId: string, bookingId: string): { seal: (e: E) => Promise<NewEvent>; release(): void } {
+    const other = this.sealer<E>(tenantId);
+    let made: { key: Buffer; release(): void } | null = null;
+    return {
+      seal: async (e) => {
+        if (bookingPiiSubject(e) !== bookingId) return other(e);
+        made ??= holdNewBookingKey(tenantId, bookingId);
+        return sealBookingEvent(e, made.key);
+      },
+      release: () => made?.release(),
     };
   }
 

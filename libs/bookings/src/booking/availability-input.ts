@@ -58,12 +58,36 @@ export interface BookingPlace {
   services: { id: string; seconds: number }[];
 }
 
-/** `readAvailabilityInput` with the department's services it read on the way, so a create reads the department once. */
-export async function readBookingPlace(db: ProjectionDb<Database>, tenantId: string, q: AvailabilityQuery): Promise<BookingPlace | null> {
+/**
+ * `readAvailabilityInput` with the department's services it read on the way, so a create reads
+ * the department once. With `lock` (the capacity guard, in the append's transaction) the
+ * statement that reads the business and the department also takes these advisory locks, in
+ * the array's order; the holding bookings are read by a later statement, which sees every
+ * booking committed by an append that held one of them.
+ */
+export async function readBookingPlace(
+  db: ProjectionDb<Database>,
+  tenantId: string,
+  q: AvailabilityQuery,
+  opts: {
+    lock?: readonly string[];
+    /** Run once the locks are held, before the bookings are read (the guard's check of the customer). */
+    beforeBookings?: () => Promise<void>;
+  } = {},
+): Promise<BookingPlace | null> {
   // The business, the department with its services and its bookable members in one statement
   // (a member without a department serves every department).
   const head = await db
     .selectNoFrom((eb) => [
+      // The locks do not guard what this statement reads (settings, members), only the bookings
+      // read after it: taking them here saves the guard a round trip while it holds them.
+      ...(opts.lock
+        ? [
+            sql<string>`(SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(l.k, 0)) FROM unnest(${[...opts.lock]}::text[]) WITH ORDINALITY AS l(k, n) ORDER BY l.n) AS taken)`.as(
+              'locks',
+            ),
+          ]
+        : []),
       jsonObjectFrom(
         eb
           .selectFrom('business_profiles as b')
@@ -103,6 +127,7 @@ export async function readBookingPlace(db: ProjectionDb<Database>, tenantId: str
     ])
     .executeTakeFirstOrThrow();
   const { business, department, members } = head;
+  await opts.beforeBookings?.();
   if (!business || !department) return null;
   const zone = business.time_zone;
   // Defaults worked out here, where the zone is read anyway: no query of its own for them.
@@ -128,34 +153,39 @@ export async function readBookingPlace(db: ProjectionDb<Database>, tenantId: str
   const memberIds = members.map((m) => m.id);
 
   // The approved holidays and the holding bookings (the department's, and its members' in any
-  // department). Two statements side by side rather than one of JSON: a busy month's thousands
-  // of bookings are read faster as rows than built into JSON and parsed back.
-  const [holidays, bookings] = await Promise.all([
-    db
-      .selectFrom('holidays')
-      .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'approved')
-      .where('starts_at', '<', rangeEnd.toJSDate())
-      .where('ends_at', '>', rangeStart.toJSDate())
-      .execute(),
-    db
-      .selectFrom('bookings')
-      .select(['id', 'department_id', 'member_id', isoText('starts_at'), isoText('ends_at')])
-      .where('tenant_id', '=', tenantId)
-      .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
-      .where('starts_at', '<', rangeEnd.toJSDate())
-      .where('ends_at', '>', rangeStart.toJSDate())
-      .where('starts_at', '>=', earliestStart.toJSDate())
-      .where((w) =>
-        w.or([
-          w.and([w('department_id', '=', q.department_id), w('local_date', '>=', firstLocalDate), w('local_date', '<=', lastLocalDate)]),
-          ...(memberIds.length ? [w('member_id', 'in', memberIds)] : []),
-        ]),
-      )
-      .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!))
-      .execute(),
-  ]);
+  // department).
+  const holidaysQuery = db
+    .selectFrom('holidays')
+    .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'approved')
+    .where('starts_at', '<', rangeEnd.toJSDate())
+    .where('ends_at', '>', rangeStart.toJSDate());
+  const bookingsQuery = db
+    .selectFrom('bookings')
+    .select(['id', 'department_id', 'member_id', isoText('starts_at'), isoText('ends_at')])
+    .where('tenant_id', '=', tenantId)
+    .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
+    .where('starts_at', '<', rangeEnd.toJSDate())
+    .where('ends_at', '>', rangeStart.toJSDate())
+    .where('starts_at', '>=', earliestStart.toJSDate())
+    .where((w) =>
+      w.or([
+        w.and([w('department_id', '=', q.department_id), w('local_date', '>=', firstLocalDate), w('local_date', '<=', lastLocalDate)]),
+        ...(memberIds.length ? [w('member_id', 'in', memberIds)] : []),
+      ]),
+    )
+    .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!));
+  // Two statements side by side on a pool: a busy month's thousands of bookings are read faster
+  // as rows than built into JSON and parsed back. The guard reads a day, on the append's
+  // connection where statements run one after another: there one statement of JSON is a round
+  // trip less while its locks are held.
+  const [holidays, bookings] = opts.lock
+    ? await db
+        .selectNoFrom([jsonArrayFrom(holidaysQuery).as('holidays'), jsonArrayFrom(bookingsQuery).as('bookings')])
+        .executeTakeFirstOrThrow()
+        .then((r) => [r.holidays, r.bookings] as const)
+    : await Promise.all([holidaysQuery.execute(), bookingsQuery.execute()]);
 
   const durations = new Map((department.services ?? []).map((s) => [s.id, s.seconds]));
   const chosen = (q.service_ids ?? []).filter((id) => durations.has(id));
