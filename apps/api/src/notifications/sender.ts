@@ -4,6 +4,7 @@ import { recordMessages } from '@tabour/notifications';
 import type { ProjectionDb } from '@tabour/eventstore';
 import { AppConfig, Database, Db } from '@tabour/platform';
 import { APP_CONFIG, DB } from '../common/tokens';
+import { eachInParallel, OutboxPump } from '../eventing/outbox-pump';
 import { autostart } from '../eventing/projection-registry';
 import type { MessageChannel, OutgoingMessage } from './channels';
 import { NotificationChannels } from './channel-registry';
@@ -17,6 +18,8 @@ export const MAX_ATTEMPTS = 8;
 
 /** The pause before attempt n + 1: 5 s, 10 s, 20 s … at most an hour. */
 export const backoffMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
+
+type Claimed = OutgoingMessage & { attempts: number; customer_id: string | null; fallback_of: string | null };
 
 export interface SenderRun {
   sent: number;
@@ -35,85 +38,43 @@ export interface SenderRun {
 @Injectable()
 export class NotificationSender implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('notifications.sender');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly pump: OutboxPump<{ m: Claimed; senderName: string | null }>;
 
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly channels: NotificationChannels,
-  ) {}
+  ) {
+    this.pump = new OutboxPump({
+      parallel: PARALLEL,
+      pollMs: this.config.notifications.senderPollMs,
+      claim: async (limit, now) => {
+        const claimed = await this.claim(now, limit);
+        const senders = await this.senderNames(claimed.map((m) => m.tenant_id));
+        return claimed.map((m) => ({ m, senderName: senders.get(m.tenant_id) ?? null }));
+      },
+      send: ({ m, senderName }) => this.deliver(m, senderName),
+      recover: (now) => this.recover(now),
+      failed: (err, row) => this.log.error(row ? `sending ${row.m.id} failed: ${String(err)}` : `sending failed: ${String(err)}`),
+    });
+  }
 
   onApplicationBootstrap(): void {
     if (!autostart() || process.env.NOTIFICATIONS_SENDER === 'off') return;
-    this.timer = setInterval(() => this.wake(), this.config.notifications.senderPollMs);
-    this.timer.unref();
-    this.wake();
+    this.pump.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-    // Sends in flight finish and are marked (for a while): an unmarked one waits for its lease to run out.
-    for (const end = Date.now() + 10_000; this.inFlight > 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
+    await this.pump.stop();
   }
 
-  /**
-   * Called when messages were recorded (and by the poll): claims as many as there is room for
-   * in flight and sends each as soon as it is claimed, so a new message never waits for a
-   * whole batch of slower ones; each finished send looks for more.
-   */
+  /** Called when messages were recorded (and by the poll): sends what is due as room in flight allows. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pump()
-      .catch((err) => this.log.error(`sending failed: ${String(err)}`))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.pump.wake();
   }
 
-  private inFlight = 0;
-  private recoveredAt = 0;
-
-  private async pump(): Promise<void> {
-    const now = new Date();
-    // Dead senders' claims are looked for at most once a poll period, not on every wake.
-    if (now.getTime() - this.recoveredAt >= this.config.notifications.senderPollMs) {
-      this.recoveredAt = now.getTime();
-      await this.recover(now);
-    }
-    while (!this.stopped) {
-      const room = PARALLEL - this.inFlight;
-      if (room <= 0) return;
-      const claimed = await this.claim(now, room);
-      if (!claimed.length) return;
-      const senders = await this.senderNames(claimed.map((m) => m.tenant_id));
-      for (const m of claimed) {
-        this.inFlight++;
-        void this.deliver(m, senders.get(m.tenant_id) ?? null)
-          .catch((err) => this.log.error(`sending ${m.id} failed: ${String(err)}`))
-          .finally(() => {
-            this.inFlight--;
-            this.wake();
-          });
-      }
-      if (claimed.length < room) return;
-    }
-  }
-
-  private async claim(now: Date, limit: number) {
-    const claimed = await sql<OutgoingMessage & { attempts: number; customer_id: string | null; fallback_of: string | null }>`
+  private async claim(now: Date, limit: number): Promise<Claimed[]> {
+    const claimed = await sql<Claimed>`
       UPDATE notification_messages m
       SET status = 'sending', attempts = m.attempts + 1, claimed_at = now(), claimed_until = now() + ${`${this.config.notifications.leaseMs} milliseconds`}::interval, updated_at = now()
       WHERE m.id IN (
@@ -133,15 +94,9 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
     out.recovered = await this.recover(now);
     const claimed = await this.claim(now, BATCH);
     const senders = await this.senderNames(claimed.map((m) => m.tenant_id));
-    const queue = [...claimed];
-    await Promise.all(
-      Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
-        for (let m = queue.shift(); m; m = queue.shift()) {
-          const outcome = await this.deliver(m, senders.get(m.tenant_id) ?? null);
-          out[outcome]++;
-        }
-      }),
-    );
+    await eachInParallel(claimed, PARALLEL, async (m) => {
+      out[await this.deliver(m, senders.get(m.tenant_id) ?? null)]++;
+    });
     return out;
   }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { pastHorizon, retryDelayMs, SIGNATURE_HEADER, signatureHeader } from '@tabour/integrations';
 import { Db } from '@tabour/platform';
 import { DB } from '../../common/tokens';
+import { eachInParallel, OutboxPump } from '../../eventing/outbox-pump';
 import { autostart } from '../../eventing/projection-registry';
 import { WebhookCommands } from './commands';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './config';
@@ -45,73 +46,36 @@ export interface WebhookRun {
 @Injectable()
 export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('webhooks.sender');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private again = false;
-  private stopped = false;
-  private inFlight = 0;
-  private recoveredAt = 0;
+  private readonly pump: OutboxPump<Claimed>;
 
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     private readonly commands: WebhookCommands,
-  ) {}
+  ) {
+    this.pump = new OutboxPump({
+      parallel: PARALLEL,
+      pollMs: this.config.pollMs,
+      claim: (limit) => this.claim(new Date(), limit),
+      send: (d) => this.deliver(d, new Date()),
+      recover: (now) => this.recover(now),
+      enabled: () => autostart() && this.config.senderOn,
+      failed: (err, d) => this.log.error(d ? `delivery ${d.id} failed: ${String(err)}` : `delivering failed: ${String(err)}`),
+    });
+  }
 
   onApplicationBootstrap(): void {
     if (!autostart() || !this.config.senderOn) return;
-    this.timer = setInterval(() => this.wake(), this.config.pollMs);
-    this.timer.unref();
-    this.wake();
+    this.pump.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-    for (const end = Date.now() + 10_000; this.inFlight > 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
+    await this.pump.stop();
   }
 
   /** Called when deliveries were recorded (and by the poll): claims as many as there is room for and posts each at once. */
   wake(): void {
-    if (this.stopped || !autostart() || !this.config.senderOn) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pump()
-      .catch((err) => this.log.error(`delivering failed: ${String(err)}`))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  private async pump(): Promise<void> {
-    const now = new Date();
-    if (now.getTime() - this.recoveredAt >= this.config.pollMs) {
-      this.recoveredAt = now.getTime();
-      await this.recover(now);
-    }
-    while (!this.stopped) {
-      const room = PARALLEL - this.inFlight;
-      if (room <= 0) return;
-      const claimed = await this.claim(new Date(), room);
-      if (!claimed.length) return;
-      for (const d of claimed) {
-        this.inFlight++;
-        void this.deliver(d, new Date())
-          .catch((err) => this.log.error(`delivery ${d.id} failed: ${String(err)}`))
-          .finally(() => {
-            this.inFlight--;
-            this.wake();
-          });
-      }
-      if (claimed.length < room) return;
-    }
+    this.pump.wake();
   }
 
   /**
@@ -148,19 +112,13 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
   async run(now = new Date()): Promise<WebhookRun> {
     const out: WebhookRun = { delivered: 0, retried: 0, recovered: 0, disabled: 0 };
     out.recovered = await this.recover(now);
-    const claimed = await this.claim(now, BATCH);
-    const queue = [...claimed];
-    await Promise.all(
-      Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
-        for (let d = queue.shift(); d; d = queue.shift()) {
-          const outcome = await this.deliver(d, now);
-          if (outcome === 'disabled') {
-            out.disabled++;
-            out.retried++;
-          } else out[outcome]++;
-        }
-      }),
-    );
+    await eachInParallel(await this.claim(now, BATCH), PARALLEL, async (d) => {
+      const outcome = await this.deliver(d, now);
+      if (outcome === 'disabled') {
+        out.disabled++;
+        out.retried++;
+      } else out[outcome]++;
+    });
     return out;
   }
 
