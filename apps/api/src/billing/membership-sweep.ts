@@ -3,6 +3,7 @@ import { Db } from '@tabour/platform';
 import { sql } from 'kysely';
 import { Clock } from '../accounts/clock';
 import { DB } from '../common/tokens';
+import { PeriodicJob, untilShortBatch } from '../eventing/periodic-job';
 import { autostart } from '../eventing/projection-registry';
 import { BillingService } from './billing.service';
 
@@ -22,8 +23,7 @@ const CLAIM_MS = 5 * 60_000;
 @Injectable()
 export class MembershipSweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('billing.memberships');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly job = new PeriodicJob('membership sweep', this.log, () => this.run());
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -33,20 +33,11 @@ export class MembershipSweep implements OnApplicationBootstrap, OnApplicationShu
 
   onApplicationBootstrap(): void {
     if (!autostart() || process.env.MEMBERSHIP_JOB === 'off') return;
-    this.timer = setInterval(() => void this.tick(), Number(process.env.MEMBERSHIP_POLL_MS ?? 60_000));
-    this.timer.unref();
+    this.job.start(Number(process.env.MEMBERSHIP_POLL_MS ?? 60_000));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick(): Promise<unknown> {
-    this.running ??= this.run()
-      .catch((err) => this.log.error(`membership sweep failed: ${String(err)}`))
-      .finally(() => (this.running = null));
-    return this.running;
+    await this.job.stop();
   }
 
   /** Takes the due memberships no live instance holds; the claim's clock is the wall clock, the due one the business clock. */
@@ -66,7 +57,7 @@ export class MembershipSweep implements OnApplicationBootstrap, OnApplicationShu
   /** Everything due at `now`; answers what was done to each membership. */
   async run(now = this.clock.now()): Promise<Record<string, string>> {
     const done: Record<string, string> = {};
-    for (;;) {
+    await untilShortBatch(BATCH, async () => {
       const batch = await this.claim(now);
       for (const tenant of batch) {
         try {
@@ -84,7 +75,8 @@ export class MembershipSweep implements OnApplicationBootstrap, OnApplicationShu
           done[tenant] = 'error';
         }
       }
-      if (batch.length < BATCH) return done;
-    }
+      return batch.length;
+    });
+    return done;
   }
 }

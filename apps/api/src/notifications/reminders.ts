@@ -3,6 +3,7 @@ import { BOOKING_HOLDING_STATUSES, type MessageType } from '@tabour/contracts';
 import { recordMessages, type MessageIntent } from '@tabour/notifications';
 import { Db } from '@tabour/platform';
 import { DB } from '../common/tokens';
+import { PeriodicJob, untilShortBatch } from '../eventing/periodic-job';
 import { autostart } from '../eventing/projection-registry';
 import { NotificationSender } from './sender';
 
@@ -19,8 +20,7 @@ const BATCH = 1000;
 @Injectable()
 export class ReminderSweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('notifications.reminders');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly job = new PeriodicJob('reminders', this.log, () => this.run());
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -29,31 +29,20 @@ export class ReminderSweep implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationBootstrap(): void {
     if (!autostart() || process.env.REMINDER_JOB === 'off') return;
-    this.timer = setInterval(() => void this.tick(), Number(process.env.REMINDER_POLL_MS ?? 15_000));
-    this.timer.unref();
+    this.job.start(Number(process.env.REMINDER_POLL_MS ?? 15_000));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick(): Promise<unknown> {
-    this.running ??= this.run()
-      .catch((err) => this.log.error(`reminders failed: ${String(err)}`))
-      .finally(() => (this.running = null));
-    return this.running;
+    await this.job.stop();
   }
 
   /** Everything due at `now`, batch after batch; answers how many reminders were recorded. */
-  async run(now = new Date()): Promise<number> {
-    let total = 0;
-    for (;;) {
+  run(now = new Date()): Promise<number> {
+    return untilShortBatch(BATCH, async () => {
       const n = await this.batch(now);
-      total += n;
       if (n > 0) this.sender.wake();
-      if (n < BATCH) return total;
-    }
+      return n;
+    });
   }
 
   private batch(now: Date): Promise<number> {
