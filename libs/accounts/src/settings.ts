@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { Decider, InlineProjection } from '@tabour/eventstore';
-import { throwIfAny, type Database } from '@tabour/platform';
+import { settingsDecider, type Database } from '@tabour/platform';
 import { DEFAULT_ACCOUNT_SETTINGS, NOTICE_LANGUAGES, type AccountSettings, type Language } from '@tabour/contracts';
 
 /** The business account's settings (GET/POST /business/account/setting): stream `accountsettings-<tenant>`. */
@@ -13,29 +13,21 @@ export const ACCOUNT_SETTINGS_EVENT_TYPES = ['AccountSettingsUpdated'] as const;
 // Deliberately loose: the DTO has already checked the shape; this only keeps impossible addresses out.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const accountSettingsDecider: Decider<AccountSettingsCommand, AccountSettings, AccountSettingsEvent> = {
-  initialState: () => ({ ...DEFAULT_ACCOUNT_SETTINGS }),
-  decide(command, state) {
-    const errors: Record<string, string[]> = {};
-    const changes: Partial<AccountSettings> = {};
-    for (const key of Object.keys(command.changes)) if (!(key in DEFAULT_ACCOUNT_SETTINGS)) errors[key] = [`Unknown setting ${key}`];
-    const { contact_email, notice_language } = command.changes;
-    if (contact_email !== undefined) {
-      const email = typeof contact_email === 'string' ? contact_email.trim().toLowerCase() : contact_email;
-      if (email === null || email === '') {
-        if (state.contact_email !== null) changes.contact_email = null;
-      } else if (typeof email !== 'string' || email.length > 190 || !EMAIL.test(email)) errors.contact_email = ['Enter a valid e-mail address'];
-      else if (email !== state.contact_email) changes.contact_email = email;
-    }
-    if (notice_language !== undefined) {
-      if (!NOTICE_LANGUAGES.includes(notice_language as Language)) errors.notice_language = [`Choose one of: ${NOTICE_LANGUAGES.join(', ')}`];
-      else if (notice_language !== state.notice_language) changes.notice_language = notice_language as Language;
-    }
-    throwIfAny(errors);
-    return Object.keys(changes).length ? [{ type: 'AccountSettingsUpdated', data: { business_id: command.business_id, changes } }] : [];
+export const accountSettingsDecider: Decider<AccountSettingsCommand, AccountSettings, AccountSettingsEvent> = settingsDecider({
+  defaults: DEFAULT_ACCOUNT_SETTINGS,
+  event: 'AccountSettingsUpdated',
+  rules: {
+    // Empty: back to the registration e-mail.
+    contact_email: (given) => {
+      const email = typeof given === 'string' ? given.trim().toLowerCase() : given;
+      if (email === null || email === '') return { value: null };
+      if (typeof email !== 'string' || email.length > 190 || !EMAIL.test(email)) return { error: 'Enter a valid e-mail address' };
+      return { value: email };
+    },
+    notice_language: (given) =>
+      NOTICE_LANGUAGES.includes(given as Language) ? { value: given as Language } : { error: `Choose one of: ${NOTICE_LANGUAGES.join(', ')}` },
   },
-  evolve: (state, event) => ({ ...state, ...event.data.changes }),
-};
+});
 
 export interface BusinessAccountSettingsTable {
   tenant_id: string;

@@ -5,3 +5,4 @@ export * from './embedded';
 export * from './config';
 export * from './roles';
 export * from './rate-limit';
+export * from './settings-document';

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { Decider, InlineProjection } from '@tabour/eventstore';
-import { throwIfAny as refuse } from '@tabour/platform';
+import { settingsDecider } from '@tabour/platform';
 import { DEFAULT_PAYMENT_SETTINGS, PAYMENT_CURRENCIES, type PaymentCurrency, type PaymentSettings } from '@tabour/contracts';
 import type { Database } from '@tabour/platform';
 
@@ -12,27 +12,17 @@ export type PaymentSettingsEvent = { type: 'PaymentSettingsUpdated'; data: { bus
 export const PAYMENT_SETTINGS_EVENT_TYPES = ['PaymentSettingsUpdated'] as const;
 export type PaymentSettingsState = PaymentSettings;
 
-export const paymentSettingsDecider: Decider<PaymentSettingsCommand, PaymentSettingsState, PaymentSettingsEvent> = {
-  initialState: () => ({ ...DEFAULT_PAYMENT_SETTINGS }),
-  decide(command, state) {
-    const errors: Record<string, string[]> = {};
-    const changes: Partial<PaymentSettings> = {};
-    const { currency, agents_may_enter_amount } = command.changes;
-    if (currency !== undefined) {
-      if (typeof currency !== 'string' || !PAYMENT_CURRENCIES.includes(currency as PaymentCurrency))
-        errors.currency = [`Choose one of: ${PAYMENT_CURRENCIES.join(', ')}`];
-      else if (currency !== state.currency) changes.currency = currency as PaymentCurrency;
-    }
-    if (agents_may_enter_amount !== undefined) {
-      if (typeof agents_may_enter_amount !== 'boolean') errors.agents_may_enter_amount = ['agents_may_enter_amount must be true or false'];
-      else if (agents_may_enter_amount !== state.agents_may_enter_amount) changes.agents_may_enter_amount = agents_may_enter_amount;
-    }
-    for (const key of Object.keys(command.changes)) if (!(key in DEFAULT_PAYMENT_SETTINGS)) errors[key] = [`Unknown setting ${key}`];
-    refuse(errors);
-    return Object.keys(changes).length ? [{ type: 'PaymentSettingsUpdated', data: { business_id: command.business_id, changes } }] : [];
+export const paymentSettingsDecider: Decider<PaymentSettingsCommand, PaymentSettingsState, PaymentSettingsEvent> = settingsDecider({
+  defaults: DEFAULT_PAYMENT_SETTINGS,
+  event: 'PaymentSettingsUpdated',
+  rules: {
+    currency: (given) =>
+      typeof given === 'string' && PAYMENT_CURRENCIES.includes(given as PaymentCurrency)
+        ? { value: given as PaymentCurrency }
+        : { error: `Choose one of: ${PAYMENT_CURRENCIES.join(', ')}` },
+    agents_may_enter_amount: (given) => (typeof given === 'boolean' ? { value: given } : { error: 'agents_may_enter_amount must be true or false' }),
   },
-  evolve: (state, event) => (event.type === 'PaymentSettingsUpdated' ? { ...state, ...event.data.changes } : state),
-};
+});
 
 export interface BusinessPaymentSettingsTable {
   tenant_id: string;
