@@ -2,8 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -13,31 +11,23 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey, type Page } from '@tabour/contracts';
 import { api, HttpError } from '../../data/http';
 import { useFormat } from '../../i18n/format';
+import { SettingsSection, useFailureNotice } from '../SettingsSection';
+import { SettingsTable } from '../SettingsTable';
 
 const T = 'integrations.keys';
 const BASE = '/business/integrations/keys';
 const KEY = ['integrations', 'keys'];
 const NAME_MAX = 100;
-
-function useFailure() {
-  const notify = useNotify();
-  return (e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-}
 
 /**
  * The API keys section of /settings/integrations (docs/integrations.md): the business's keys with
@@ -46,7 +36,7 @@ function useFailure() {
 export function KeysSection() {
   const translate = useTranslate();
   const f = useFormat();
-  const failed = useFailure();
+  const failed = useFailureNotice();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: () => api<Page<ApiKey>>(`${BASE}?pagination=off`) });
@@ -70,97 +60,85 @@ export function KeysSection() {
 
   const keys = list.data?.data ?? [];
   return (
-    <Card data-testid="keys-section" component="section" aria-labelledby="keys-title">
-      <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Typography variant="h6" component="h2" id="keys-title">
-            {translate(`${T}.title`)}
-          </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="key-add">
-            {translate(`${T}.add`)}
-          </Button>
-        </Stack>
-        <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
-          {translate(`${T}.intro`)}
-        </Typography>
-        {list.isLoading && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {list.isError && <Alert severity="error">{translate(`${T}.loading_failed`)}</Alert>}
-        {list.isSuccess && !keys.length && <Typography data-testid="keys-empty">{translate(`${T}.empty`)}</Typography>}
-        {keys.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="keys-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate(`${T}.fields.name`)}</TableCell>
-                  <TableCell>{translate(`${T}.fields.key`)}</TableCell>
-                  <TableCell>{translate(`${T}.fields.scopes`)}</TableCell>
-                  <TableCell>{translate(`${T}.fields.created_at`)}</TableCell>
-                  <TableCell>{translate(`${T}.fields.last_used_at`)}</TableCell>
-                  <TableCell>{translate(`${T}.fields.status`)}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.map((key) => (
-                  <TableRow key={key.id} data-testid="key-row" sx={key.revoked_at ? { '& td': { color: 'text.secondary' } } : undefined}>
-                    <TableCell>{key.name}</TableCell>
-                    <TableCell>
-                      <Box component="code" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
-                        {key.prefix}…
-                      </Box>
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                        {key.scopes.map((s) => (
-                          <Chip key={s} size="small" label={translate(`${T}.scopes.${scopeKey(s)}`)} />
-                        ))}
-                      </Stack>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.when(key.created_at)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="key-last-used">
-                      {key.last_used_at ? f.when(key.last_used_at) : translate(`${T}.never_used`)}
-                    </TableCell>
-                    <TableCell>
-                      {key.revoked_at ? (
-                        <Chip size="small" label={translate(`${T}.states.revoked`)} />
-                      ) : (
-                        <Chip size="small" color="success" label={translate(`${T}.states.active`)} />
-                      )}
-                    </TableCell>
-                    <TableCell align="right">
-                      {!key.revoked_at && (
-                        <Button color="error" size="small" onClick={() => setRevoking(key)} data-testid="key-revoke">
-                          {translate(`${T}.revoke`)}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
+    <SettingsSection
+      id="keys"
+      title={translate(`${T}.title`)}
+      addLabel={translate(`${T}.add`)}
+      onAdd={() => setCreating(true)}
+      addTestId="key-add"
+      dialogs={
+        <>
+          {creating && (
+            <CreateKeyDialog
+              onClose={() => setCreating(false)}
+              onCreated={(key) => {
+                setCreating(false);
+                setCreated(key);
+                void refresh();
+              }}
+            />
+          )}
+          {created && <TokenDialog created={created} onClose={() => setCreated(null)} />}
+          <Confirm
+            isOpen={!!revoking}
+            title={`${T}.revoke_title`}
+            content={`${T}.revoke_confirm`}
+            translateOptions={{ name: revoking?.name ?? '' }}
+            onConfirm={() => void revoke()}
+            onClose={() => setRevoking(null)}
+          />
+        </>
+      }
+    >
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+        {translate(`${T}.intro`)}
+      </Typography>
+      <SettingsTable
+        query={list}
+        rows={keys}
+        failure={translate(`${T}.loading_failed`)}
+        empty={translate(`${T}.empty`)}
+        emptyTestId="keys-empty"
+        testId="keys-table"
+        columns={['name', 'key', 'scopes', 'created_at', 'last_used_at', 'status'].map((k) => translate(`${T}.fields.${k}`))}
+        actions
+        row={(key) => (
+          <TableRow key={key.id} data-testid="key-row" sx={key.revoked_at ? { '& td': { color: 'text.secondary' } } : undefined}>
+            <TableCell>{key.name}</TableCell>
+            <TableCell>
+              <Box component="code" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+                {key.prefix}…
+              </Box>
+            </TableCell>
+            <TableCell>
+              <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+                {key.scopes.map((s) => (
+                  <Chip key={s} size="small" label={translate(`${T}.scopes.${scopeKey(s)}`)} />
                 ))}
-              </TableBody>
-            </Table>
-          </Box>
+              </Stack>
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.when(key.created_at)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="key-last-used">
+              {key.last_used_at ? f.when(key.last_used_at) : translate(`${T}.never_used`)}
+            </TableCell>
+            <TableCell>
+              {key.revoked_at ? (
+                <Chip size="small" label={translate(`${T}.states.revoked`)} />
+              ) : (
+                <Chip size="small" color="success" label={translate(`${T}.states.active`)} />
+              )}
+            </TableCell>
+            <TableCell align="right">
+              {!key.revoked_at && (
+                <Button color="error" size="small" onClick={() => setRevoking(key)} data-testid="key-revoke">
+                  {translate(`${T}.revoke`)}
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
         )}
-      </CardContent>
-      {creating && (
-        <CreateKeyDialog
-          onClose={() => setCreating(false)}
-          onCreated={(key) => {
-            setCreating(false);
-            setCreated(key);
-            void refresh();
-          }}
-        />
-      )}
-      {created && <TokenDialog created={created} onClose={() => setCreated(null)} />}
-      <Confirm
-        isOpen={!!revoking}
-        title={`${T}.revoke_title`}
-        content={`${T}.revoke_confirm`}
-        translateOptions={{ name: revoking?.name ?? '' }}
-        onConfirm={() => void revoke()}
-        onClose={() => setRevoking(null)}
       />
-    </Card>
+    </SettingsSection>
   );
 }
 
@@ -169,7 +147,7 @@ const scopeKey = (s: ApiKeyScope) => s.replace(':', '_');
 
 function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (key: CreatedApiKey) => void }) {
   const translate = useTranslate();
-  const failed = useFailure();
+  const failed = useFailureNotice();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['feed:read']);
   const [touched, setTouched] = useState(false);

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -13,22 +11,19 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { WEBHOOK_DELIVERY_STATUSES, type Page, type Webhook, type WebhookDelivery, type WebhookReplay, type WebhookWithSecret } from '@tabour/contracts';
 import { api, HttpError } from '../../data/http';
 import { LTR_INPUT, useFormat } from '../../i18n/format';
+import { SettingsSection, useFailureNotice } from '../SettingsSection';
+import { SettingsTable } from '../SettingsTable';
 import {
   DELIVERY_COLOURS,
   deliveriesPath,
@@ -47,12 +42,6 @@ const BASE = '/business/integrations/webhooks';
 const KEY = ['integrations', 'webhooks'];
 const LOG_PAGE = 25;
 
-/** A refusal as api() words it: a catalogue key for the codes the interface words itself, else the server's message. */
-function useFailure() {
-  const notify = useNotify();
-  return (e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-}
-
 /**
  * The webhooks section of /settings/integrations (docs/integrations-webhooks.md): the business's
  * webhooks, created with their secret shown once, edited, turned off and on, a new secret, and
@@ -61,7 +50,7 @@ function useFailure() {
 export function WebhooksSection() {
   const translate = useTranslate();
   const f = useFormat();
-  const failed = useFailure();
+  const failed = useFailureNotice();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: () => api<Page<Webhook>>(BASE) });
@@ -102,127 +91,116 @@ export function WebhooksSection() {
 
   const hooks = list.data?.data ?? [];
   return (
-    <Card data-testid="webhooks-section" component="section" aria-labelledby="webhooks-title">
-      <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Typography variant="h6" component="h2" id="webhooks-title">
-            {translate(`${T}.title`)}
-          </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} data-testid="webhook-add">
-            {translate(`${T}.add`)}
-          </Button>
-        </Stack>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {translate(`${T}.intro`)}
-        </Typography>
-        <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
-          {translate(`${T}.docs_hint`)}
-        </Typography>
-        {list.isLoading && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {list.isError && <Alert severity="error">{translate(`${T}.loading_failed`)}</Alert>}
-        {list.isSuccess && !hooks.length && <Typography data-testid="webhooks-empty">{translate(`${T}.empty`)}</Typography>}
-        {hooks.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="webhooks-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate(`${T}.fields.url`)}</TableCell>
-                  <TableCell>{translate(`${T}.fields.event_types`)}</TableCell>
-                  <TableCell>{translate(`${T}.fields.status`)}</TableCell>
-                  <TableCell>{translate(`${T}.fields.pending`)}</TableCell>
-                  <TableCell>{translate(`${T}.fields.last_success`)}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {hooks.map((hook) => {
-                  const state = webhookState(hook);
-                  return (
-                    <TableRow key={hook.id} data-testid="webhook-row" data-id={hook.id}>
-                      <TableCell sx={{ maxWidth: 320, wordBreak: 'break-all' }}>
-                        <span dir="ltr">{hook.url}</span>
-                        {hook.description && (
-                          <Typography variant="body2" color="text.secondary" dir="auto">
-                            {hook.description}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ maxWidth: 280 }}>
-                        {hook.event_types.includes('*') ? translate(`${T}.fields.all_types`) : <span dir="ltr">{hook.event_types.join(', ')}</span>}
-                      </TableCell>
-                      <TableCell>
-                        <Chip size="small" color={STATE_COLOURS[state]} label={translate(`${T}.states.${state}`)} data-state={state} />
-                        {hook.failing_since && (
-                          <Typography variant="body2" color="text.secondary">
-                            {translate(`${T}.fields.failing_since`)}: {f.when(hook.failing_since)}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell>{f.number(hook.pending)}</TableCell>
-                      <TableCell>{f.when(hook.last_success_at) || '—'}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                          <Button size="small" onClick={() => setLog(hook)} data-testid="webhook-log">
-                            {translate(`${T}.actions.log`)}
-                          </Button>
-                          <Button size="small" onClick={() => setEditing(hook)} data-testid="webhook-edit">
-                            {translate(`${T}.actions.edit`)}
-                          </Button>
-                          {hook.enabled ? (
-                            <Button size="small" onClick={() => setConfirm({ kind: 'disable', hook })} data-testid="webhook-disable">
-                              {translate(`${T}.actions.disable`)}
-                            </Button>
-                          ) : (
-                            <Button size="small" onClick={() => void toggle(hook, true)} data-testid="webhook-enable">
-                              {translate(`${T}.actions.enable`)}
-                            </Button>
-                          )}
-                          <Button size="small" onClick={() => setConfirm({ kind: 'rotate', hook })} data-testid="webhook-rotate">
-                            {translate(`${T}.actions.rotate`)}
-                          </Button>
-                          <Button size="small" color="error" onClick={() => setConfirm({ kind: 'delete', hook })} data-testid="webhook-delete">
-                            {translate(`${T}.actions.delete`)}
-                          </Button>
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </CardContent>
-      {editing && (
-        <WebhookDialog
-          hook={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (created) => {
-            setEditing(null);
-            if (created) setSecret({ value: created.secret, rotated: false });
-            notify(`${T}.saved`, { type: 'success' });
-            await refresh();
-          }}
-        />
-      )}
-      {secret && <SecretDialog secret={secret.value} rotated={secret.rotated} onClose={() => setSecret(null)} />}
-      {log && <DeliveryLog hook={log} onClose={() => setLog(null)} onChanged={refresh} />}
-      <Confirm
-        isOpen={!!confirm}
-        title={`${T}.actions.${confirm?.kind ?? 'delete'}`}
-        content={`${T}.dialogs.${confirm?.kind ?? 'delete'}_confirm`}
-        translateOptions={{ url: confirm?.hook.url ?? '' }}
-        onConfirm={() => void confirmed()}
-        onClose={() => setConfirm(null)}
+    <SettingsSection
+      id="webhooks"
+      title={translate(`${T}.title`)}
+      addLabel={translate(`${T}.add`)}
+      onAdd={() => setEditing('new')}
+      addTestId="webhook-add"
+      dialogs={
+        <>
+          {editing && (
+            <WebhookDialog
+              hook={editing === 'new' ? null : editing}
+              onClose={() => setEditing(null)}
+              onSaved={async (created) => {
+                setEditing(null);
+                if (created) setSecret({ value: created.secret, rotated: false });
+                notify(`${T}.saved`, { type: 'success' });
+                await refresh();
+              }}
+            />
+          )}
+          {secret && <SecretDialog secret={secret.value} rotated={secret.rotated} onClose={() => setSecret(null)} />}
+          {log && <DeliveryLog hook={log} onClose={() => setLog(null)} onChanged={refresh} />}
+          <Confirm
+            isOpen={!!confirm}
+            title={`${T}.actions.${confirm?.kind ?? 'delete'}`}
+            content={`${T}.dialogs.${confirm?.kind ?? 'delete'}_confirm`}
+            translateOptions={{ url: confirm?.hook.url ?? '' }}
+            onConfirm={() => void confirmed()}
+            onClose={() => setConfirm(null)}
+          />
+        </>
+      }
+    >
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {translate(`${T}.intro`)}
+      </Typography>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
+        {translate(`${T}.docs_hint`)}
+      </Typography>
+      <SettingsTable
+        query={list}
+        rows={hooks}
+        failure={translate(`${T}.loading_failed`)}
+        empty={translate(`${T}.empty`)}
+        emptyTestId="webhooks-empty"
+        testId="webhooks-table"
+        columns={['url', 'event_types', 'status', 'pending', 'last_success'].map((k) => translate(`${T}.fields.${k}`))}
+        actions
+        row={(hook) => {
+          const state = webhookState(hook);
+          return (
+            <TableRow key={hook.id} data-testid="webhook-row" data-id={hook.id}>
+              <TableCell sx={{ maxWidth: 320, wordBreak: 'break-all' }}>
+                <span dir="ltr">{hook.url}</span>
+                {hook.description && (
+                  <Typography variant="body2" color="text.secondary" dir="auto">
+                    {hook.description}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell sx={{ maxWidth: 280 }}>
+                {hook.event_types.includes('*') ? translate(`${T}.fields.all_types`) : <span dir="ltr">{hook.event_types.join(', ')}</span>}
+              </TableCell>
+              <TableCell>
+                <Chip size="small" color={STATE_COLOURS[state]} label={translate(`${T}.states.${state}`)} data-state={state} />
+                {hook.failing_since && (
+                  <Typography variant="body2" color="text.secondary">
+                    {translate(`${T}.fields.failing_since`)}: {f.when(hook.failing_since)}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>{f.number(hook.pending)}</TableCell>
+              <TableCell>{f.when(hook.last_success_at) || '—'}</TableCell>
+              <TableCell>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  <Button size="small" onClick={() => setLog(hook)} data-testid="webhook-log">
+                    {translate(`${T}.actions.log`)}
+                  </Button>
+                  <Button size="small" onClick={() => setEditing(hook)} data-testid="webhook-edit">
+                    {translate(`${T}.actions.edit`)}
+                  </Button>
+                  {hook.enabled ? (
+                    <Button size="small" onClick={() => setConfirm({ kind: 'disable', hook })} data-testid="webhook-disable">
+                      {translate(`${T}.actions.disable`)}
+                    </Button>
+                  ) : (
+                    <Button size="small" onClick={() => void toggle(hook, true)} data-testid="webhook-enable">
+                      {translate(`${T}.actions.enable`)}
+                    </Button>
+                  )}
+                  <Button size="small" onClick={() => setConfirm({ kind: 'rotate', hook })} data-testid="webhook-rotate">
+                    {translate(`${T}.actions.rotate`)}
+                  </Button>
+                  <Button size="small" color="error" onClick={() => setConfirm({ kind: 'delete', hook })} data-testid="webhook-delete">
+                    {translate(`${T}.actions.delete`)}
+                  </Button>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          );
+        }}
       />
-    </Card>
+    </SettingsSection>
   );
 }
 
 /** Create or edit: the address, a description, all types or some, grouped by what they are about. */
 function WebhookDialog({ hook, onClose, onSaved }: { hook: Webhook | null; onClose: () => void; onSaved: (created: WebhookWithSecret | null) => void }) {
   const translate = useTranslate();
-  const failed = useFailure();
+  const failed = useFailureNotice();
   const [values, setValues] = useState<WebhookFormValues>(() => (hook ? formOf(hook) : emptyWebhookForm()));
   const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -354,7 +332,7 @@ function DeliveryLog({ hook, onClose, onChanged }: { hook: Webhook; onClose: () 
   const translate = useTranslate();
   const f = useFormat();
   const notify = useNotify();
-  const failed = useFailure();
+  const failed = useFailureNotice();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -441,68 +419,55 @@ function DeliveryLog({ hook, onClose, onChanged }: { hook: Webhook; onClose: () 
             </Stack>
           </Box>
         </Stack>
-        {log.isLoading && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {log.isSuccess && !rows.length && <Typography>{translate(`${T}.log.empty`)}</Typography>}
-        {rows.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="webhook-deliveries">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate(`${T}.log.time`)}</TableCell>
-                  <TableCell>{translate(`${T}.log.event`)}</TableCell>
-                  <TableCell>{translate(`${T}.log.position`)}</TableCell>
-                  <TableCell>{translate(`${T}.log.status`)}</TableCell>
-                  <TableCell>{translate(`${T}.log.attempts`)}</TableCell>
-                  <TableCell>{translate(`${T}.log.answer`)}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((d) => (
-                  <TableRow key={d.id} data-testid="webhook-delivery" data-status={d.status}>
-                    <TableCell>{f.when(d.created_at)}</TableCell>
-                    <TableCell>
-                      <span dir="ltr">{d.event_type}</span>
-                      {d.cause !== 'event' && (
-                        <Typography variant="body2" color="text.secondary">
-                          {translate(`${T}.log.causes.${d.cause}`)}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{d.position}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={DELIVERY_COLOURS[d.status]} label={translate(`${T}.log.statuses.${d.status}`)} />
-                      {d.next_attempt_at && d.attempts > 0 && (
-                        <Typography variant="body2" color="text.secondary">
-                          {translate(`${T}.log.next_attempt`, { when: f.when(d.next_attempt_at) })}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{d.attempts}</TableCell>
-                    <TableCell sx={{ maxWidth: 320 }}>
-                      <span dir="ltr">{d.response_status ?? (d.attempts ? translate(`${T}.log.no_answer`) : '—')}</span>
-                      {(d.response_body || d.error) && (
-                        <Typography variant="body2" color="text.secondary" dir="ltr" sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
-                          {(d.response_body ?? d.error ?? '').slice(0, 300)}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Stack sx={{ gap: 0.5 }}>
-                        <Button size="small" onClick={() => void redeliver(d)} data-testid="webhook-redeliver">
-                          {translate(`${T}.actions.redeliver`)}
-                        </Button>
-                        <Button size="small" onClick={() => setFrom(String(d.position))}>
-                          {translate(`${T}.actions.replay_from_here`)}
-                        </Button>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
+        <SettingsTable
+          query={log}
+          rows={rows}
+          empty={translate(`${T}.log.empty`)}
+          testId="webhook-deliveries"
+          columns={['time', 'event', 'position', 'status', 'attempts', 'answer'].map((k) => translate(`${T}.log.${k}`))}
+          actions
+          row={(d) => (
+            <TableRow key={d.id} data-testid="webhook-delivery" data-status={d.status}>
+              <TableCell>{f.when(d.created_at)}</TableCell>
+              <TableCell>
+                <span dir="ltr">{d.event_type}</span>
+                {d.cause !== 'event' && (
+                  <Typography variant="body2" color="text.secondary">
+                    {translate(`${T}.log.causes.${d.cause}`)}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>{d.position}</TableCell>
+              <TableCell>
+                <Chip size="small" color={DELIVERY_COLOURS[d.status]} label={translate(`${T}.log.statuses.${d.status}`)} />
+                {d.next_attempt_at && d.attempts > 0 && (
+                  <Typography variant="body2" color="text.secondary">
+                    {translate(`${T}.log.next_attempt`, { when: f.when(d.next_attempt_at) })}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>{d.attempts}</TableCell>
+              <TableCell sx={{ maxWidth: 320 }}>
+                <span dir="ltr">{d.response_status ?? (d.attempts ? translate(`${T}.log.no_answer`) : '—')}</span>
+                {(d.response_body || d.error) && (
+                  <Typography variant="body2" color="text.secondary" dir="ltr" sx={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+                    {(d.response_body ?? d.error ?? '').slice(0, 300)}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                <Stack sx={{ gap: 0.5 }}>
+                  <Button size="small" onClick={() => void redeliver(d)} data-testid="webhook-redeliver">
+                    {translate(`${T}.actions.redeliver`)}
+                  </Button>
+                  <Button size="small" onClick={() => setFrom(String(d.position))}>
+                    {translate(`${T}.actions.replay_from_here`)}
+                  </Button>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          )}
+        />
       </DialogContent>
       <DialogActions>
         <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
