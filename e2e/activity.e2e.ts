@@ -1,26 +1,8 @@
-import type { Page } from 'playwright-core';
-import { axeViolations } from './support/axe';
-import { loginThroughForm } from './support/browser';
 import { PASSWORD, uniqueEmail } from './support/api';
-import { apiCall, approvedOwner, browser, server, useE2e } from './support/suite';
+import { screenFindings as findings, sideways, signedInPage, toArabic } from './support/screen';
+import { apiCall, approvedOwner, server, useE2e } from './support/suite';
 
 useE2e();
-
-/** The page is as wide as the window: nothing to scroll sideways. */
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/**
- * Serious or critical axe findings on the screen, leaving out the user menu's button: it is
- * shared by every page and answered for by the frame's own test.
- */
-const findings = async (page: Page) =>
-  (await axeViolations(page)).map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.includes('RaUserMenu-userButton')) })).filter((v) => v.nodes.length > 0);
-
-async function toArabic(page: Page) {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId('language-ar').click();
-  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
-}
 
 describe('the activity log an auditor reads', () => {
   it("words each event, opens a ticket's timeline from its menu with its state at a moment, hides personal data from an employee, at 1366 px in English and Arabic", async () => {
@@ -43,12 +25,7 @@ describe('the activity log an auditor reads', () => {
     );
     await server.setPassword(session.business.id, employee.id, PASSWORD);
 
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await loginThroughForm(page, email, PASSWORD);
+    const { context, page, errors } = await signedInPage(email);
 
     // The log: sentences, not event names, stream ids or sealed blobs.
     await page.goto('/activity');
@@ -121,11 +98,7 @@ describe('the activity log an auditor reads', () => {
     await context.close();
 
     // An employee reads the same sentences without the customer's name or the note.
-    const other = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1366, height: 900 } });
-    const agentPage = await other.newPage();
-    agentPage.setDefaultTimeout(15_000);
-    agentPage.on('pageerror', (e) => errors.push(e.message));
-    await loginThroughForm(agentPage, employeeEmail, PASSWORD);
+    const { context: other, page: agentPage } = await signedInPage(employeeEmail, errors);
     await agentPage.goto('/activity');
     await agentPage.getByText('Leila Owner called A1 to Desk 1').waitFor();
     await agentPage.getByText('Leila Owner gave ticket A1 to a customer in Accueil (rank 1)').waitFor();

@@ -1,21 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { axeViolations } from './support/axe';
-import { loginThroughForm } from './support/browser';
 import { PASSWORD, uniqueEmail } from './support/api';
-import { apiCall, approvedOwner, browser, server, useE2e } from './support/suite';
+import { screenFindings, sideways, signedInPage, toArabic } from './support/screen';
+import { apiCall, approvedOwner, server, useE2e } from './support/suite';
 
 useE2e();
 
 const SHOTS = '/tmp/shots';
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-/** Serious or critical axe findings once the frame's page-change bar is gone (it is the frame's to name). */
+/** The screen's findings once the frame's page-change bar is gone (it is the frame's to name). */
 const findings = async (page: Page) => {
   await page.getByTestId('progress-bar').waitFor({ state: 'detached' });
-  return (await axeViolations(page))
-    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.includes('RaUserMenu-userButton')) }))
-    .filter((v) => v.nodes.length > 0);
+  return screenFindings(page);
 };
 
 async function shot(page: Page, name: string) {
@@ -36,13 +32,8 @@ describe('the integrations screen', () => {
   });
 
   it('creates a key shown once, which reads the feed; shows its last use; revokes it; in English, then in Arabic right to left', async () => {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1366, height: 900 } });
+    const { context, page, errors } = await signedInPage(email);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await loginThroughForm(page, email, PASSWORD);
 
     await page.goto('/settings/integrations');
     await page.getByTestId('keys-empty').waitFor();
@@ -94,9 +85,7 @@ describe('the integrations screen', () => {
 
     // Arabic, right to left.
     await apiCall('/business/integrations/keys/create', 'PUT', { name: 'لوحة المدينة', scopes: ['feed:read', 'webhooks'] }, token);
-    await page.getByTestId('language-menu').click();
-    await page.getByTestId('language-ar').click();
-    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await toArabic(page);
     await page.goto('/settings/integrations');
     await page.getByText('مفاتيح API').first().waitFor();
     await page.getByText('لوحة المدينة').waitFor();
@@ -120,10 +109,7 @@ describe('the integrations screen', () => {
       token,
     );
     await server.setPassword(businessId, manager.id, PASSWORD);
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await loginThroughForm(page, managerEmail, PASSWORD);
+    const { context, page } = await signedInPage(managerEmail);
     await page.goto('/settings/integrations');
     await page.getByTestId('access-denied').waitFor();
     expect(await page.getByTestId('keys-section').count()).toBe(0);

@@ -1,18 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { verifyAsDocumented, WebhookReceiver } from '../test/support/webhook-receiver';
-import { axeViolations } from './support/axe';
-import { loginThroughForm } from './support/browser';
-import { PASSWORD } from './support/api';
-import { apiCall, approvedOwner, browser, server, useE2e } from './support/suite';
+import { screenFindings as findings, sideways, signedInPage, toArabic } from './support/screen';
+import { apiCall, approvedOwner, useE2e } from './support/suite';
 
 useE2e();
 
 const SHOTS = '/tmp/shots';
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-const findings = async (page: Page) =>
-  (await axeViolations(page)).map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.includes('RaUserMenu-userButton')) })).filter((v) => v.nodes.length > 0);
 const until = async <T>(check: () => T | undefined | false, what: string, ms = 15_000): Promise<T> => {
   for (const end = Date.now() + ms; ; await new Promise((r) => setTimeout(r, 50))) {
     const got = check();
@@ -42,12 +37,7 @@ describe('the webhooks section of the integrations screen', () => {
   });
 
   it('creates a webhook with its secret shown once, receives signed events, sends one again, turns it off; in English, then in Arabic right to left', async () => {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await loginThroughForm(page, email, PASSWORD);
+    const { context, page, errors } = await signedInPage(email);
 
     await page.goto('/settings/integrations');
     await page.getByTestId('webhooks-empty').waitFor();
@@ -112,9 +102,7 @@ describe('the webhooks section of the integrations screen', () => {
     await shot(page, 'list-en');
 
     // Arabic, right to left.
-    await page.getByTestId('language-menu').click();
-    await page.getByTestId('language-ar').click();
-    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await toArabic(page);
     await page.goto('/settings/integrations');
     await page.getByRole('heading', { name: 'الويب هوك' }).waitFor();
     await page.getByText('متوقّف').waitFor();
