@@ -2,7 +2,13 @@ import type { ConnectFn } from './connection';
 import { AppendNotifier } from './notifier';
 import type { PgEventStore } from './pg-event-store';
 import { Subscription, SubscriptionHandler, SubscriptionOptions } from './subscription';
-import type { AppendListener, AsyncProjection, InlineProjection, SubscriptionFilter } from './types';
+import type { AppendListener, AsyncProjection, InlineProjection, RecordedEvent, SubscriptionFilter } from './types';
+
+/** Positions of this process's recent appends kept to recognise their notices. */
+const OWN_KEPT = 1000;
+
+const wants = (filter: SubscriptionFilter, e: RecordedEvent) =>
+  (!filter.categories?.length || filter.categories.includes(e.category)) && (!filter.eventTypes?.length || filter.eventTypes.includes(e.type));
 
 export type RegisteredProjection = { kind: 'inline'; projection: InlineProjection } | { kind: 'async'; projection: AsyncProjection };
 
@@ -16,13 +22,17 @@ export class SubscriptionManager {
   private readonly notifier: AppendNotifier;
   private unhook?: () => void;
   private started = false;
+  /** Positions of this process's recent appends: the notices they send are echoes of a wake already given. */
+  private readonly own = new Set<number>();
 
   constructor(
     readonly store: PgEventStore,
     private readonly connect: ConnectFn,
     private readonly defaults: SubscriptionOptions = {},
   ) {
-    this.notifier = new AppendNotifier(connect, () => this.wakeAll());
+    this.notifier = new AppendNotifier(connect, (position) => {
+      if (!this.own.has(position)) this.wakeAll();
+    });
   }
 
   subscribe(name: string, filter: SubscriptionFilter, handler: SubscriptionHandler, options: SubscriptionOptions = {}): Subscription {
@@ -76,8 +86,16 @@ export class SubscriptionManager {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    // Appends of this process wake the subscriptions without a round trip through LISTEN.
-    this.unhook = this.store.onAppended(() => this.wakeAll());
+    // Appends of this process wake the subscriptions without a round trip through LISTEN, and
+    // only those that want one of the events: each wake costs a batch (a transaction of a
+    // dozen statements on this process's event loop), and under a stream of appends a woken
+    // subscription that wants none of them would only move its checkpoint, which its poll
+    // does as well. Their NOTIFY, which comes back to this process, wakes nobody again.
+    this.unhook = this.store.onAppended((result) => {
+      this.own.add(result.position);
+      if (this.own.size > OWN_KEPT) this.own.delete(this.own.values().next().value!);
+      for (const s of this.subscriptions.values()) if (result.events.some((e) => wants(s.filter, e))) s.wake();
+    });
     await this.notifier.start();
     for (const s of this.subscriptions.values()) s.start();
   }

@@ -27,6 +27,13 @@ export interface SubscriptionOptions {
   logger?: SubscriptionLogger;
   /** Told after the commit of a batch that handled events (a reactor's outbox may then be sent at once). */
   afterCommit?: (handled: number) => void;
+  /**
+   * How long a subscription woken by an append waits before reading, so that the appends right
+   * behind it join the same batch. Each batch is a transaction of a dozen statements on the
+   * process's event loop: under a stream of appends, one batch per append competes with the
+   * requests themselves.
+   */
+  gatherMs?: number;
 }
 
 export type SubscriptionState = 'stopped' | 'connecting' | 'standby' | 'running' | 'faulted';
@@ -80,6 +87,7 @@ export class Subscription {
       maxAttempts: options.maxAttempts ?? 5,
       retryBaseMs: options.retryBaseMs ?? 200,
       retryMaxMs: options.retryMaxMs ?? 10_000,
+      gatherMs: options.gatherMs ?? GATHER_MS,
       logger: options.logger ?? silent,
       afterCommit: options.afterCommit,
     };
@@ -145,7 +153,8 @@ export class Subscription {
       this.locked = await this.tryLock();
       if (!this.locked) {
         this._state = 'standby';
-        return this.sleep(this.opts.lockPollMs, false);
+        await this.sleep(this.opts.lockPollMs, false);
+        return;
       }
       this.opts.logger.log(`subscription ${this.name} took the lock`);
       this.attempts = 0;
@@ -153,12 +162,16 @@ export class Subscription {
       this._state = 'running';
     }
     // Faulted: hold the lock so no standby retries forever, and wait for stop().
-    if (this._state === 'faulted') return this.sleep(this.opts.pollIntervalMs, false);
+    if (this._state === 'faulted') {
+      await this.sleep(this.opts.pollIntervalMs, false);
+      return;
+    }
     const next = await this.batch();
     this.attempts = 0;
+    if (next === 'more') return;
     // Events above the horizon wait only for a running transaction to end: look again soon.
-    if (next === 'held') await this.sleep(HELD_RETRY_MS, true);
-    else if (next === 'idle') await this.sleep(this.opts.pollIntervalMs, true);
+    const woken = await this.sleep(next === 'held' ? HELD_RETRY_MS : this.opts.pollIntervalMs, true);
+    if (woken && this.opts.gatherMs > 0) await this.sleep(this.opts.gatherMs, false);
   }
 
   private async open(): Promise<void> {
@@ -239,7 +252,8 @@ export class Subscription {
       this.locked = false;
       if (this._state !== 'faulted') this._state = 'connecting';
       this.opts.logger.warn(`subscription ${this.name}: connection lost (${err instanceof Error ? err.message : String(err)})`);
-      return this.sleep(Math.min(this.opts.retryMaxMs, this.opts.lockPollMs), false);
+      await this.sleep(Math.min(this.opts.retryMaxMs, this.opts.lockPollMs), false);
+      return;
     }
     this.attempts++;
     const cause = err instanceof HandlerFailed ? err.cause : err;
@@ -262,18 +276,20 @@ export class Subscription {
     await this.sleep(backoff, false);
   }
 
-  /** Waits for the delay, stop(), or (when `wakeable`) an append notice. */
-  private sleep(ms: number, wakeable: boolean): Promise<void> {
-    if (this.stopping || (wakeable && this.pending)) return Promise.resolve();
+  /** Waits for the delay, stop(), or (when `wakeable`) an append notice; says whether a notice ended it. */
+  private sleep(ms: number, wakeable: boolean): Promise<boolean> {
+    if (this.stopping) return Promise.resolve(false);
+    if (wakeable && this.pending) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (woken: boolean) => {
         clearTimeout(timer);
         this.wakeUp = undefined;
-        resolve();
+        resolve(woken);
       };
-      const timer = setTimeout(done, ms);
+      const timer = setTimeout(() => done(false), ms);
       this.wakeUp = () => {
-        if (this.stopping || wakeable) done();
+        if (this.stopping) done(false);
+        else if (wakeable) done(true);
       };
     });
   }
@@ -289,6 +305,9 @@ export class Subscription {
 
 /** How soon to look again when events wait above the horizon. */
 const HELD_RETRY_MS = 25;
+
+/** The default wait of a woken subscription for the appends right behind the one that woke it. */
+const GATHER_MS = 20;
 
 export const lockKey = (name: string) => `es_subscription:${name}`;
 
