@@ -1,17 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import type { CouponView } from '@tabour/contracts';
 import { useFormat } from '../../i18n/format';
+import { SettingsTable } from '../SettingsTable';
 import { getCoupons } from './api';
 import { formatMoney } from './money';
 
@@ -31,44 +27,25 @@ export function CouponsPage() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate(`${C}.hint`)}
         </Typography>
-        {coupons.isPending && <Loading />}
-        {coupons.isError && <Alert severity="error">{(coupons.error as Error).message}</Alert>}
-        {coupons.data && (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {['code', 'value', 'duration', 'valid', 'packages', 'redemptions'].map((k) => (
-                    <TableCell key={k}>{translate(`${C}.${k}`)}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {coupons.data.data.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6}>
-                      <Typography color="text.secondary">{translate(`${C}.none`)}</Typography>
-                    </TableCell>
-                  </TableRow>
-                )}
-                {coupons.data.data.map((c) => (
-                  <TableRow key={c.code} data-testid="coupon-row">
-                    <TableCell dir="ltr" sx={{ fontFamily: 'monospace' }}>
-                      {c.code}
-                    </TableCell>
-                    <TableCell>{value(c)}</TableCell>
-                    <TableCell>{translate(`${C}.durations.${c.duration}`, { months: c.duration_months ?? '' })}</TableCell>
-                    <TableCell>{valid(c)}</TableCell>
-                    <TableCell>{c.packages.join(', ')}</TableCell>
-                    <TableCell>
-                      {c.max_redemptions === null ? f.number(c.redemptions) : `${f.number(c.redemptions)} / ${f.number(c.max_redemptions)}`}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
+        <SettingsTable
+          query={coupons}
+          rows={coupons.data?.data ?? []}
+          failure={coupons.error?.message}
+          empty={translate(`${C}.none`)}
+          columns={['code', 'value', 'duration', 'valid', 'packages', 'redemptions'].map((k) => translate(`${C}.${k}`))}
+          row={(c) => (
+            <TableRow key={c.code} data-testid="coupon-row">
+              <TableCell dir="ltr" sx={{ fontFamily: 'monospace' }}>
+                {c.code}
+              </TableCell>
+              <TableCell>{value(c)}</TableCell>
+              <TableCell>{translate(`${C}.durations.${c.duration}`, { months: c.duration_months ?? '' })}</TableCell>
+              <TableCell>{valid(c)}</TableCell>
+              <TableCell>{c.packages.join(', ')}</TableCell>
+              <TableCell>{c.max_redemptions === null ? f.number(c.redemptions) : `${f.number(c.redemptions)} / ${f.number(c.max_redemptions)}`}</TableCell>
+            </TableRow>
+          )}
+        />
       </CardContent>
     </Card>
   );
