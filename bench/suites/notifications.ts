@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { SessionService } from '../../apps/api/src/accounts/sessions.service';
 import { ReminderSweep } from '../../apps/api/src/notifications/reminders';
 import { providerEnv, startFakeProviders } from '../../test/support/fake-providers';
-import { apiCaller, openDesks, registerOwner } from '../api';
 import { benchApp } from '../app';
+import { callingDesks, sorted, waitFor } from '../fixtures';
 import { BenchContext, BenchSuite, percentile } from '../harness';
 import { LoadClient, startLoadClient } from '../load/client';
 
@@ -12,17 +10,6 @@ import { LoadClient, startLoadClient } from '../load/client';
 const AGENTS = 20;
 const PACE_MS = 200;
 const REMINDERS = 10_000;
-
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 /**
  * From an agent's call to the customer's SMS reaching the provider (the fake Twilio, through the
@@ -43,18 +30,10 @@ async function run(ctx: BenchContext): Promise<void> {
   });
   let client: LoadClient | null = null;
   try {
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const call = apiCaller(() => base);
-    const { owner, tenantId } = await registerOwner(base, 'Bench Notifications', 'FR');
-    // A business that may send this many SMS (the trial's 200 would stop the run).
-    await sql`UPDATE business_accounts SET trial_sms = 1000000 WHERE tenant_id = ${tenantId}`.execute(db);
-
     // One queue, 20 desks, and as many waiting customers (each with a phone) as will be called.
-    const queue = (await call('PUT', '/business/queue/create', owner, { name: 'Accueil', ticket_prefix: 'A', counters: [] })) as { id: string };
-    const sessions = app.get(SessionService);
-    const desks = await openDesks(call, (m) => sessions.open(m, null), owner, tenantId, queue.id, AGENTS);
-    const agents = desks.map((d) => ({ token: d.token, path: `/business/queue/${queue.id}/call`, body: { counter_id: d.counter } }));
+    const { base, call, owner, tenantId, queueId, agents } = await callingDesks(app, 'Bench Notifications', AGENTS);
+    // A business that may send this many SMS (the trial's 200 would stop the run); none is sent before the customers come.
+    await sql`UPDATE business_accounts SET trial_sms = 1000000 WHERE tenant_id = ${tenantId}`.execute(db);
     const calls = AGENTS * rounds;
     const phoneOf = new Map<string, string>();
     for (let i = 0; i < calls; i++) {
@@ -65,7 +44,7 @@ async function run(ctx: BenchContext): Promise<void> {
         phone,
         preferred_language: 'en',
       })) as { id: string };
-      const ticket = (await call('PUT', `/business/queue/${queue.id}/push`, owner, { customer_id: customer.id })) as { id: string };
+      const ticket = (await call('PUT', `/business/queue/${queueId}/push`, owner, { customer_id: customer.id })) as { id: string };
       phoneOf.set(ticket.id, phone);
     }
     // The tickets' own SMS ("your ticket") all out before the calls start.

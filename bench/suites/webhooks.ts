@@ -1,26 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { SessionService } from '../../apps/api/src/accounts/sessions.service';
 import { verifyAsDocumented, WebhookReceiver } from '../../test/support/webhook-receiver';
-import { apiCaller, openDesks, registerOwner } from '../api';
 import { benchApp } from '../app';
+import { callingDesks, sorted, waitFor } from '../fixtures';
 import { BenchContext, BenchSuite, percentile } from '../harness';
 import { LoadClient, startLoadClient } from '../load/client';
 
 /** Desks calling at once, each on average every PACE_MS: 100 calls, so 100 `ticket.called` events, a second. */
 const AGENTS = 20;
 const PACE_MS = 200;
-
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 /**
  * From an agent's call (its commit) to the signed `ticket.called` reaching a receiver on this
@@ -34,18 +21,10 @@ async function run(ctx: BenchContext): Promise<void> {
   const app = await benchApp(url, { REMINDER_JOB: 'off', DAY_END_JOB: 'off', BOOKING_JOB: 'off' });
   let client: LoadClient | null = null;
   try {
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const call = apiCaller(() => base);
-    const { owner, tenantId } = await registerOwner(base, 'Bench Webhooks', 'FR');
+    const { base, call, owner, tenantId, queueId, agents } = await callingDesks(app, 'Bench Webhooks', AGENTS);
     const hook = (await call('POST', '/business/integrations/webhooks', owner, { url: receiver.url, event_types: ['ticket.called'] })) as { secret: string };
-
-    const queue = (await call('PUT', '/business/queue/create', owner, { name: 'Accueil', ticket_prefix: 'A', counters: [] })) as { id: string };
-    const sessions = app.get(SessionService);
-    const desks = await openDesks(call, (m) => sessions.open(m, null), owner, tenantId, queue.id, AGENTS);
-    const agents = desks.map((d) => ({ token: d.token, path: `/business/queue/${queue.id}/call`, body: { counter_id: d.counter } }));
     const calls = AGENTS * rounds;
-    for (let i = 0; i < calls; i++) await call('PUT', `/business/queue/${queue.id}/push`, owner, {});
+    for (let i = 0; i < calls; i++) await call('PUT', `/business/queue/${queueId}/push`, owner, {});
 
     // When each called ticket's delivery reaches the receiver (its first arrival).
     const arrived = new Map<string, number>();
