@@ -1,6 +1,5 @@
-import { PASSWORD, uniqueEmail } from './support/api';
-import { screenFindings as findings, sideways, signedInPage, toArabic } from './support/screen';
-import { apiCall, approvedOwner, server, useE2e } from './support/suite';
+import { screenFindings as findings, sideways, signedInPage, teamMember, toArabic } from './support/screen';
+import { apiCall, approvedOwner, useE2e } from './support/suite';
 
 useE2e();
 
@@ -16,14 +15,7 @@ describe('the activity log an auditor reads', () => {
     await apiCall(`/business/queue/${queue.id}/counter/${counter}/open`, 'POST', undefined, token);
     await apiCall(`/business/queue/${queue.id}/call`, 'POST', { counter_id: counter }, token);
     const customer = await apiCall('/business/customer/create', 'PUT', { first_name: 'Amira', last_name: 'Haddad', phone: '+21620111222' }, token);
-    const employeeEmail = uniqueEmail('employee');
-    const employee = await apiCall(
-      '/business/team/create',
-      'POST',
-      { first_name: 'Sami', last_name: 'Employee', email: employeeEmail, position: 'Employee' },
-      token,
-    );
-    await server.setPassword(session.business.id, employee.id, PASSWORD);
+    const employeeEmail = await teamMember(token, session.business.id, { first_name: 'Sami', last_name: 'Employee', position: 'Employee' });
 
     const { context, page, errors } = await signedInPage(email);
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { PASSWORD, uniqueEmail } from './support/api';
-import { screenFindings, sideways, signedInPage, toArabic } from './support/screen';
+import { PASSWORD } from './support/api';
+import { screenFindings, sideways, signedInPage, teamMember, toArabic } from './support/screen';
 import { apiCall, approvedOwner, server, useE2e } from './support/suite';
 
 useE2e();
@@ -101,14 +101,7 @@ describe('the integrations screen', () => {
   }, 120_000);
 
   it('is an administrator’s page: a manager sees the error page and is refused the keys', async () => {
-    const managerEmail = uniqueEmail('manager');
-    const manager = await apiCall(
-      '/business/team/create',
-      'POST',
-      { first_name: 'Mona', last_name: 'Manager', email: managerEmail, position: 'Manager' },
-      token,
-    );
-    await server.setPassword(businessId, manager.id, PASSWORD);
+    const managerEmail = await teamMember(token, businessId, { first_name: 'Mona', last_name: 'Manager', position: 'Manager' });
     const { context, page } = await signedInPage(managerEmail);
     await page.goto('/settings/integrations');
     await page.getByTestId('access-denied').waitFor();

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { PASSWORD } from './api';
+import { PASSWORD, uniqueEmail } from './api';
 import { axeViolations, type AxeViolation } from './axe';
 import { loginThroughForm } from './browser';
-import { browser, server } from './suite';
+import { apiCall, browser, server } from './suite';
 
 export interface SignedInPage {
   context: BrowserContext;
@@ -22,6 +22,18 @@ export async function signedInPage(email: string, errors: string[] = []): Promis
   page.on('pageerror', (e) => errors.push(e.message));
   await loginThroughForm(page, email, PASSWORD);
   return { context, page, errors };
+}
+
+/** A team member added by the owner (`token`), who signs in with PASSWORD; answers the member's e-mail. */
+export async function teamMember(
+  token: string,
+  businessId: string,
+  member: { first_name: string; last_name: string; position: 'Manager' | 'Employee' | 'Front Desk' },
+): Promise<string> {
+  const email = uniqueEmail(member.position.toLowerCase().replace(' ', '-'));
+  const created = (await apiCall('/business/team/create', 'POST', { ...member, email }, token)) as { id: string };
+  await server.setPassword(businessId, created.id, PASSWORD);
+  return email;
 }
 
 /** How far the page scrolls sideways: 0 when it is no wider than the window. */
