@@ -41,17 +41,17 @@ if (session) applyLanguage(initialLanguage());
 // A visitor on a protected page is on /login before anything else is fetched.
 const { pathname } = window.location;
 if (!session && (pathname === '/' || routeAccess(pathname, null) === 'login')) window.history.replaceState(null, '', '/login');
-const first = session ? loadBackOffice() : null;
 // The counter's screen, open all day at the front desk, comes with the back-office rather than after it.
 // Its data too, when the role may open it (a refused role sends no request: its 403 would end the session).
+// Asked for first: the browser takes requests in order over a few connections, and these
+// answers take the server longest, so they start before the back-office's code is queued.
 const waitingList = session ? /^\/queues\/([^/]+)\/waitinglist\/?$/.exec(pathname) : null;
-if (waitingList) {
-  void import('./queues/waitinglist/WaitingList');
-  if (routeAccess(pathname, subjectOf(session)) === 'allowed') {
-    const id = decodeURIComponent(waitingList[1]);
-    void import('./queues/waitinglist/early').then((early) => early.startFirstReads(id));
-  }
+if (waitingList && routeAccess(pathname, subjectOf(session)) === 'allowed') {
+  const id = decodeURIComponent(waitingList[1]);
+  void import('./queues/waitinglist/early').then((early) => early.startFirstReads(id));
 }
+const first = session ? loadBackOffice() : null;
+if (waitingList) void import('./queues/waitinglist/WaitingList');
 const App = lazy(() => first ?? loadBackOffice());
 
 /**

@@ -5,9 +5,9 @@ import { Loading } from 'react-admin';
 import { Guarded } from '../auth/Guarded';
 import { QueueCreate, QueueEdit } from './QueueForm';
 import { QueueList } from './QueueList';
+import { WaitingListScreen as WaitingListPage } from './waitinglist/route';
 
-// The working screens carry drag and drop and the live channel: they load on first visit.
-const WaitingListPage = lazy(() => import('./waitinglist/WaitingList').then((m) => ({ default: m.WaitingListPage })));
+// The working screens carry drag and drop and the live channel: they load on first visit (the waiting list: route.tsx).
 const QueueArchive = lazy(() => import('./Archive').then((m) => ({ default: m.QueueArchive })));
 const CounterStats = lazy(() => import('./CounterStats').then((m) => ({ default: m.CounterStats })));
 const ReorderServices = lazy(() => import('./ReorderServices').then((m) => ({ default: m.ReorderServices })));

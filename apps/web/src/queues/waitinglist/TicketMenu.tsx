@@ -64,10 +64,12 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
   const translate = useTranslate();
   const { run } = useQueueCall();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [made, setMade] = useState(false);
   const [open, setOpen] = useState<TicketAction | null>(null);
   const [messages, setMessages] = useState(false);
-  const others = ctx.waiting.filter((t) => t.id !== ticket.id);
-  const actions = ticketActions(ticket, { onHoldEnabled: ctx.onHoldEnabled, othersWaiting: others.length > 0 });
+  // Every row has a menu: the list of the others is built only for the dialog that offers them.
+  const othersWaiting = ctx.waiting.length > 1 || (ctx.waiting.length === 1 && ctx.waiting[0].id !== ticket.id);
+  const actions = ticketActions(ticket, { onHoldEnabled: ctx.onHoldEnabled, othersWaiting });
   const q = ctx.queueId;
   const label = { label: ticket.label };
 
@@ -91,34 +93,41 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
     <>
       <IconButton
         aria-label={translate('queues.ticket.menu', label)}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setMade(true);
+          setAnchor(e.currentTarget);
+        }}
         size="small"
         data-testid={`menu-${ticket.label}`}
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {actions.map((a, i) => [
-          FINAL_ACTIONS.includes(a) && i > 0 && !FINAL_ACTIONS.includes(actions[i - 1]) ? <Divider key={`d-${a}`} /> : null,
-          <MenuItem key={a} onClick={() => choose(a)} data-testid={`action-${a}`}>
-            <ListItemIcon>{ICONS[a]}</ListItemIcon>
-            <ListItemText>{translate(itemLabel(a))}</ListItemText>
-          </MenuItem>,
-        ])}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setMessages(true);
-          }}
-          data-testid="ticket-messages"
-        >
-          <ListItemIcon>
-            <ForumIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{translate('notifications.history.open')}</ListItemText>
-        </MenuItem>
-        <HistoryLink recordId={ticket.id} menu />
+        {/* Its items (a dozen translated texts) are made once it first opens, not with every row. */}
+        {made &&
+          actions.map((a, i) => [
+            FINAL_ACTIONS.includes(a) && i > 0 && !FINAL_ACTIONS.includes(actions[i - 1]) ? <Divider key={`d-${a}`} /> : null,
+            <MenuItem key={a} onClick={() => choose(a)} data-testid={`action-${a}`}>
+              <ListItemIcon>{ICONS[a]}</ListItemIcon>
+              <ListItemText>{translate(itemLabel(a))}</ListItemText>
+            </MenuItem>,
+          ])}
+        {made && <Divider />}
+        {made && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setMessages(true);
+            }}
+            data-testid="ticket-messages"
+          >
+            <ListItemIcon>
+              <ForumIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('notifications.history.open')}</ListItemText>
+          </MenuItem>
+        )}
+        {made && <HistoryLink recordId={ticket.id} menu />}
       </Menu>
       {messages && (
         <Dialog open onClose={() => setMessages(false)} fullWidth maxWidth="md" data-testid="ticket-messages-dialog">
@@ -154,7 +163,12 @@ export function TicketMenu({ ticket, ctx }: { ticket: Ticket; ctx: TicketContext
         <DurationDialog ticket={ticket} onClose={close} onSave={(minutes) => act('duration', () => setDuration(q, ticket.id, minutes))} />
       )}
       {open === 'swap' && (
-        <SwapDialog ticket={ticket} others={others} onClose={close} onSave={(other) => act('swap', () => swapTickets(q, ticket.id, other))} />
+        <SwapDialog
+          ticket={ticket}
+          others={ctx.waiting.filter((t) => t.id !== ticket.id)}
+          onClose={close}
+          onSave={(other) => act('swap', () => swapTickets(q, ticket.id, other))}
+        />
       )}
       {open === 'redirect' && (
         <RedirectDialog

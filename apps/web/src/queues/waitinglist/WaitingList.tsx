@@ -41,6 +41,8 @@ import { Counter, moveItem, Ticket, type TicketAction, WaitingList as WaitingLis
 import { useWaitingListData, type HeldCounter } from './data';
 import { ActionDialog, ConfirmDialog, DelayDialog } from './dialogs';
 import { PushDialog } from './PushDialog';
+import { registerWaitingList } from './route';
+import { useRowWindow } from './rowWindow';
 import { TicketContext, TicketMenu } from './TicketMenu';
 
 function LiveChip({ state }: { state: LiveState }) {
@@ -107,6 +109,7 @@ function WaitingRow({ t, names, ctx, forMe }: { t: Ticket; names: Names; ctx: Ti
       style={{ transform: CSS.Transform.toString(transform), transition }}
       sx={{ bgcolor: isDragging ? 'action.selected' : t.urgent ? 'rgba(211, 47, 47, 0.06)' : undefined, opacity: forMe === 'no' ? 0.6 : undefined }}
       data-for-me={forMe ?? ''}
+      data-row
       data-testid={`waiting-${t.label}`}
       data-rank={t.rank ?? ''}
       data-position={t.call_position ?? t.rank ?? ''}
@@ -140,23 +143,12 @@ function WaitingRow({ t, names, ctx, forMe }: { t: Ticket; names: Names; ctx: Ti
   );
 }
 
-/** Rows painted with the page; the rest follow a batch at a time once it shows. */
-const FIRST_ROWS = 50;
-const MORE_ROWS = 200;
-
-/**
- * The rows of a long list on screen a batch at a time: the head of the line (what the counter
- * calls) shows at once, and a thousand tickets never hold the first paint.
- */
-function useRowsShown(total: number): number {
-  const [shown, setShown] = useState(FIRST_ROWS);
-  useEffect(() => {
-    if (shown >= total) return;
-    const t = setTimeout(() => setShown((n) => n + MORE_ROWS), 0);
-    return () => clearTimeout(t);
-  }, [shown, total]);
-  return Math.min(shown, total);
-}
+/** The place of rows not in the page (useRowWindow): the page keeps its length and its scroll bar tells the truth. */
+const Spacer = ({ height }: { height: number }) => (
+  <tr aria-hidden style={{ height }}>
+    <td colSpan={6} style={{ padding: 0, border: 0 }} />
+  </tr>
+);
 
 /**
  * The waiting list in the order call next follows (urgent first, as the API sends it); a row
@@ -167,12 +159,16 @@ function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Na
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { fail } = useQueueCall();
-  const shown = list.slice(0, useRowsShown(list.length));
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const rows = useRowWindow(list.length, body, dragging);
+  const shown = list.slice(rows.start, rows.end);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
+    setDragging(false);
     if (!over || active.id === over.id) return;
     const from = list.findIndex((t) => t.id === active.id);
     const to = list.findIndex((t) => t.id === over.id);
@@ -202,7 +198,14 @@ function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Na
     );
   return (
     // Only the page scrolls up and down under a drag: the table itself never slides sideways.
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} autoScroll={{ threshold: { x: 0, y: 0.2 } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragStart={() => setDragging(true)}
+      onDragCancel={() => setDragging(false)}
+      onDragEnd={onDragEnd}
+      autoScroll={{ threshold: { x: 0, y: 0.2 } }}
+    >
       <SortableContext items={shown.map((t) => t.id)} strategy={verticalListSortingStrategy}>
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
@@ -216,7 +219,8 @@ function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Na
                 <TableCell />
               </TableRow>
             </TableHead>
-            <TableBody>
+            <TableBody ref={body}>
+              {rows.before > 0 && <Spacer height={rows.before} />}
               {shown.map((t) => (
                 <WaitingRow
                   key={t.id}
@@ -226,6 +230,7 @@ function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Na
                   forMe={counter ? (t.id === nextId ? 'next' : counterMayServe(counter, t) ? 'yes' : 'no') : undefined}
                 />
               ))}
+              {rows.after > 0 && <Spacer height={rows.after} />}
             </TableBody>
           </Table>
         </Box>
@@ -695,3 +700,5 @@ export function WaitingListPage() {
     </Box>
   );
 }
+
+registerWaitingList(WaitingListPage);

@@ -14,6 +14,8 @@ export const firstReads = (id: string) => [
 ];
 
 const started = new Map<string, Promise<unknown>>();
+/** The answers already in, by address: the screen's first render can show them without waiting a turn. */
+const settled = new Map<string, unknown>();
 
 /**
  * Opening a waiting list's address with a session, main.tsx asks for the screen's data at once,
@@ -25,7 +27,10 @@ export function startFirstReads(id: string): void {
   for (const path of firstReads(id)) {
     const answer = api(path);
     // Kept for the screen, which handles a refusal; not left unhandled if the screen never asks.
-    answer.catch(() => undefined);
+    answer.then(
+      (value) => started.get(path) === answer && settled.set(path, value),
+      () => undefined,
+    );
     started.set(path, answer);
   }
 }
@@ -34,5 +39,19 @@ export function startFirstReads(id: string): void {
 export function takeEarly<T>(path: string): Promise<T> | undefined {
   const answer = started.get(path);
   started.delete(path);
+  settled.delete(path);
   return answer as Promise<T> | undefined;
+}
+
+/**
+ * The answer started early for this address if it is already in, once (as `takeEarly`): the
+ * screen's queries start with it as their data, so the first render shows the list instead of
+ * waiting for a query's turn to resolve. A refusal, or an answer still on its way, is left to
+ * the query (`takeEarly`).
+ */
+export function takeSettled<T>(path: string): { value: T } | undefined {
+  if (!settled.has(path)) return undefined;
+  const value = settled.get(path) as T;
+  takeEarly(path);
+  return { value };
 }
