@@ -74,7 +74,11 @@ export function useRowWindow(total: number, body: RefObject<HTMLElement | null>,
     // Captured: a scroll of any container that holds the table moves it too.
     window.addEventListener('scroll', schedule, { passive: true, capture: true });
     window.addEventListener('resize', schedule);
+    // The table also moves without a scroll: a banner or the desk above it grows or shrinks.
+    const moved = new ResizeObserver(schedule);
+    moved.observe(document.body);
     return () => {
+      moved.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);
