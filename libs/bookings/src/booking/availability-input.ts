@@ -52,6 +52,44 @@ export async function readAvailabilityInput(db: ProjectionDb<Database>, tenantId
   return (await readBookingPlace(db, tenantId, q))?.input ?? null;
 }
 
+interface Bounds {
+  rangeStart: DateTime;
+  rangeEnd: DateTime;
+  earliestStart: DateTime;
+  firstLocalDate: string;
+  lastLocalDate: string;
+}
+
+/**
+ * The instants and local dates a range of local dates is read between, by zone and dates: each
+ * is worked out through the zone's rules (a dozen Intl calls), and a create reads the same
+ * day twice (its decision and the guard), as every booking of that day does.
+ */
+const bounds = new Map<string, Bounds>();
+const BOUNDS_KEPT = 1000;
+
+function boundsOf(zone: string, from: string, to: string): Bounds {
+  const key = `${zone}\u0000${from}\u0000${to}`;
+  const known = bounds.get(key);
+  if (known) return known;
+  const first = DateTime.fromISO(from, { zone }).startOf('day');
+  const last = DateTime.fromISO(to, { zone }).startOf('day').plus({ days: 1 });
+  // A day either side: a booking or holiday across a local midnight still overlaps the range.
+  const rangeStart = (first.isValid ? first : DateTime.now()).minus({ days: 1 });
+  const rangeEnd = (last.isValid ? last : DateTime.now()).plus({ days: 1 });
+  // The same bounds again in the indexes' terms (the start, its local date), so the holding
+  // bookings' indexes are read over the range and not over every booking before its end.
+  const earliestStart = rangeStart.minus({ days: LONGEST_BOOKING_DAYS });
+  const firstLocalDate = earliestStart.setZone(zone).minus({ days: 1 }).toISODate() as string;
+  const lastLocalDate = rangeEnd.setZone(zone).plus({ days: 1 }).toISODate() as string;
+  const made = { rangeStart, rangeEnd, earliestStart, firstLocalDate, lastLocalDate };
+  // Bounds taken from the clock (dates that do not parse) are not the dates' own.
+  if (!first.isValid || !last.isValid) return made;
+  if (bounds.size >= BOUNDS_KEPT) bounds.delete(bounds.keys().next().value!);
+  bounds.set(key, made);
+  return made;
+}
+
 /** What a booking's place is judged on: the availability input and the department's services (id and seconds each). */
 export interface BookingPlace {
   input: AvailabilityInput;
@@ -139,16 +177,7 @@ export async function readBookingPlace(
       .plus({ days: DEFAULT_DAYS - 1 })
       .toISODate() ??
     '';
-  const first = DateTime.fromISO(from, { zone }).startOf('day');
-  const last = DateTime.fromISO(to, { zone }).startOf('day').plus({ days: 1 });
-  // A day either side: a booking or holiday across a local midnight still overlaps the range.
-  const rangeStart = (first.isValid ? first : DateTime.now()).minus({ days: 1 });
-  const rangeEnd = (last.isValid ? last : DateTime.now()).plus({ days: 1 });
-  // The same bounds again in the indexes' terms (the start, its local date), so the holding
-  // bookings' indexes are read over the range and not over every booking before its end.
-  const earliestStart = rangeStart.minus({ days: LONGEST_BOOKING_DAYS });
-  const firstLocalDate = earliestStart.setZone(zone).minus({ days: 1 }).toISODate() as string;
-  const lastLocalDate = rangeEnd.setZone(zone).plus({ days: 1 }).toISODate() as string;
+  const { rangeStart, rangeEnd, earliestStart, firstLocalDate, lastLocalDate } = boundsOf(zone, from, to);
 
   const memberIds = members.map((m) => m.id);
 
