@@ -168,6 +168,31 @@ describe('the waiting list at a counter', () => {
     await context.close();
   }, 60_000);
 
+  it('finds a ticket far down a long line by its label or its customer, though only the rows on screen are in the page', async () => {
+    const q = await apiCall('/business/queue/create', 'PUT', { name: 'Guichet long', ticket_prefix: 'F', counters: [{ name: 'F1' }] }, token);
+    for (let i = 1; i <= 120; i++)
+      await apiCall(`/business/queue/${q.id}/push`, 'PUT', { customer_name: i === 117 ? 'Nadia Ferchichi' : `Client ${i}` }, token);
+    const { context, page } = await newPage(browser, server.url);
+    await loginThroughForm(page, ownerEmail, PASSWORD);
+    await page.goto(`/queues/${q.id}/waitinglist`);
+    await page.getByTestId('waiting-F1').waitFor();
+    // Beyond the screen: not in the page, so the browser's own find would miss it.
+    await expect(page.getByTestId('waiting-F118').count()).resolves.toBe(0);
+    const find = page.getByTestId('find-ticket');
+    await find.fill('f118');
+    await page.getByTestId('waiting-F118').waitFor();
+    await expect(rows(page)).resolves.toEqual([expect.objectContaining({ label: 'F118' })]);
+    await find.fill('ferchichi');
+    await expect(page.getByTestId('waiting-F117').textContent()).resolves.toContain('Nadia Ferchichi');
+    await expect(page.locator('[data-testid^="waiting-F"][data-rank]').count()).resolves.toBe(1);
+    // Typing in the box calls nobody: N is a letter there, not the call-next key.
+    await find.fill('nobody here');
+    await page.getByTestId('find-none').filter({ hasText: 'No waiting ticket matches “nobody here”.' }).waitFor();
+    await find.fill('');
+    await page.getByTestId('waiting-F1').waitFor();
+    await context.close();
+  }, 90_000);
+
   it('labels the icons of /queues and keeps "Delete" on one line', async () => {
     const { context, page } = await newPage(browser, server.url);
     await loginThroughForm(page, ownerEmail, PASSWORD);

@@ -161,8 +161,15 @@ function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Na
   const { fail } = useQueueCall();
   const body = useRef<HTMLTableSectionElement>(null);
   const [dragging, setDragging] = useState(false);
-  const rows = useRowWindow(list.length, body, dragging);
-  const shown = list.slice(rows.start, rows.end);
+  // Only the rows on screen are in the page, so the browser's find cannot reach a ticket far
+  // down a long line: the list finds it by label or customer name.
+  const [find, setFind] = useState('');
+  const needle = find.trim().toLocaleLowerCase();
+  const matching = needle
+    ? list.filter((t) => t.label.toLocaleLowerCase().includes(needle) || (t.customer_name ?? '').toLocaleLowerCase().includes(needle))
+    : list;
+  const rows = useRowWindow(matching.length, body, dragging);
+  const shown = matching.slice(rows.start, rows.end);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -197,45 +204,64 @@ function WaitingTable({ list, names, ctx, counter }: { list: Ticket[]; names: Na
       </Typography>
     );
   return (
-    // Only the page scrolls up and down under a drag: the table itself never slides sideways.
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragStart={() => setDragging(true)}
-      onDragCancel={() => setDragging(false)}
-      onDragEnd={onDragEnd}
-      autoScroll={{ threshold: { x: 0, y: 0.2 } }}
-    >
-      <SortableContext items={shown.map((t) => t.id)} strategy={verticalListSortingStrategy}>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell />
-                <TableCell>{translate('queues.columns.rank')}</TableCell>
-                <TableCell>{translate('queues.columns.label')}</TableCell>
-                <TableCell>{translate('queues.columns.customer')}</TableCell>
-                <TableCell>{translate('queues.columns.estimate')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody ref={body}>
-              {rows.before > 0 && <Spacer height={rows.before} />}
-              {shown.map((t) => (
-                <WaitingRow
-                  key={t.id}
-                  t={t}
-                  names={names}
-                  ctx={ctx}
-                  forMe={counter ? (t.id === nextId ? 'next' : counterMayServe(counter, t) ? 'yes' : 'no') : undefined}
-                />
-              ))}
-              {rows.after > 0 && <Spacer height={rows.after} />}
-            </TableBody>
-          </Table>
-        </Box>
-      </SortableContext>
-    </DndContext>
+    <>
+      <TextField
+        size="small"
+        type="search"
+        value={find}
+        onChange={(e) => setFind(e.target.value)}
+        label={translate('queues.find.label')}
+        placeholder={translate('queues.find.placeholder')}
+        inputProps={{ 'data-testid': 'find-ticket' }}
+        sx={{ display: 'flex', mt: 1, mb: 1, width: { xs: '100%', sm: 320 } }}
+      />
+      {needle && !matching.length && (
+        <Typography color="text.secondary" sx={{ p: 2 }} data-testid="find-none">
+          {translate('queues.find.none', { query: find.trim() })}
+        </Typography>
+      )}
+      {matching.length > 0 && (
+        // Only the page scrolls up and down under a drag: the table itself never slides sideways.
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragStart={() => setDragging(true)}
+          onDragCancel={() => setDragging(false)}
+          onDragEnd={onDragEnd}
+          autoScroll={{ threshold: { x: 0, y: 0.2 } }}
+        >
+          <SortableContext items={shown.map((t) => t.id)} strategy={verticalListSortingStrategy}>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell />
+                    <TableCell>{translate('queues.columns.rank')}</TableCell>
+                    <TableCell>{translate('queues.columns.label')}</TableCell>
+                    <TableCell>{translate('queues.columns.customer')}</TableCell>
+                    <TableCell>{translate('queues.columns.estimate')}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableHead>
+                <TableBody ref={body}>
+                  {rows.before > 0 && <Spacer height={rows.before} />}
+                  {shown.map((t) => (
+                    <WaitingRow
+                      key={t.id}
+                      t={t}
+                      names={names}
+                      ctx={ctx}
+                      forMe={counter ? (t.id === nextId ? 'next' : counterMayServe(counter, t) ? 'yes' : 'no') : undefined}
+                    />
+                  ))}
+                  {rows.after > 0 && <Spacer height={rows.after} />}
+                </TableBody>
+              </Table>
+            </Box>
+          </SortableContext>
+        </DndContext>
+      )}
+    </>
   );
 }
 

@@ -97,6 +97,11 @@ const queues: Texts<typeof en> = {
       on_hold: 'Zurückgestellt',
       order_hint: 'In der Reihenfolge des Aufrufs: dringende Tickets zuerst.',
     },
+    find: {
+      label: 'Wartendes Ticket suchen',
+      placeholder: 'Ticket oder Kunde',
+      none: 'Kein wartendes Ticket passt zu „{{query}}“.',
+    },
     empty: {
       waiting: 'Niemand wartet.',
       in_service: 'Niemand ist an einem Schalter.',

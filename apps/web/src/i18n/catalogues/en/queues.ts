@@ -95,6 +95,11 @@ const queues = {
       on_hold: 'On hold',
       order_hint: 'In the order call next follows: urgent tickets first.',
     },
+    find: {
+      label: 'Find a waiting ticket',
+      placeholder: 'Ticket or customer',
+      none: 'No waiting ticket matches “{{query}}”.',
+    },
     empty: {
       waiting: 'Nobody is waiting.',
       in_service: 'Nobody is at a counter.',

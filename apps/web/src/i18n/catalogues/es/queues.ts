@@ -97,6 +97,11 @@ const queues: Texts<typeof en> = {
       on_hold: 'Apartados',
       order_hint: 'En el orden de llamada: los turnos urgentes primero.',
     },
+    find: {
+      label: 'Buscar un ticket en espera',
+      placeholder: 'Ticket o cliente',
+      none: 'Ningún ticket en espera coincide con «{{query}}».',
+    },
     empty: {
       waiting: 'Nadie espera.',
       in_service: 'Nadie está en una ventanilla.',

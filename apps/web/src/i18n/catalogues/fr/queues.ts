@@ -97,6 +97,11 @@ const queues: Texts<typeof en> = {
       on_hold: 'En suspens',
       order_hint: 'Dans l’ordre de l’appel : les tickets urgents d’abord.',
     },
+    find: {
+      label: 'Trouver un ticket en attente',
+      placeholder: 'Ticket ou client',
+      none: 'Aucun ticket en attente ne correspond à « {{query}} ».',
+    },
     empty: {
       waiting: 'Personne n’attend.',
       in_service: 'Personne n’est au guichet.',

@@ -97,6 +97,11 @@ const queues: Texts<typeof en> = {
       on_hold: 'Em espera',
       order_hint: 'Na ordem da chamada: as senhas urgentes primeiro.',
     },
+    find: {
+      label: 'Procurar um ticket em espera',
+      placeholder: 'Ticket ou cliente',
+      none: 'Nenhum ticket em espera corresponde a “{{query}}”.',
+    },
     empty: {
       waiting: 'Ninguém está aguardando.',
       in_service: 'Ninguém está em um guichê.',

@@ -97,6 +97,11 @@ const queues: Texts<typeof en> = {
       on_hold: 'Отложены',
       order_hint: 'В порядке вызова: сначала срочные талоны.',
     },
+    find: {
+      label: 'Найти талон в очереди',
+      placeholder: 'Талон или клиент',
+      none: 'Ни один талон в очереди не совпадает с «{{query}}».',
+    },
     empty: {
       waiting: 'Никто не ждёт.',
       in_service: 'Никто не у окна.',
