@@ -128,13 +128,13 @@ describe('statistics projection', () => {
     await append(
       `booking-${booking1}`,
       'BookingPaymentRecorded',
-      { ...paid, payment_id: pay1, amount: 2500, method: 'cash', status: 'partially_paid', paid_on: '2026-03-27' },
+      { ...paid, payment_id: pay1, amount: 25, method: 'cash', status: 'partially_paid', paid_on: '2026-03-27' },
       '2026-03-29T09:00:00Z',
     );
     await append(
       `booking-${booking1}`,
       'BookingPaymentRecorded',
-      { ...paid, payment_id: pay2, amount: 1000, method: 'online', status: 'paid', paid_on: null },
+      { ...paid, payment_id: pay2, amount: 10.01, method: 'online', status: 'paid', paid_on: null },
       '2026-03-29T22:30:00Z',
     );
     await append(
@@ -218,7 +218,7 @@ describe('statistics projection', () => {
     // The day paid when given, else the local day it was recorded (22:30Z on the 29th is the 30th in Paris).
     expect(p.rows).toEqual([
       { payment_id: pay1, day: '2026-03-27', method: 'cash', status: 'partially_paid', amount: 2500 },
-      { payment_id: pay2, day: '2026-03-30', method: 'online', status: 'paid', amount: 1000 },
+      { payment_id: pay2, day: '2026-03-30', method: 'online', status: 'paid', amount: 1001 },
     ]);
   });
 

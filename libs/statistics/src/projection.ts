@@ -579,7 +579,8 @@ class Batch {
       day,
       method: r.method,
       status: r.status,
-      amount_cents: r.amount,
+      // The event states the amount in the currency (two decimals at most): the row keeps cents.
+      amount_cents: Math.round(r.amount * 100),
       recorded_at: iso(e.recordedAt),
     });
   }
