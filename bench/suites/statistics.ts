@@ -7,7 +7,7 @@ import { Db, loadConfig } from '@tabour/platform';
 import { statisticsProjection } from '@tabour/statistics';
 import { createApp } from '../../apps/api/src/bootstrap';
 import { BenchContext, BenchSuite, percentile } from '../harness';
-import { apiCaller, registerOwner } from '../api';
+import { apiCaller, historyHandled, registerOwner } from '../api';
 
 const ZONE = 'Europe/Paris';
 /** The issue's business: 200 queues, 2,000,000 tickets and 200,000 bookings in a year (at BENCH_SCALE=1). */
@@ -118,6 +118,9 @@ async function run(ctx: BenchContext): Promise<void> {
     const today = DateTime.now().setZone(ZONE).toISODate()!;
     const t0 = Date.now();
     const events = await seedHistory(db, tenantId, queues, tickets, bookings, today);
+    // A year of operation: the other subscriptions (messages, webhooks, report triggers) have
+    // handled this history long ago, instead of reading it during the timed calls.
+    await historyHandled(db);
     await sql`VACUUM (ANALYZE) es_events`.execute(db);
     ctx.log(
       `statistics: ${tickets} tickets and ${bookings} bookings over ${DAYS} days in ${queueCount} queues (${events} events), seeded in ${Math.round((Date.now() - t0) / 1000)} s`,
