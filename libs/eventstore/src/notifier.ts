@@ -5,6 +5,7 @@ import { APPENDED_CHANNEL } from './pg-event-store';
 /**
  * `LISTEN es_appended` on a connection of its own, so appends from any process wake the
  * subscriptions at once. Losing the connection only slows them to their poll; it reconnects.
+ * Another channel may be named (a projection's own notice); its payload is passed as it came.
  */
 export class AppendNotifier {
   private client?: Client;
@@ -13,8 +14,9 @@ export class AppendNotifier {
 
   constructor(
     private readonly connect: ConnectFn,
-    private readonly onNotice: (position: number) => void,
+    private readonly onNotice: (position: number, payload: string) => void,
     private readonly reconnectMs = 2000,
+    private readonly channel = APPENDED_CHANNEL,
   ) {}
 
   get listening(): boolean {
@@ -32,7 +34,7 @@ export class AppendNotifier {
     try {
       client = await this.connect();
       client.on('notification', (msg) => {
-        if (msg.channel === APPENDED_CHANNEL) this.onNotice(Number(msg.payload));
+        if (msg.channel === this.channel) this.onNotice(Number(msg.payload), msg.payload ?? '');
       });
       const lost = () => {
         if (this.client !== client) return;
@@ -42,10 +44,10 @@ export class AppendNotifier {
       };
       client.on('error', lost);
       client.on('end', lost);
-      await client.query(`LISTEN ${APPENDED_CHANNEL}`);
+      await client.query(`LISTEN ${this.channel}`);
       this.client = client;
       // Appends between the loss and now sent notices nobody heard.
-      this.onNotice(0);
+      this.onNotice(0, '*');
     } catch {
       await client?.end().catch(() => undefined);
       this.schedule();

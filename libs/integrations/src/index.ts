@@ -7,3 +7,5 @@ export * from './projection';
 export * from './feed';
 export * from './json-schemas';
 export * from './webhooks';
+export * from './feed-projection';
+export * from './served-feed';

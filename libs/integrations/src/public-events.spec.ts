@@ -5,6 +5,7 @@ import type { DisplayEvent, KioskEvent } from '@tabour/devices';
 import type { RecordedEvent } from '@tabour/eventstore';
 import type { FeedbackEvent, QueueEvent } from '@tabour/queues';
 import { decodeCursor, encodeCursor } from './cursor';
+import { feedRows } from './feed-projection';
 import { PUBLIC_SOURCE_TYPES, PUBLIC_SOURCES, toPublicEvents } from './public-events';
 import { upcastStored, type Upcaster } from './upcasters';
 
@@ -303,5 +304,26 @@ describe('cursor', () => {
     expect(decodeCursor('0')).toEqual({ transactionId: '0', position: 0 });
     expect(decodeCursor(undefined)).toEqual({ transactionId: '0', position: 0 });
     for (const bad of ['abc', '1_', '1_2_3_4', '-1_2', "1_2'; DROP", '1'.repeat(30) + '_1']) expect(decodeCursor(bad)).toBeNull();
+  });
+});
+
+describe('the feed’s rendered rows', () => {
+  it('hold each sample’s public events as the plain feed serves them: keyed by business, log key and index, no personal field', () => {
+    for (const sample of SAMPLES) {
+      const e = stored(sample);
+      const rows = feedRows(e, '4242');
+      const served = toPublicEvents(e, { personal: false, transactionId: '4242' });
+      expect(rows.map((r) => JSON.parse(r.body))).toEqual(JSON.parse(JSON.stringify(served)));
+      rows.forEach((r, idx) => {
+        expect(r).toMatchObject({ tenant_id: B, transaction_id: '4242', position: String(e.position), idx, type: served[idx].type });
+        expect(r.record_id).toBe(served[idx].record.id);
+        expect(JSON.parse(r.body).cursor).toBe(encodeCursor({ transactionId: '4242', position: e.position, index: idx }));
+      });
+      expect(rows.map((r) => r.body).join()).not.toContain('Ada Lovelace');
+    }
+  });
+
+  it('give nothing for an event of no business', () => {
+    expect(feedRows({ ...stored(SAMPLES[0]), tenantId: null }, '1')).toEqual([]);
   });
 });

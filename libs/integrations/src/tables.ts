@@ -23,9 +23,25 @@ export interface ApiKeyHashesTable {
   token_hash: string;
 }
 
+/**
+ * One public event as the feed serves it to a key without pii:read, ready to send
+ * (migrations/20261128170000_integrations_feed.ts). xid8 and bigint travel as text.
+ */
+export interface IntegrationFeedTable {
+  tenant_id: string;
+  transaction_id: string;
+  position: string;
+  idx: number;
+  type: string;
+  record_type: string;
+  record_id: string;
+  body: string;
+}
+
 declare module '@tabour/platform' {
   interface Database {
     api_keys: ApiKeysTable;
     api_key_hashes: ApiKeyHashesTable;
+    integration_feed: IntegrationFeedTable;
   }
 }

@@ -1,20 +1,25 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppendNotifier, ConnectFn, PgEventStore } from '@tabour/eventstore';
+import { FEED_CHANNEL } from '@tabour/integrations';
 import { EVENT_STORE } from '../common/tokens';
 import { EVENTING_CONNECT } from '../eventing/projection-registry';
 
 type Waiter = { tenantId: string; wake: () => void };
 
 /**
- * Wakes the feed's long polls and streams as soon as something commits: this process's appends
- * through the store's after-commit hook (no round trip), other processes' through `LISTEN
- * es_appended` (which names no business, so every waiter looks). The listening connection is
- * opened by the first waiter, so an instance nobody follows holds none.
+ * Wakes the feed's long polls and streams as soon as something readable commits. A key without
+ * pii:read reads the feed's projection: its commits notify `integrations_feed` with the
+ * businesses they concern (from any instance). A key with pii:read reads the store: this
+ * process's appends wake it through the store's after-commit hook (no round trip), other
+ * processes' through `LISTEN es_appended` (which names no business, so every waiter looks).
+ * The listening connections are opened by the first waiter, so an instance nobody follows
+ * holds none.
  */
 @Injectable()
 export class FeedWaker implements OnApplicationShutdown {
   private readonly waiters = new Set<Waiter>();
   private notifier?: AppendNotifier;
+  private published?: AppendNotifier;
   private unhook?: () => void;
   private starting?: Promise<void>;
 
@@ -50,7 +55,16 @@ export class FeedWaker implements OnApplicationShutdown {
       this.notifier = new AppendNotifier(this.connect, () => {
         for (const w of [...this.waiters]) w.wake();
       });
-      await this.notifier.start();
+      this.published = new AppendNotifier(
+        this.connect,
+        (_, payload) => {
+          const tenants = payload === '*' ? null : new Set(payload.split(','));
+          for (const w of [...this.waiters]) if (!tenants || tenants.has(w.tenantId)) w.wake();
+        },
+        2000,
+        FEED_CHANNEL,
+      );
+      await Promise.all([this.notifier.start(), this.published.start()]);
     })();
     return this.starting;
   }
@@ -58,6 +72,6 @@ export class FeedWaker implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.unhook?.();
     for (const w of [...this.waiters]) w.wake();
-    await this.notifier?.stop();
+    await Promise.all([this.notifier?.stop(), this.published?.stop()]);
   }
 }

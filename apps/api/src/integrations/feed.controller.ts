@@ -1,18 +1,15 @@
 import { Controller, Get, Headers, Logger, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { probeLog } from '@tabour/eventstore';
-import { decodeCursor, encodeCursor } from '@tabour/integrations';
+import { decodeCursor, encodeCursor, servedPageJson } from '@tabour/integrations';
 import { invalid } from '@tabour/platform';
 import { Public } from '../common/auth';
 import { ApiKeyGuard, CurrentKey, KeyScope, type KeyPrincipal } from './api-key.guard';
 import { FeedQueryDto } from './dto';
 import { FeedService, feedQuery } from './feed.service';
-import { FeedWaker } from './feed-waker';
 
 /** A comment line keeps proxies from closing an idle stream. */
 const KEEP_ALIVE_MS = 15_000;
-const HELD_RETRY_MS = 25;
 
 /**
  * The feed, for integrators with an API key (`Authorization: Bearer tbr_…`, scope feed:read):
@@ -27,10 +24,7 @@ const HELD_RETRY_MS = 25;
 export class FeedController {
   private readonly log = new Logger('feed');
 
-  constructor(
-    private readonly feed: FeedService,
-    private readonly waker: FeedWaker,
-  ) {}
+  constructor(private readonly feed: FeedService) {}
 
   @Get('feed')
   @ApiOkResponse({ description: 'a page: { data: PublicEvent[], next_cursor, has_more } (schemas: components PublicEvent_*)' })
@@ -39,7 +33,10 @@ export class FeedController {
     // The answer's close, not the request's: a request's ends once it is read, the answer's when the client goes.
     const ended = new AbortController();
     res.on('close', () => ended.abort());
-    return this.feed.poll(key.tenantId, query, ended.signal);
+    const page = await this.feed.poll(key.tenantId, query, ended.signal);
+    // The events' JSON as read, not parsed and written again: most of a page's cost otherwise.
+    res.type('application/json');
+    return servedPageJson(page);
   }
 
   /**
@@ -72,19 +69,18 @@ export class FeedController {
     try {
       while (!ended.signal.aborted) {
         const page = await this.feed.read(key.tenantId, query);
-        for (const e of page.data) res.write(`id: ${e.cursor}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+        for (const e of page.events) res.write(`id: ${e.cursor}\nevent: ${e.type}\ndata: ${e.json}\n\n`);
         const next = decodeCursor(page.next_cursor)!;
         // Moving past events the client does not want: an id alone moves its Last-Event-ID.
-        if (!page.data.length && encodeCursor(next) !== encodeCursor(query.after)) res.write(`id: ${page.next_cursor}\n\n`);
-        if (page.data.length) idleSince = Date.now();
+        if (!page.events.length && encodeCursor(next) !== encodeCursor(query.after)) res.write(`id: ${page.next_cursor}\n\n`);
+        if (page.events.length) idleSince = Date.now();
         query.after = next;
         if (page.has_more) continue;
         if (Date.now() - idleSince >= KEEP_ALIVE_MS) {
           res.write(': keep-alive\n\n');
           idleSince = Date.now();
         }
-        const { held } = await probeLog(this.feed.db, { transactionId: next.transactionId, position: next.position });
-        await this.waker.next(key.tenantId, held ? HELD_RETRY_MS : 1000, ended.signal);
+        await this.feed.waitAfter(key.tenantId, query, 1000, ended.signal);
       }
     } catch (err) {
       // The headers are gone: the error can only end the stream; the client reconnects.

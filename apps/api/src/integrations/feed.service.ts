@@ -1,9 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PUBLIC_EVENT_TYPES, PUBLIC_RECORD_TYPES, type FeedPage, type PublicEventType, type PublicRecordType } from '@tabour/contracts';
+import { PUBLIC_EVENT_TYPES, PUBLIC_RECORD_TYPES, type PublicEventType, type PublicRecordType } from '@tabour/contracts';
 import { openBookingEvents } from '@tabour/bookings';
 import { openEvent } from '@tabour/customers';
 import { probeLog, type RecordedEvent } from '@tabour/eventstore';
-import { decodeCursor, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, readFeedPage, type FeedQuery } from '@tabour/integrations';
+import {
+  decodeCursor,
+  FEED_LIMIT_DEFAULT,
+  FEED_LIMIT_MAX,
+  readFeedPage,
+  readServedPage,
+  servedFrom,
+  type FeedQuery,
+  type ServedPage,
+} from '@tabour/integrations';
 import { Db, invalid } from '@tabour/platform';
 import { openRecorded } from '@tabour/queues';
 import { DB } from '../common/tokens';
@@ -41,8 +50,9 @@ export function feedQuery(q: FeedQueryDto, key: KeyPrincipal): FeedQuery & { wai
 
 /**
  * The public feed of one business (docs/integrations.md): pages in the order subscriptions read
- * the log, personal fields opened only for a key with pii:read, and a long poll that answers as
- * soon as something commits.
+ * the log, and a long poll that answers as soon as something commits. A key without pii:read
+ * reads the events already rendered by the feed's projection; one with pii:read reads the store,
+ * as the personal fields are opened for each read.
  */
 @Injectable()
 export class FeedService {
@@ -51,24 +61,32 @@ export class FeedService {
     private readonly waker: FeedWaker,
   ) {}
 
-  read(tenantId: string, q: FeedQuery): Promise<FeedPage> {
-    return readFeedPage(this.db, tenantId, q, (events) => this.open(tenantId, events));
+  async read(tenantId: string, q: FeedQuery): Promise<ServedPage> {
+    if (!q.personal) return readServedPage(this.db, tenantId, q);
+    return servedFrom(await readFeedPage(this.db, tenantId, q, (events) => this.open(tenantId, events)));
+  }
+
+  /**
+   * Until something may follow `after`, at most `ms`. The projection notifies its commits; the
+   * store's events held back by a running transaction show up when it ends, which notifies
+   * nobody when it appended nothing: a reader of the store looks again soon.
+   */
+  async waitAfter(tenantId: string, q: FeedQuery, ms: number, signal?: AbortSignal): Promise<void> {
+    const held = q.personal && (await probeLog(this.db, { transactionId: q.after.transactionId, position: q.after.position })).held;
+    await this.waker.next(tenantId, held ? Math.min(ms, HELD_RETRY_MS) : ms, signal);
   }
 
   /** A page, or after waiting up to `waitMs` for one: an empty page only when nothing came. */
-  async poll(tenantId: string, q: FeedQuery & { waitMs: number }, signal?: AbortSignal): Promise<FeedPage> {
+  async poll(tenantId: string, q: FeedQuery & { waitMs: number }, signal?: AbortSignal): Promise<ServedPage> {
     const deadline = Date.now() + q.waitMs;
     let query: FeedQuery = q;
     for (;;) {
       const page = await this.read(tenantId, query);
-      if (page.data.length || page.has_more) return page;
+      if (page.events.length || page.has_more) return page;
       const left = deadline - Date.now();
       if (left <= 0 || signal?.aborted) return page;
       query = { ...query, after: decodeCursor(page.next_cursor)! };
-      // Events held back by a running transaction show up when it ends, which notifies nobody
-      // when it appended nothing: look again soon rather than at the next commit.
-      const { held } = await probeLog(this.db, { transactionId: query.after.transactionId, position: query.after.position });
-      await this.waker.next(tenantId, held ? Math.min(left, HELD_RETRY_MS) : Math.min(left, 1000), signal);
+      await this.waitAfter(tenantId, query, Math.min(left, 1000), signal);
     }
   }
 

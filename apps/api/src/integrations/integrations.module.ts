@@ -1,7 +1,8 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { PgEventStore } from '@tabour/eventstore';
-import { apiKeysProjection } from '@tabour/integrations';
+import { apiKeysProjection, feedProjection } from '@tabour/integrations';
 import { EVENT_STORE } from '../common/tokens';
+import { ProjectionRegistry } from '../eventing';
 import { ApiKeyAuth, ApiKeyGuard } from './api-key.guard';
 import { FeedController } from './feed.controller';
 import { FeedService } from './feed.service';
@@ -16,9 +17,13 @@ import { ApiKeysService } from './keys.service';
   exports: [ApiKeyAuth, ApiKeyGuard, FeedService, FeedWaker],
 })
 export class IntegrationsModule implements OnModuleInit {
-  constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: PgEventStore,
+    private readonly registry: ProjectionRegistry,
+  ) {}
 
   onModuleInit(): void {
     this.store.registerInlineProjection(apiKeysProjection);
+    this.registry.registerAsync(feedProjection);
   }
 }
