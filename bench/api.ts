@@ -74,9 +74,25 @@ export async function openDesks(
  * A seeded history counts as handled by every subscription, as a year of operation would have
  * left it: their checkpoints at the log's head. Without it, the projections that read the whole
  * log (statistics, the messages reactor) would be catching up on it during the measurements.
+ * `except` names the ones a suite lets read the history, for the read model it measures.
  */
-export async function historyHandled(db: Kysely<Database>): Promise<void> {
+export async function historyHandled(db: Kysely<Database>, except: string[] = []): Promise<void> {
   await sql`
     UPDATE es_checkpoints SET transaction_id = head.transaction_id, position = head.position, updated_at = now()
-    FROM (SELECT transaction_id, position FROM es_events ORDER BY transaction_id DESC, position DESC LIMIT 1) head`.execute(db);
+    FROM (SELECT transaction_id, position FROM es_events ORDER BY transaction_id DESC, position DESC LIMIT 1) head
+    WHERE NOT (name = ANY(${except}::text[]))`.execute(db);
+}
+
+/** Until the subscription's checkpoint reaches the log's head. */
+export async function caughtUp(db: Kysely<Database>, name: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await sql<{ done: boolean }>`
+      SELECT (c.transaction_id, c.position) >= (e.transaction_id, e.position) AS done
+      FROM es_checkpoints c, (SELECT transaction_id, position FROM es_events ORDER BY transaction_id DESC, position DESC LIMIT 1) e
+      WHERE c.name = ${name}`.execute(db);
+    if (r.rows[0]?.done) return;
+    if (Date.now() > end) throw new Error(`${name} did not catch up with the log in ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
