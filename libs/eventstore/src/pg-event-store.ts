@@ -451,6 +451,47 @@ export async function readLog(
   return { events: rows.map(toRecorded), last: tail ? { transactionId: tail.tx, position: Number(tail.position) } : null };
 }
 
+/**
+ * A subscription's read, in one round trip: the next events after `after` below `horizon` (as
+ * readLog), the last event of the whole log below it (where a filtered reader may move on to,
+ * as lastBelow), and whether events wait above it (written by transactions still running when
+ * the horizon was taken), so the reader knows to look again soon.
+ */
+export async function readBatch(
+  db: Executor,
+  after: Cursor,
+  horizon: string,
+  filter: SubscriptionFilter,
+  limit: number,
+): Promise<{ events: RecordedEvent[]; last: Cursor | null; end: Cursor | null; held: boolean }> {
+  const where = [
+    sql`(transaction_id, position) > (${after.transactionId}::xid8, ${after.position}::bigint)`,
+    ...filterSql(filter),
+    sql`transaction_id < ${horizon}::xid8`,
+  ];
+  // One row at least (the end and the flag), then the batch's events in log order. Each part
+  // reads one end of the (transaction_id, position) index, as the statements it replaces did.
+  const res = await sql<Partial<EventRow> & { tx: string | null; end_tx: string | null; end_position: string | null; held: boolean | null }>`
+    SELECT b.tx, b.position, b.stream_id, b.revision, b.category, b.tenant_id, b.event_id, b.event_type, b.data, b.metadata, b.recorded_at,
+      e.end_tx, e.end_position, h.held
+    FROM (SELECT 1) one
+    LEFT JOIN LATERAL (SELECT transaction_id::text AS end_tx, position AS end_position FROM es_events WHERE transaction_id < ${horizon}::xid8
+      ORDER BY es_events.transaction_id DESC, es_events.position DESC LIMIT 1) e ON true
+    LEFT JOIN LATERAL (SELECT es_events.transaction_id >= ${horizon}::xid8 AS held FROM es_events ORDER BY es_events.transaction_id DESC LIMIT 1) h ON true
+    LEFT JOIN LATERAL (SELECT transaction_id AS xid, transaction_id::text AS tx, ${EVENT_COLUMNS} FROM es_events WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY es_events.transaction_id, es_events.position LIMIT ${limit}) b ON true
+    ORDER BY b.xid, b.position`.execute(db);
+  const first = res.rows[0];
+  const rows = res.rows.filter((r) => r.tx !== null);
+  const tail = rows[rows.length - 1];
+  return {
+    events: rows.map((r) => toRecorded(r as EventRow)),
+    last: tail ? { transactionId: tail.tx!, position: Number(tail.position) } : null,
+    end: first?.end_tx ? { transactionId: first.end_tx, position: Number(first.end_position) } : null,
+    held: first?.held === true,
+  };
+}
+
 /** The last event of the log below `horizon`: where a filtered reader may move on to. */
 export async function lastBelow(db: Executor, horizon: string): Promise<Cursor | null> {
   const res = await sql<{ tx: string; position: string }>`

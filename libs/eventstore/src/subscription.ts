@@ -1,7 +1,7 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import type { Client } from 'pg';
 import { ConnectFn, kyselyOn } from './connection';
-import { compareCursors, lastBelow, probeLog, readLog, START } from './pg-event-store';
+import { compareCursors, probeLog, readBatch, START } from './pg-event-store';
 import type { AnySchema, Cursor, RecordedEvent, SubscriptionFilter } from './types';
 
 export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<AnySchema>) => Promise<void>;
@@ -34,6 +34,13 @@ export interface SubscriptionOptions {
    * requests themselves.
    */
   gatherMs?: number;
+  /**
+   * A checkpoint moved only past events the subscription does not want is kept in memory and
+   * written at most this often (ms), or sooner once it is `lazyPositions` ahead of the stored
+   * one, or when the subscription goes idle or stops (docs/eventstore.md).
+   */
+  lazyMs?: number;
+  lazyPositions?: number;
 }
 
 export type SubscriptionState = 'stopped' | 'connecting' | 'standby' | 'running' | 'faulted';
@@ -72,6 +79,9 @@ export class Subscription {
   private _cursor: Cursor = START;
   private loaded = false;
   private behind = false;
+  /** The checkpoint as its row holds it, when this instance last wrote or read it under the lock. */
+  private stored?: Cursor;
+  private storedAt = 0;
 
   constructor(
     readonly name: string,
@@ -88,6 +98,8 @@ export class Subscription {
       retryBaseMs: options.retryBaseMs ?? 200,
       retryMaxMs: options.retryMaxMs ?? 10_000,
       gatherMs: options.gatherMs ?? GATHER_MS,
+      lazyMs: options.lazyMs ?? LAZY_MS,
+      lazyPositions: options.lazyPositions ?? LAZY_POSITIONS,
       logger: options.logger ?? silent,
       afterCommit: options.afterCommit,
     };
@@ -97,7 +109,7 @@ export class Subscription {
     return this._state;
   }
 
-  /** The checkpoint this instance last committed or read. */
+  /** Where this instance has read to: its checkpoint, or past it by events it does not want. */
   get cursor(): Cursor {
     return this._cursor;
   }
@@ -139,6 +151,7 @@ export class Subscription {
         }
       }
     } finally {
+      await this.flush(true).catch(() => undefined);
       await this.disconnect();
     }
   }
@@ -159,6 +172,7 @@ export class Subscription {
       this.opts.logger.log(`subscription ${this.name} took the lock`);
       this.attempts = 0;
       this.loaded = false;
+      this.stored = undefined;
       this._state = 'running';
     }
     // Faulted: hold the lock so no standby retries forever, and wait for stop().
@@ -197,15 +211,21 @@ export class Subscription {
    * whether more is readable now, held back by a running transaction, or nothing.
    */
   private async batch(): Promise<'more' | 'held' | 'idle'> {
+    const woken = this.pending;
     this.pending = false;
     // Idle polls stay out of transactions: a probe with the cursor last seen. A reader catching
-    // up (its last batch was full) skips it.
-    if (this.loaded && !this.behind) {
+    // up (its last batch was full) skips it, and so does one woken by an append it wants: the
+    // batch's own read says as much, one round trip less.
+    if (this.loaded && !this.behind && !woken) {
       const probe = await probeLog(this.db!, this._cursor);
-      if (!probe.readable) return probe.held ? 'held' : 'idle';
+      if (!probe.readable) {
+        // Quiet for a whole poll: a move kept in memory is written now.
+        if (!probe.held) await this.flush(false);
+        return probe.held ? 'held' : 'idle';
+      }
     }
     let handled = 0;
-    const full = await this.db!.transaction().execute(async (trx) => {
+    const { full, held } = await this.db!.transaction().execute(async (trx) => {
       // The horizon comes with the checkpoint, one round trip less per batch. It may be taken
       // before the row lock is granted: an older horizon is only more careful (all below it is final).
       // The checkpoint's lock is an advisory one, not the row's: a row lock would give this
@@ -215,11 +235,19 @@ export class Subscription {
       const cp = await sql<{ transaction_id: string; position: string; status: string; horizon: string }>`
         SELECT transaction_id::text AS transaction_id, position, status, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon
         FROM es_checkpoints WHERE name = ${this.name}`.execute(trx);
-      const from: Cursor = { transactionId: cp.rows[0].transaction_id, position: Number(cp.rows[0].position) };
+      const row: Cursor = { transactionId: cp.rows[0].transaction_id, position: Number(cp.rows[0].position) };
+      // The row as this instance left it: the cursor kept in memory past it, over events this
+      // subscription does not want, is where to go on from. A row someone else moved (a rebuild)
+      // is the truth, and the move kept in memory is dropped.
+      const ours = this.loaded && this.stored !== undefined && compareCursors(row, this.stored) === 0;
+      const from: Cursor = ours && compareCursors(this._cursor, row) > 0 ? this._cursor : row;
+      if (!ours) this.storedAt = Date.now();
+      this.stored = row;
       this._cursor = from;
       this.loaded = true;
       const horizon = cp.rows[0].horizon;
-      const { events, last } = await readLog(trx, from, horizon, this.filter, this.opts.batchSize);
+      const read = await readBatch(trx, from, horizon, this.filter, this.opts.batchSize);
+      const { events } = read;
       if (events.length) {
         try {
           await this.handler(events, trx);
@@ -230,20 +258,71 @@ export class Subscription {
       }
       const full = events.length === this.opts.batchSize;
       // A filtered subscription moves on past the events it does not want.
-      const to = full ? last! : ((await lastBelow(trx, horizon)) ?? from);
-      const moved = compareCursors(to, from) > 0;
-      if (moved || cp.rows[0].status !== 'running') {
-        await sql`UPDATE es_checkpoints SET transaction_id = ${to.transactionId}::xid8, position = ${to.position}, status = 'running', error = NULL, attempts = 0, updated_at = now()
-          WHERE name = ${this.name}`.execute(trx);
+      let to = full ? read.last! : (read.end ?? from);
+      if (compareCursors(to, from) < 0) to = from;
+      const running = cp.rows[0].status === 'running';
+      const result = { full, held: read.held };
+      if (compareCursors(to, row) === 0 && running) return result;
+      if (!events.length && running && !this.due(to)) {
+        // Nothing wanted: the move stays in memory (nothing written, so the commit costs
+        // nothing); a restart before it is written reads these events again and skips them again.
+        this._cursor = to;
+        return result;
       }
-      this._cursor = moved ? to : from;
-      return full;
+      await this.writeCheckpoint(trx, to, running);
+      this._cursor = to;
+      return result;
     });
     this.behind = full;
     if (handled) this.opts.afterCommit?.(handled);
-    if (full) return 'more';
-    const after = await probeLog(this.db!, this._cursor);
-    return after.readable ? 'more' : after.held ? 'held' : 'idle';
+    // Appended after this batch's read: the append's wake is pending, so no probe is needed to find it.
+    return full ? 'more' : held ? 'held' : 'idle';
+  }
+
+  /** Whether a move kept in memory has waited long enough, or gone far enough, to be written. */
+  private due(to: Cursor): boolean {
+    return Date.now() - this.storedAt >= this.opts.lazyMs || to.position - (this.stored?.position ?? 0) >= this.opts.lazyPositions;
+  }
+
+  /**
+   * Moves the checkpoint in the batch's transaction. When the handler wrote nothing (the
+   * transaction has no id yet), the checkpoint is its only write and is committed without
+   * waiting for its WAL to reach the disk (docs/eventstore.md); decided in the statement itself,
+   * before its own write gives the transaction an id.
+   */
+  private async writeCheckpoint(trx: Transaction<AnySchema>, to: Cursor, relaxable: boolean): Promise<void> {
+    const relax = relaxable
+      ? sql`(SELECT set_config('synchronous_commit', 'off', true) WHERE pg_current_xact_id_if_assigned() IS NULL)`
+      : sql`(SELECT NULL::text)`;
+    await sql`WITH relax AS ${relax} UPDATE es_checkpoints SET transaction_id = ${to.transactionId}::xid8, position = ${to.position}, status = 'running', error = NULL, attempts = 0, updated_at = now()
+      FROM (SELECT count(*) FROM relax) decided WHERE name = ${this.name}`.execute(trx);
+    this.stored = to;
+    this.storedAt = Date.now();
+  }
+
+  /**
+   * Writes a move kept in memory, only over the row as this instance left it: a rebuild that
+   * moved the row since wins. Outside a batch, so under the checkpoint's lock like one.
+   */
+  private async flush(stopping: boolean): Promise<void> {
+    const stored = this.stored;
+    const to = this._cursor;
+    if (!this.locked || !this.db || this.broken || !stored || compareCursors(to, stored) <= 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      await checkpointLock(this.name).execute(trx);
+      const res = await sql`${stopping ? sql`` : sql`WITH relax AS (SELECT set_config('synchronous_commit', 'off', true)) `}UPDATE es_checkpoints
+        SET transaction_id = ${to.transactionId}::xid8, position = ${to.position}, updated_at = now()
+        ${stopping ? sql`` : sql`FROM relax `}WHERE name = ${this.name} AND transaction_id = ${stored.transactionId}::xid8 AND position = ${stored.position}`.execute(
+        trx,
+      );
+      if (Number(res.numAffectedRows ?? 0) === 1) {
+        this.stored = to;
+        this.storedAt = Date.now();
+      } else {
+        // Moved by someone else: the next batch starts from the row.
+        this.stored = undefined;
+      }
+    });
   }
 
   private async onError(err: unknown): Promise<void> {
@@ -308,6 +387,10 @@ const HELD_RETRY_MS = 25;
 
 /** The default wait of a woken subscription for the appends right behind the one that woke it. */
 const GATHER_MS = 20;
+
+/** How long, and how far, a checkpoint moved only past unwanted events may go unwritten. */
+const LAZY_MS = 5000;
+const LAZY_POSITIONS = 10_000;
 
 export const lockKey = (name: string) => `es_subscription:${name}`;
 
