@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { readBookingPlace } from '@tabour/bookings';
 import { createTestApp, TestApp } from './support/app';
 import { at, bookableBusiness, dayAhead, expectOk } from './bookings-fixtures';
 
@@ -101,5 +104,34 @@ describe('bookings: capacity under concurrent creates', () => {
     console.log(`bookings.concurrency one customer, one booking to come: N=${N} → ${counts[201] ?? 0} × 201, ${counts[409] ?? 0} × 409`);
     expect(unexpected(answers)).toEqual([]);
     expect(counts).toEqual({ 201: 1, 409: N - 1 });
+  });
+  it('reads the day after its locks: a booking committed by the append that held one while the guard waited is counted (a zone not seen yet, then one seen)', async () => {
+    const { owner, departmentId } = await bookableBusiness(t, 'Waiting Clinic', { max_bookings_per_slot: 5 });
+    const db = t.database.db;
+    const date = dayAhead(4);
+    const key = `booking:department-date:${departmentId}:${date}`;
+    // The first read of this business finds its zone unknown (a second statement reads the day);
+    // the second reads the day in the locking statement itself.
+    for (const time of ['10:00', '11:00']) {
+      const id = randomUUID();
+      const starts = at(date, time);
+      let read: Promise<string[]> | null = null;
+      let settled = false;
+      await db.transaction().execute(async (holder) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(holder);
+        await sql`INSERT INTO bookings (id, tenant_id, department_id, duration, starts_at, ends_at, local_date, slot, channel, status, created_at, updated_at)
+          VALUES (${id}, ${owner.businessId}, ${departmentId}, 30, ${starts}::timestamptz, ${starts}::timestamptz + interval '30 minutes', ${date}::date, ${time},
+            'staff', 'confirmed', now(), now())`.execute(holder);
+        read = db
+          .transaction()
+          .execute((trx) => readBookingPlace(trx, owner.businessId, { department_id: departmentId, from: date, to: date, now: new Date() }, { lock: [key] }))
+          .then((place) => place!.input.bookings.map((b) => b.id));
+        void read.finally(() => (settled = true));
+        await new Promise((r) => setTimeout(r, 300));
+        // Still waiting for the lock: the holder has not committed.
+        expect(settled).toBe(false);
+      });
+      expect(await read!).toContain(id);
+    }
   });
 });

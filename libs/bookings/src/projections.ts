@@ -191,7 +191,8 @@ export const bookingCapacityGuard: InlineProjection<BookingEvent, Database> = {
       const customerId = e.type === 'BookingCreated' ? e.data.customer_id : null;
       const now = new Date();
       // All of the place's locks, taken in the array's (sorted) order by the statement that reads
-      // the department; the customer's bookings and the day's are read after it, under them.
+      // the department, before it reads the day's bookings in a snapshot taken under them; the
+      // customer's bookings are read by the next statement, under them too.
       const read = await readBookingPlace(
         db,
         place.business_id,

@@ -56,9 +56,9 @@ export class BookingsService {
 
   /**
    * What a decision needs from the other contexts, read in one parallel round: the department's
-   * place on the booking's local day (the same read the availability listing and the capacity
-   * guard make, so a create picks its member from it without a second read), the business's
-   * confirmation rule, the services and customer named, and the booking form's check.
+   * place on the booking's local day with the business's zone and confirmation rule (the same
+   * read the capacity guard makes, so a create picks its member from it without a second read),
+   * the services and customer named, and the booking form's check.
    */
   async context(
     tenantId: string,
@@ -70,8 +70,7 @@ export class BookingsService {
     const serviceIds = input.service_ids ?? [];
     // A create is held to the business's booking form (docs/bookings.md, "Forms"); an update only when it sends additional_data.
     const checksForm = channel !== null || input.additional_data !== undefined;
-    const [business, place, known, customer, fields] = await Promise.all([
-      this.db.selectFrom('business_profiles').select(['time_zone', 'booking_confirmation']).where('tenant_id', '=', tenantId).executeTakeFirst(),
+    const [place, known, customer, fields] = await Promise.all([
       readBookingPlace(this.db, tenantId, { department_id: departmentId, on, now: new Date() }),
       serviceIds.length ? this.db.selectFrom('services').select('id').where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).execute() : [],
       input.customer_id
@@ -88,7 +87,8 @@ export class BookingsService {
     ]);
     const department = place?.input.department;
     const context: BookingContext = {
-      time_zone: business?.time_zone ?? 'UTC',
+      // Without the department the decision refuses the booking: the zone is not read then.
+      time_zone: place?.input.time_zone ?? 'UTC',
       department: department
         ? {
             id: department.id,
@@ -101,7 +101,7 @@ export class BookingsService {
       bookable_member_ids: place?.input.members.map((m) => m.id) ?? [],
       customer_known: !input.customer_id || !!customer,
       // Staff book straight into the book; online bookings wait while the business confirms them.
-      needs_confirmation: channel !== null && channel !== 'staff' && channel !== 'import' && !!business?.booking_confirmation,
+      needs_confirmation: channel !== null && channel !== 'staff' && channel !== 'import' && !!place?.booking_confirmation,
       additional_data_errors: fields ? formFieldErrors(fields, input.additional_data) : {},
     };
     return { context, place };

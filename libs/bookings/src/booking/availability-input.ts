@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
@@ -94,14 +94,59 @@ function boundsOf(zone: string, from: string, to: string): Bounds {
 export interface BookingPlace {
   input: AvailabilityInput;
   services: { id: string; seconds: number }[];
+  /** Whether the business confirms online bookings before they hold (read with its zone). */
+  booking_confirmation: boolean;
+}
+
+/**
+ * The zone each business was last read with. A booking's day is read in one statement with the
+ * business and the department, so its bounds are worked out before the zone is read, in the zone
+ * seen last; the statement reads the zone too, and a business whose zone has changed (or was not
+ * seen yet in this process) has its day read again in the zone it read. Nothing has to tell this
+ * map of a change: every read checks it.
+ */
+const zones = new Map<string, string>();
+const ZONES_KEPT = 10_000;
+
+function rememberZone(tenantId: string, zone: string): void {
+  if (zones.get(tenantId) === zone) return;
+  if (zones.size >= ZONES_KEPT && !zones.has(tenantId)) zones.delete(zones.keys().next().value!);
+  zones.set(tenantId, zone);
+}
+
+/** The local dates a read covers in `zone`: a booking's day (`on`), or the range asked (by default the week from today). */
+function datesIn(zone: string, q: AvailabilityQuery): { from: string; to: string } {
+  const at = q.on ? DateTime.fromISO(q.on, { setZone: true }) : null;
+  const from = (at?.isValid ? at.setZone(zone).toISODate() : q.from) ?? (DateTime.now().setZone(zone).toISODate() as string);
+  const to =
+    (at?.isValid ? from : q.to) ??
+    DateTime.fromISO(from, { zone })
+      .plus({ days: DEFAULT_DAYS - 1 })
+      .toISODate() ??
+    '';
+  return { from, to };
+}
+
+interface HolidayRow {
+  scope: string;
+  member_ids: string[];
+  starts_at: Date | string;
+  ends_at: Date | string;
 }
 
 /**
  * `readAvailabilityInput` with the department's services it read on the way, so a create reads
  * the department once. With `lock` (the capacity guard, in the append's transaction) the
- * statement that reads the business and the department also takes these advisory locks, in
- * the array's order; the holding bookings are read by a later statement, which sees every
- * booking committed by an append that held one of them.
+ * statement also takes these advisory locks, in the array's order, before it reads the day's
+ * holidays and holding bookings in a snapshot of their own (booking_place_read,
+ * migrations/20261128160000_booking_place_read.ts): it sees every booking committed by an
+ * append that held one of them.
+ *
+ * A booking's day (`on`, or the guard's) is read in one statement: the business, the
+ * department with its services, its members, and the holidays and holding bookings around the
+ * day, whose bounds come from the zone seen last (a second statement when the zone read is
+ * another). A range of days (the listing) is read in two rounds: a busy month's thousands of
+ * bookings are read faster as rows, side by side, than built into JSON and parsed back.
  */
 export async function readBookingPlace(
   db: ProjectionDb<Database>,
@@ -109,28 +154,29 @@ export async function readBookingPlace(
   q: AvailabilityQuery,
   opts: {
     lock?: readonly string[];
-    /** Run once the locks are held, before the bookings are read (the guard's check of the customer). */
+    /** Run once the locks are held and the day is read, before anything is judged (the guard's check of the customer). */
     beforeBookings?: () => Promise<void>;
   } = {},
 ): Promise<BookingPlace | null> {
+  const oneDay = !!opts.lock || !!q.on;
+  const assumed = oneDay ? (zones.get(tenantId) ?? 'UTC') : null;
+  const early = assumed ? { zone: assumed, ...datesIn(assumed, q) } : null;
+  const earlyBounds = early ? boundsOf(early.zone, early.from, early.to) : null;
+  const memberRows = (eb: ExpressionBuilder<Database, never>) =>
+    eb
+      .selectFrom('team_members')
+      .where('tenant_id', '=', tenantId)
+      .where('is_bookable', '=', true)
+      .where((w) => w.or([w('department_id', '=', q.department_id), w('department_id', 'is', null)]));
   // The business, the department with its services and its bookable members in one statement
   // (a member without a department serves every department).
   const head = await db
     .selectNoFrom((eb) => [
-      // The locks do not guard what this statement reads (settings, members), only the bookings
-      // read after it: taking them here saves the guard a round trip while it holds them.
-      ...(opts.lock
-        ? [
-            sql<string>`(SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(l.k, 0)) FROM unnest(${[...opts.lock]}::text[]) WITH ORDINALITY AS l(k, n) ORDER BY l.n) AS taken)`.as(
-              'locks',
-            ),
-          ]
-        : []),
       jsonObjectFrom(
         eb
           .selectFrom('business_profiles as b')
           .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
-          .select(['b.time_zone', 'b.working_days', 'b.booking_days_limit', 's.min_notice_minutes'])
+          .select(['b.time_zone', 'b.working_days', 'b.booking_days_limit', 'b.booking_confirmation', 's.min_notice_minutes'])
           .where('b.tenant_id', '=', tenantId),
       ).as('business'),
       jsonObjectFrom(
@@ -152,37 +198,34 @@ export async function readBookingPlace(
           .where('d.id', '=', q.department_id)
           .where('d.tenant_id', '=', tenantId),
       ).as('department'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('team_members')
-          .select(['id', 'working_days'])
-          .where('tenant_id', '=', tenantId)
-          .where('is_bookable', '=', true)
-          .where((w) => w.or([w('department_id', '=', q.department_id), w('department_id', 'is', null)]))
-          .orderBy('created_at')
-          .orderBy('id'),
-      ).as('members'),
+      jsonArrayFrom(memberRows(eb).select(['id', 'working_days']).orderBy('created_at').orderBy('id')).as('members'),
+      // The locks do not guard what the statement reads itself (settings, members), only the
+      // holidays and bookings the function reads after taking them.
+      ...(earlyBounds
+        ? [
+            sql<{ holidays: HolidayRow[]; bookings: HeldBooking[] }>`booking_place_read(
+              ${[...(opts.lock ?? [])]}::text[], ${tenantId}::uuid, ${q.department_id}::uuid,
+              ARRAY(${memberRows(eb).select('id')})::uuid[],
+              ${earlyBounds.rangeStart.toJSDate()}::timestamptz, ${earlyBounds.rangeEnd.toJSDate()}::timestamptz,
+              ${earlyBounds.earliestStart.toJSDate()}::timestamptz, ${earlyBounds.firstLocalDate}::date, ${earlyBounds.lastLocalDate}::date,
+              ${q.except_booking_id ?? null}::uuid)`.as('day'),
+          ]
+        : []),
     ])
     .executeTakeFirstOrThrow();
   const { business, department, members } = head;
+  const day = 'day' in head ? head.day : null;
   await opts.beforeBookings?.();
   if (!business || !department) return null;
   const zone = business.time_zone;
-  // Defaults worked out here, where the zone is read anyway: no query of its own for them.
-  const at = q.on ? DateTime.fromISO(q.on, { setZone: true }) : null;
-  const from = (at?.isValid ? at.setZone(zone).toISODate() : q.from) ?? (DateTime.now().setZone(zone).toISODate() as string);
-  const to =
-    (at?.isValid ? from : q.to) ??
-    DateTime.fromISO(from, { zone })
-      .plus({ days: DEFAULT_DAYS - 1 })
-      .toISODate() ??
-    '';
+  rememberZone(tenantId, zone);
+  const { from, to } = early && early.zone === zone ? early : datesIn(zone, q);
   const { rangeStart, rangeEnd, earliestStart, firstLocalDate, lastLocalDate } = boundsOf(zone, from, to);
 
   const memberIds = members.map((m) => m.id);
 
   // The approved holidays and the holding bookings (the department's, and its members' in any
-  // department).
+  // department), when the statement above did not read them in this zone.
   const holidaysQuery = db
     .selectFrom('holidays')
     .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
@@ -205,16 +248,17 @@ export async function readBookingPlace(
       ]),
     )
     .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!));
-  // Two statements side by side on a pool: a busy month's thousands of bookings are read faster
-  // as rows than built into JSON and parsed back. The guard reads a day, on the append's
-  // connection where statements run one after another: there one statement of JSON is a round
-  // trip less while its locks are held.
-  const [holidays, bookings] = opts.lock
-    ? await db
-        .selectNoFrom([jsonArrayFrom(holidaysQuery).as('holidays'), jsonArrayFrom(bookingsQuery).as('bookings')])
-        .executeTakeFirstOrThrow()
-        .then((r) => [r.holidays, r.bookings] as const)
-    : await Promise.all([holidaysQuery.execute(), bookingsQuery.execute()]);
+  // A day read again in the zone read (the locks, if any, are held: a new statement sees every
+  // booking their holders committed) is one statement of JSON; a range is two of rows.
+  const [holidays, bookings]: readonly [HolidayRow[], HeldBooking[]] =
+    day && early!.zone === zone
+      ? [day.holidays, day.bookings]
+      : oneDay
+        ? await db
+            .selectNoFrom([jsonArrayFrom(holidaysQuery).as('holidays'), jsonArrayFrom(bookingsQuery).as('bookings')])
+            .executeTakeFirstOrThrow()
+            .then((r) => [r.holidays, r.bookings] as const)
+        : await Promise.all([holidaysQuery.execute(), bookingsQuery.execute()]);
 
   const durations = new Map((department.services ?? []).map((s) => [s.id, s.seconds]));
   const chosen = (q.service_ids ?? []).filter((id) => durations.has(id));
@@ -254,5 +298,5 @@ export async function readBookingPlace(
     duration_minutes: duration,
     selected_member_id: q.selected_member_id ?? null,
   };
-  return { input, services: department.services ?? [] };
+  return { input, services: department.services ?? [], booking_confirmation: !!business.booking_confirmation };
 }
