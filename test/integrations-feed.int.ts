@@ -319,6 +319,26 @@ describe('integrations: API keys and the public feed', () => {
     expect(plainTail.body.data.map((e: PublicEvent) => e.id)).toEqual(tail.body.data.map((e: PublicEvent) => e.id));
   });
 
+  it('serves an event whose JSON is too long for the index, in its place', async () => {
+    const store = new PgEventStore(t.app.get<Db>(DB));
+    const queueId = randomUUID();
+    const name = `Long ${'ق'.repeat(1500)}`;
+    await store.append(`queue-${queueId}`, [{ type: 'QueueCreated', data: { queue_id: queueId, business_id: owner.businessId, settings: { name } } }], {
+      tenantId: owner.businessId,
+      actor: { type: 'system' },
+    });
+    await newQueue(t, owner, { name: 'After the long one' });
+    await settled();
+    const stored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM integration_feed WHERE json_long LIKE ${`%${queueId}%`}`.execute(t.app.get<Db>(DB));
+    expect(stored.rows[0].n).toBe(1);
+    const plain = (await readAll(feedKey)).events;
+    const personal = (await readAll(piiKey)).events;
+    expect(plain.map((e) => e.id)).toEqual(personal.map((e) => e.id));
+    const i = plain.findIndex((e) => e.record.id === queueId);
+    expect(plain[i]).toMatchObject({ type: 'queue.created', data: { name } });
+    expect(plain[i + 1]).toMatchObject({ type: 'queue.created', data: { name: 'After the long one' } });
+  });
+
   it('answers a long poll as soon as an event commits', async () => {
     const q = await newQueue(t, owner, { name: 'Later' });
     await settled();

@@ -9,8 +9,13 @@ import './tables';
 export const FEED_CHANNEL = 'integrations_feed';
 /** A notice's payload stays well below PostgreSQL's 8,000 bytes: past this many businesses it says "all". */
 const NOTICE_TENANTS_MAX = 100;
-/** Rows per INSERT: 8 parameters each, far below the protocol's 65,535. */
+/** Rows per INSERT: 9 parameters each, far below the protocol's 65,535. */
 const INSERT_ROWS = 2000;
+/**
+ * The longest JSON kept in the primary key's leaves, in bytes: a B-tree entry holds about
+ * 2,700 with its key, and a longer one would refuse the insert and stop the projection.
+ */
+export const FEED_INDEXED_JSON_MAX = 2000;
 
 type Db = ProjectionDb<Database>;
 
@@ -21,16 +26,21 @@ type Db = ProjectionDb<Database>;
  */
 export function feedRows(event: RecordedEvent, transactionId: string): IntegrationFeedTable[] {
   if (!event.tenantId) return [];
-  return toPublicEvents(event, { personal: false, transactionId }).map((e, idx) => ({
-    tenant_id: event.tenantId!,
-    transaction_id: transactionId,
-    position: String(event.position),
-    idx,
-    type: e.type,
-    record_type: e.record.type,
-    record_id: e.record.id,
-    body: JSON.stringify(e),
-  }));
+  return toPublicEvents(event, { personal: false, transactionId }).map((e, idx) => {
+    const json = JSON.stringify(e);
+    const indexed = Buffer.byteLength(json) <= FEED_INDEXED_JSON_MAX;
+    return {
+      tenant_id: event.tenantId!,
+      transaction_id: transactionId,
+      position: String(event.position),
+      idx,
+      type: e.type,
+      record_type: e.record.type,
+      record_id: e.record.id,
+      json: indexed ? json : null,
+      json_long: indexed ? null : json,
+    };
+  });
 }
 
 /**

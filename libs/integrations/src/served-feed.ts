@@ -37,6 +37,18 @@ export function servedFrom(page: FeedPage): ServedPage {
 }
 
 type Key = { tx: string; position: string; idx: number };
+const keyOf = (k: { position: string; idx: number }) => `${k.position}.${k.idx}`;
+
+/** The JSON of the page's events too long for the index, from the heap by key (rare: a few kilobytes of JSON). */
+async function longJson(db: Kysely<AnySchema>, tenantId: string, page: (Key & { json: string | null })[]): Promise<Map<string, string>> {
+  const long = page.filter((r) => r.json === null);
+  if (!long.length) return new Map();
+  const found = await sql<{ position: string; idx: number; json_long: string }>`
+    SELECT f.position, f.idx, f.json_long FROM integration_feed f
+    JOIN unnest(${long.map((r) => r.tx)}::xid8[], ${long.map((r) => r.position)}::bigint[], ${long.map((r) => r.idx)}::smallint[]) AS k(tx, position, idx)
+      ON f.tenant_id = ${tenantId}::uuid AND f.transaction_id = k.tx AND f.position = k.position AND f.idx = k.idx`.execute(db);
+  return new Map(found.rows.map((r) => [keyOf(r), r.json_long]));
+}
 const cursorOf = (k: Key, within: boolean): FeedCursor =>
   within ? { transactionId: k.tx, position: Number(k.position), index: k.idx } : { transactionId: k.tx, position: Number(k.position) };
 
@@ -81,14 +93,16 @@ export async function readServedPage(db: Kysely<AnySchema>, tenantId: string, q:
   }
   if (q.types?.length) where = sql`${where} AND type = ANY(${q.types}::text[])`;
 
+  // Only columns of the primary key's leaves: read from the index alone where the pages are marked all-visible.
   const rows = (
-    await sql<Key & { type: string; body: string }>`
-      SELECT transaction_id::text AS tx, position, idx, type, body FROM integration_feed WHERE ${where}
+    await sql<Key & { type: string; json: string | null }>`
+      SELECT transaction_id::text AS tx, position, idx, type, json FROM integration_feed WHERE ${where}
       ORDER BY tenant_id, transaction_id, position, idx LIMIT ${q.limit + 1}`.execute(db)
   ).rows;
   const full = rows.length > q.limit;
   const page = full ? rows.slice(0, q.limit) : rows;
-  const events = page.map((r) => ({ cursor: encodeCursor(cursorOf(r, true)), type: r.type, json: r.body }));
+  const long = await longJson(db, tenantId, page);
+  const events = page.map((r) => ({ cursor: encodeCursor(cursorOf(r, true)), type: r.type, json: r.json ?? long.get(keyOf(r))! }));
   if (full) return { events, next_cursor: encodeCursor(cursorOf(page[page.length - 1], true)), has_more: true };
   if (bound) return { events, next_cursor: encodeCursor(cursorOf(bound, true)), has_more: true };
   // Everything up to the checkpoint is in the page: the reader moves to the business's last row,

@@ -25,7 +25,8 @@ export interface ApiKeyHashesTable {
 
 /**
  * One public event as the feed serves it to a key without pii:read, ready to send
- * (migrations/20261128170000_integrations_feed.ts). xid8 and bigint travel as text.
+ * (migrations/20261128170000_integrations_feed.ts): its JSON in `json` (in the index's leaves)
+ * or, past the size an index entry holds, in `json_long`. xid8 and bigint travel as text.
  */
 export interface IntegrationFeedTable {
   tenant_id: string;
@@ -35,7 +36,8 @@ export interface IntegrationFeedTable {
   type: string;
   record_type: string;
   record_id: string;
-  body: string;
+  json: string | null;
+  json_long: string | null;
 }
 
 declare module '@tabour/platform' {
