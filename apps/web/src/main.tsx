@@ -12,6 +12,9 @@ import { applyLanguage, currentLanguage, initialLanguage, onLanguageChange } fro
 import { createVisitorI18nProvider } from './i18n/lite';
 import { direction } from './i18n/languages';
 import { cacheFor, loadCache } from './theme';
+import { warmBackOfficeTexts } from './i18n/warm';
+// Small, and in the entry: the counter's first reads leave as the entry runs, before the back-office's files are asked for.
+import { startFirstReads } from './queues/waitinglist/early';
 
 type Dir = 'rtl' | 'ltr';
 
@@ -20,16 +23,16 @@ type Dir = 'rtl' | 'ltr';
  * screens nor i18next. The back-office comes with its own i18nProvider, in the language of the
  * moment (a visitor may have picked one on the login page).
  */
-async function loadBackOffice() {
-  // The language's texts start downloading with the back-office's code, not after it: every
-  // namespace at once (the provider's own calls then find them in the module map).
+async function loadBackOffice(screen?: Promise<unknown>) {
+  // The language's texts are asked for before the back-office's code, not after the table of
+  // them (i18n/load.ts) has come behind it: the provider's own calls then find them in the module map.
   const lang = currentLanguage();
-  void import('./i18n/load')
-    .then(({ loadCatalogue, loadFallbacks }) => Promise.all([loadCatalogue(lang), loadFallbacks(lang)]))
-    // A failure here is the provider's to report: it asks for the same files.
-    .catch(() => undefined);
+  warmBackOfficeTexts(lang);
   void loadCache(direction(lang));
-  const [{ App: BackOffice }, { createI18nProvider }] = await Promise.all([import('./App'), import('./i18n/provider')]);
+  // `screen`: the first screen's own module, awaited with the rest, so that the back-office's
+  // first render is that screen rather than the layout alone, with the screen a paint later.
+  // Its failure is the route's to show (it asks for the module again).
+  const [{ App: BackOffice }, { createI18nProvider }] = await Promise.all([import('./App'), import('./i18n/provider'), screen?.catch(() => undefined)]);
   const i18nProvider = await createI18nProvider(currentLanguage());
   return { default: ({ dir }: { dir: Dir }) => <BackOffice i18nProvider={i18nProvider} dir={dir} /> };
 }
@@ -46,12 +49,8 @@ if (!session && (pathname === '/' || routeAccess(pathname, null) === 'login')) w
 // Asked for first: the browser takes requests in order over a few connections, and these
 // answers take the server longest, so they start before the back-office's code is queued.
 const waitingList = session ? /^\/queues\/([^/]+)\/waitinglist\/?$/.exec(pathname) : null;
-if (waitingList && routeAccess(pathname, subjectOf(session)) === 'allowed') {
-  const id = decodeURIComponent(waitingList[1]);
-  void import('./queues/waitinglist/early').then((early) => early.startFirstReads(id));
-}
-const first = session ? loadBackOffice() : null;
-if (waitingList) void import('./queues/waitinglist/WaitingList');
+if (waitingList && routeAccess(pathname, subjectOf(session)) === 'allowed') startFirstReads(decodeURIComponent(waitingList[1]));
+const first = session ? loadBackOffice(waitingList ? import('./queues/waitinglist/WaitingList') : undefined) : null;
 const App = lazy(() => first ?? loadBackOffice());
 
 /**
