@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
+import type { RecordedEvent } from '@tabour/eventstore';
+import { NotificationReactor } from '../apps/api/src/notifications/reactor';
 import { NotificationSender } from '../apps/api/src/notifications/sender';
 import { ReminderSweep } from '../apps/api/src/notifications/reminders';
 import { bookableBusiness, ZONE } from './bookings-fixtures';
@@ -245,6 +248,55 @@ describe('notifications: from an event to the provider', () => {
       'the reminder dropped',
     );
     expect(await sweep.run(new Date(start.plus({ weeks: 1 }).toMillis()))).toBe(0);
+  });
+
+  it('keeps, for each booking of one batch, the reminders of its last event: a booking placed then moved is reminded at its new start, one placed then cancelled not at all', async () => {
+    const { owner: clinic, departmentId } = await bookableBusiness(t, 'Batched Clinic');
+    const tenantId = clinic.businessId;
+    const moved = randomUUID();
+    const cancelled = randomUUID();
+    const start = DateTime.now().setZone(ZONE).plus({ days: 5 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+    const later = start.plus({ days: 1 });
+    let position = 0;
+    const event = (type: string, data: Record<string, unknown>): RecordedEvent => ({
+      position: ++position,
+      streamId: `booking-${data.booking_id as string}`,
+      revision: 0,
+      category: 'booking',
+      tenantId,
+      eventId: randomUUID(),
+      type,
+      data: { business_id: tenantId, ...data },
+      metadata: { tenantId, actor: { type: 'system', name: 'test' }, correlationId: randomUUID(), schemaVersion: 1 },
+      recordedAt: new Date(),
+    });
+    const placed = (id: string, at: DateTime) =>
+      event('BookingCreated', { booking_id: id, department_id: departmentId, service_ids: [], starts_at: at.toUTC().toISO(), channel: 'staff' });
+    await t.database.db
+      .transaction()
+      .execute((trx) =>
+        t.app
+          .get(NotificationReactor)
+          .handle(
+            [
+              placed(moved, start),
+              placed(cancelled, start),
+              event('BookingRescheduled', { booking_id: moved, department_id: departmentId, service_ids: [], starts_at: later.toUTC().toISO() }),
+              event('BookingCancelled', { booking_id: cancelled, reason: null }),
+            ],
+            trx as never,
+          ),
+      );
+    const rows = await t.database.db.selectFrom('booking_reminders').selectAll().where('booking_id', 'in', [moved, cancelled]).execute();
+    expect(rows.filter((r) => r.status === 'scheduled').map((r) => [r.booking_id, r.message_type, r.starts_at.toISOString()])).toEqual([
+      [moved, 'BOOKING_REMINDER_24H', later.toUTC().toISO({ suppressMilliseconds: false })],
+    ]);
+    // The day before at the booking's wall time, in the business's zone.
+    expect(
+      DateTime.fromJSDate(rows.find((r) => r.booking_id === moved)!.due_at)
+        .setZone(ZONE)
+        .toFormat('HH:mm'),
+    ).toBe('10:00');
   });
 });
 

@@ -56,6 +56,8 @@ const ENDING = new Set(['BookingCancelled', 'BookingDeleted', 'BookingMarkedNoSh
 
 type Trx = Transaction<Database>;
 type Data = Record<string, unknown>;
+/** A business's zone and stored notification settings, as a batch reads them once. */
+type Business = { time_zone: string | null; settings: Partial<NotificationSettings> | null };
 
 /**
  * The messages reactor (docs/notifications.md): one subscription over the queue, booking and
@@ -86,15 +88,20 @@ export class NotificationReactor implements OnModuleInit {
   async handle(events: RecordedEvent[], trx: Trx, now = new Date()): Promise<void> {
     const live = events.filter((e) => e.tenantId && (e.category !== 'queue' || now.getTime() - e.recordedAt.getTime() < STALE_QUEUE_MS));
     if (!live.length) return;
-    const facts = await this.facts(trx, live);
+    const { facts, businesses } = await this.facts(trx, live);
     const intents = live.flatMap((e) => (e.category === 'queue' ? queueMessages(e, facts) : e.category === 'booking' ? bookingMessages(e, facts) : []));
     if (intents.length) await recordMessages(trx, intents, now);
-    await this.schedule(trx, live, now);
+    await this.schedule(trx, live, now, businesses);
     await this.noticeStaff(trx, live);
   }
 
-  /** What the batch's messages say that its events do not carry, read once for the batch. */
-  private async facts(trx: Trx, events: RecordedEvent[]): Promise<ReactionFacts> {
+  /**
+   * What the batch's messages say that its events do not carry, read once for the batch, and
+   * each business's zone and stored notification settings (the reminders' too). They are read
+   * in the batch's transaction rather than kept in the process: a statement per batch, not per
+   * event, and no other process's change of a zone or a setting can be missed.
+   */
+  private async facts(trx: Trx, events: RecordedEvent[]): Promise<{ facts: ReactionFacts; businesses: Map<string, Business> }> {
     const queueIds = new Set<string>();
     const ticketIds = new Set<string>();
     const counterIds = new Set<string>();
@@ -167,11 +174,13 @@ export class NotificationReactor implements OnModuleInit {
             ),
           ).then((lines) => lines.flat())
         : [],
-      trx
-        .selectFrom('notification_settings')
-        .select(['tenant_id', 'settings'])
-        .where('tenant_id', 'in', [...tenants])
-        .execute(),
+      sql<{ tenant_id: string; time_zone: string | null; settings: Partial<NotificationSettings> | null }>`
+        SELECT t.id AS tenant_id, b.time_zone, s.settings
+        FROM unnest(${[...tenants]}::uuid[]) AS t(id)
+        LEFT JOIN business_profiles b ON b.tenant_id = t.id
+        LEFT JOIN notification_settings s ON s.tenant_id = t.id`
+        .execute(trx)
+        .then((r) => r.rows),
       bookingIds.size
         ? trx
             .selectFrom('bookings')
@@ -218,11 +227,14 @@ export class NotificationReactor implements OnModuleInit {
         : [],
     ]);
     const openBy = new Map(open.map((o) => [o.queue_id, o.n]));
-    const settingsOf = new Map(settings.map((s) => [s.tenant_id, { ...DEFAULT_NOTIFICATION_SETTINGS, ...s.settings } as NotificationSettings]));
+    const settingsOf = new Map(
+      settings.filter((s) => s.settings).map((s) => [s.tenant_id, { ...DEFAULT_NOTIFICATION_SETTINGS, ...s.settings } as NotificationSettings]),
+    );
+    const businesses = new Map(settings.map((s) => [s.tenant_id, { time_zone: s.time_zone, settings: s.settings }]));
     const of = (tenantId: string) => settingsOf.get(tenantId) ?? DEFAULT_NOTIFICATION_SETTINGS;
     const waitingBy = new Map<string, TicketFacts[]>();
     for (const t of waiting) waitingBy.set(t.queue_id, [...(waitingBy.get(t.queue_id) ?? []), t]);
-    return {
+    const facts: ReactionFacts = {
       publicUrl: this.config.publicUrl.replace(/\/$/, ''),
       queues: new Map(queues.map((q) => [q.id, q.name])),
       counters: new Map(counters.map((c) => [c.id, c.name])),
@@ -240,48 +252,62 @@ export class NotificationReactor implements OnModuleInit {
       departments: new Map(departments.map((x) => [x.id, x.name])),
       services: new Map(services.map((x) => [x.id, x.name])),
     };
+    return { facts, businesses };
   }
 
   /**
    * A booking's reminders: computed again whenever it is placed or moved (the ones of its old
    * start dropped), dropped when it ends, at the same wall time 1, 2 and 7 days before in the
-   * business's zone. The sweep (reminders.ts) sends them once due.
+   * business's zone. The sweep (reminders.ts) sends them once due. Only a booking's last such
+   * event of the batch decides what it keeps, so the batch drops in one statement and
+   * schedules in one.
    */
-  private async schedule(trx: Trx, events: RecordedEvent[], now: Date): Promise<void> {
+  private async schedule(trx: Trx, events: RecordedEvent[], now: Date, businesses: Map<string, Business>): Promise<void> {
+    const last = new Map<string, RecordedEvent>();
     for (const e of events) {
       if (e.category !== 'booking' || !(PLACING.has(e.type) || ENDING.has(e.type))) continue;
-      const d = e.data as Data & { booking_id: string };
-      await trx
-        .updateTable('booking_reminders')
-        .set({ status: 'dropped', updated_at: now })
-        .where('booking_id', '=', d.booking_id)
-        .where('status', '=', 'scheduled')
-        .execute();
-      if (!PLACING.has(e.type) || d.notify_customer === false) continue;
-      const business = await trx.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', e.tenantId!).executeTakeFirst();
-      const settings = await trx.selectFrom('notification_settings').select('settings').where('tenant_id', '=', e.tenantId!).executeTakeFirst();
-      const wanted = REMINDER_TYPES.filter((t: ReminderType) => ({ ...DEFAULT_NOTIFICATION_SETTINGS.booking, ...settings?.settings.booking })[t]);
-      const due = reminderDueTimes(d.starts_at as string, business?.time_zone ?? 'UTC', now, wanted);
-      for (const r of due) {
-        await trx
-          .insertInto('booking_reminders')
-          .values({
-            tenant_id: e.tenantId!,
-            booking_id: d.booking_id,
-            message_type: r.type,
-            starts_at: d.starts_at as string,
-            due_at: r.due_at,
-            status: 'scheduled',
-            updated_at: now,
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(['booking_id', 'message_type'])
-              .doUpdateSet({ starts_at: d.starts_at as string, due_at: r.due_at, status: 'scheduled', updated_at: now }),
-          )
-          .execute();
-      }
+      const id = (e.data as Data).booking_id as string;
+      // A later event takes the booking's place in the order, as it would have come last.
+      last.delete(id);
+      last.set(id, e);
     }
+    if (!last.size) return;
+    await trx
+      .updateTable('booking_reminders')
+      .set({ status: 'dropped', updated_at: now })
+      .where('booking_id', 'in', [...last.keys()])
+      .where('status', '=', 'scheduled')
+      .execute();
+    const rows = [];
+    for (const [bookingId, e] of last) {
+      const d = e.data as Data & { starts_at: string };
+      if (!PLACING.has(e.type) || d.notify_customer === false) continue;
+      const business = businesses.get(e.tenantId!);
+      const wanted = REMINDER_TYPES.filter((t: ReminderType) => ({ ...DEFAULT_NOTIFICATION_SETTINGS.booking, ...business?.settings?.booking })[t]);
+      for (const r of reminderDueTimes(d.starts_at, business?.time_zone ?? 'UTC', now, wanted))
+        rows.push({
+          tenant_id: e.tenantId!,
+          booking_id: bookingId,
+          message_type: r.type,
+          starts_at: d.starts_at,
+          due_at: r.due_at,
+          status: 'scheduled' as const,
+          updated_at: now,
+        });
+    }
+    if (!rows.length) return;
+    await trx
+      .insertInto('booking_reminders')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['booking_id', 'message_type']).doUpdateSet((eb) => ({
+          starts_at: eb.ref('excluded.starts_at'),
+          due_at: eb.ref('excluded.due_at'),
+          status: 'scheduled',
+          updated_at: now,
+        })),
+      )
+      .execute();
   }
 
   /** What the staff's bell shows: a booking request or a queue request waiting for them. */
