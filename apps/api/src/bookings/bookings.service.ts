@@ -20,7 +20,7 @@ import { conflict, Db, DomainError, invalid, notFound, UserPrincipal } from '@ta
 import { actorOf } from '../common/actor';
 import { DB, EVENT_STORE } from '../common/tokens';
 import { BookingPiiKeys } from './pii-keys';
-import { BookingQueries } from './queries';
+import { BookingQueries, createdBooking, CUSTOMER_NAME } from './queries';
 
 /** How many times a booking whose member was picked for it tries another when that one was just taken. */
 const MEMBER_PICKS = 3;
@@ -66,7 +66,7 @@ export class BookingsService {
     departmentId: string,
     channel: BookingChannel | null,
     on: string | undefined,
-  ): Promise<{ context: BookingContext; place: BookingPlace | null }> {
+  ): Promise<{ context: BookingContext; place: BookingPlace | null; customerName: string | null }> {
     const serviceIds = input.service_ids ?? [];
     // A create is held to the business's booking form (docs/bookings.md, "Forms"); an update only when it sends additional_data.
     const checksForm = channel !== null || input.additional_data !== undefined;
@@ -74,7 +74,12 @@ export class BookingsService {
       readBookingPlace(this.db, tenantId, { department_id: departmentId, on, now: new Date() }),
       serviceIds.length ? this.db.selectFrom('services').select('id').where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).execute() : [],
       input.customer_id
-        ? this.db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('id', '=', input.customer_id).executeTakeFirst()
+        ? this.db
+            .selectFrom('customers')
+            .select(['id', CUSTOMER_NAME.as('name')])
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', input.customer_id)
+            .executeTakeFirst()
         : null,
       checksForm
         ? this.db
@@ -104,7 +109,7 @@ export class BookingsService {
       needs_confirmation: channel !== null && channel !== 'staff' && channel !== 'import' && !!place?.booking_confirmation,
       additional_data_errors: fields ? formFieldErrors(fields, input.additional_data) : {},
     };
-    return { context, place };
+    return { context, place, customerName: customer?.name ?? null };
   }
 
   private run(by: Caller, id: string, command: BookingCommand, fresh = false, seal = this.pii.sealer<BookingEvent>(by.tenantId)) {
@@ -151,8 +156,11 @@ export class BookingsService {
       const picked = !created.data.member_id && context.bookable_member_ids.length > 0;
       const member = picked ? pickMember(read.place, created.data) : created.data.member_id;
       try {
-        await this.run(by, id, { ...command, input: { ...input, member_id: member } }, true, seal);
-        return this.queries.one(by.tenantId, id);
+        const done = await this.run(by, id, { ...command, input: { ...input, member_id: member } }, true, seal);
+        const [made] = done.events;
+        // A create retried with an id already booked appends nothing: the book answers for it.
+        if (made?.type !== 'BookingCreated' || !done.appended) return this.queries.one(by.tenantId, id);
+        return createdBooking(made.data, done.appended.events[0].recordedAt, read.customerName);
       } catch (err) {
         if (picked && err instanceof DomainError && err.code === 'slot_member_busy' && attempt < MEMBER_PICKS) continue;
         throw err;

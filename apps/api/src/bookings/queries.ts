@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Booking, BookingChannel, BookingSettings, BookingStatus, ServerInstant } from '@tabour/contracts';
-import { BOOKING_SETTINGS_DEFAULTS } from '@tabour/bookings';
+import { BOOKING_SETTINGS_DEFAULTS, type BookingFields } from '@tabour/bookings';
 import { Db, invalid, notFound } from '@tabour/platform';
 import { likePattern } from '../common/like';
 import { selectPage } from '../common/paged-select';
@@ -24,7 +24,32 @@ export interface BookingFilter {
   q?: string;
 }
 
-const CUSTOMER_NAME = sql<string | null>`nullif(trim(concat_ws(' ', customers.first_name, customers.last_name)), '')`;
+export const CUSTOMER_NAME = sql<string | null>`nullif(trim(concat_ws(' ', customers.first_name, customers.last_name)), '')`;
+
+/**
+ * The answer to a create, from the event it appended: the book's row holds exactly what the
+ * event says (bookingsProjection), written in the append's transaction, so reading the row back
+ * after the commit would be a round trip for what is already known. `customerName` is the
+ * customer's as read for the decision.
+ */
+export function createdBooking(
+  d: BookingFields & { booking_id: string; status: BookingStatus },
+  recordedAt: Date,
+  customerName: string | null,
+): Booking<ServerInstant> {
+  return toBooking({
+    ...d,
+    id: d.booking_id,
+    customer_name: customerName,
+    local_date: d.date,
+    starts_at: new Date(d.starts_at),
+    ends_at: new Date(d.ends_at),
+    ticket_id: null,
+    cancel_reason: null,
+    created_at: recordedAt,
+    updated_at: recordedAt,
+  });
+}
 
 function toBooking(r: Record<string, unknown>): Booking<ServerInstant> {
   const d = r.local_date as Date | string;
