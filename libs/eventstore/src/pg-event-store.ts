@@ -50,6 +50,9 @@ export function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+/** An event read from the log in its reading order, with the transaction id that places it there. */
+const fromLog = (row: EventRow & { tx: string }): RecordedEvent => ({ ...toRecorded(row), transactionId: row.tx });
+
 export const APPENDED_CHANNEL = 'es_appended';
 
 const EVENT_COLUMNS = sql.raw('position, stream_id, revision, category, tenant_id, event_id, event_type, data, metadata, recorded_at');
@@ -448,7 +451,7 @@ export async function readLog(
     ORDER BY es_events.transaction_id, es_events.position LIMIT ${limit}`.execute(db);
   const rows = res.rows;
   const tail = rows[rows.length - 1];
-  return { events: rows.map(toRecorded), last: tail ? { transactionId: tail.tx, position: Number(tail.position) } : null };
+  return { events: rows.map(fromLog), last: tail ? { transactionId: tail.tx, position: Number(tail.position) } : null };
 }
 
 /**
@@ -485,7 +488,7 @@ export async function readBatch(
   const rows = res.rows.filter((r) => r.tx !== null);
   const tail = rows[rows.length - 1];
   return {
-    events: rows.map((r) => toRecorded(r as EventRow)),
+    events: rows.map((r) => fromLog(r as EventRow & { tx: string })),
     last: tail ? { transactionId: tail.tx!, position: Number(tail.position) } : null,
     end: first?.end_tx ? { transactionId: first.end_tx, position: Number(first.end_position) } : null,
     held: first?.held === true,

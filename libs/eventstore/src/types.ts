@@ -46,6 +46,11 @@ export interface RecordedEvent<T extends string = string, D = unknown> {
   data: D;
   metadata: EventMetadata;
   recordedAt: Date;
+  /**
+   * The writing transaction's id (xid8, decimal), given to events read from the log in its
+   * reading order (subscriptions, rebuilds): with the position, the event's place in that order.
+   */
+  transactionId?: string;
 }
 
 /** EventStoreDB's four expected-revision states; revisions are 0-based. */

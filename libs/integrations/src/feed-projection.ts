@@ -57,12 +57,11 @@ export const feedProjection: AsyncProjection<{ type: string; data: unknown }, Da
   rebuildBatchSize: 5000,
   async apply(db: Db, events) {
     if (!events.length) return;
-    // The subscription hands events without their transaction id: read back from the log's key.
-    const positions = events.map((e) => e.position);
-    const ids = await sql<{ position: string; tx: string }>`
-      SELECT position, transaction_id::text AS tx FROM es_events WHERE position = ANY(${positions}::bigint[])`.execute(db);
-    const txOf = new Map(ids.rows.map((r) => [Number(r.position), r.tx]));
-    const rows = events.flatMap((e) => feedRows(e as RecordedEvent, txOf.get(e.position)!));
+    const rows = events.flatMap((e) => {
+      // Set on every event read from the log (the subscription's batches, a rebuild).
+      if (!e.transactionId) throw new Error(`integrations.feed: event at position ${e.position} came without its transaction id`);
+      return feedRows(e as RecordedEvent, e.transactionId);
+    });
     for (let i = 0; i < rows.length; i += INSERT_ROWS)
       await db
         .insertInto('integration_feed')

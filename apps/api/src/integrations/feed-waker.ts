@@ -4,7 +4,9 @@ import { FEED_CHANNEL } from '@tabour/integrations';
 import { EVENT_STORE } from '../common/tokens';
 import { EVENTING_CONNECT } from '../eventing/projection-registry';
 
-type Waiter = { tenantId: string; wake: () => void };
+/** What a reader reads: the store (a key with pii:read) or the feed's projection (any other). */
+export type FeedSource = 'store' | 'projection';
+type Waiter = { tenantId: string; source: FeedSource; wake: () => void };
 
 /**
  * Wakes the feed's long polls and streams as soon as something readable commits. A key without
@@ -28,12 +30,15 @@ export class FeedWaker implements OnApplicationShutdown {
     @Inject(EVENTING_CONNECT) private readonly connect: ConnectFn,
   ) {}
 
-  /** Resolves on the next commit that may concern the business, or after `ms`, whichever is first. */
-  async next(tenantId: string, ms: number, signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves on the next commit of `source` that may concern the business, or after `ms`,
+   * whichever is first: a reader of the projection is not woken by an append it cannot see yet.
+   */
+  async next(tenantId: string, source: FeedSource, ms: number, signal?: AbortSignal): Promise<void> {
     await this.start();
     if (signal?.aborted) return;
     await new Promise<void>((resolve) => {
-      const waiter: Waiter = { tenantId, wake: () => done() };
+      const waiter: Waiter = { tenantId, source, wake: () => done() };
       const timer = setTimeout(() => done(), ms);
       const done = () => {
         clearTimeout(timer);
@@ -48,25 +53,22 @@ export class FeedWaker implements OnApplicationShutdown {
 
   private start(): Promise<void> {
     this.starting ??= (async () => {
-      this.unhook = this.store.onAppended((result) => {
-        const tenants = new Set(result.events.map((e) => e.tenantId));
-        for (const w of [...this.waiters]) if (tenants.has(w.tenantId)) w.wake();
-      });
-      this.notifier = new AppendNotifier(this.connect, () => {
-        for (const w of [...this.waiters]) w.wake();
-      });
+      this.unhook = this.store.onAppended((result) => this.wake('store', new Set(result.events.map((e) => e.tenantId ?? ''))));
+      this.notifier = new AppendNotifier(this.connect, () => this.wake('store', null));
       this.published = new AppendNotifier(
         this.connect,
-        (_, payload) => {
-          const tenants = payload === '*' ? null : new Set(payload.split(','));
-          for (const w of [...this.waiters]) if (!tenants || tenants.has(w.tenantId)) w.wake();
-        },
+        (_, payload) => this.wake('projection', payload === '*' ? null : new Set(payload.split(','))),
         2000,
         FEED_CHANNEL,
       );
       await Promise.all([this.notifier.start(), this.published.start()]);
     })();
     return this.starting;
+  }
+
+  /** The source's waiters of these businesses (of every business when null). */
+  private wake(source: FeedSource, tenants: Set<string> | null): void {
+    for (const w of [...this.waiters]) if (w.source === source && (!tenants || tenants.has(w.tenantId))) w.wake();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -73,7 +73,7 @@ export class FeedService {
    */
   async waitAfter(tenantId: string, q: FeedQuery, ms: number, signal?: AbortSignal): Promise<void> {
     const held = q.personal && (await probeLog(this.db, { transactionId: q.after.transactionId, position: q.after.position })).held;
-    await this.waker.next(tenantId, held ? Math.min(ms, HELD_RETRY_MS) : ms, signal);
+    await this.waker.next(tenantId, q.personal ? 'store' : 'projection', held ? Math.min(ms, HELD_RETRY_MS) : ms, signal);
   }
 
   /** A page, or after waiting up to `waitMs` for one: an empty page only when nothing came. */
