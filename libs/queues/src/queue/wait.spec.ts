@@ -1,3 +1,4 @@
+import { callPosition } from '../estimate';
 import { callNext, push, run, setup } from './test-support';
 import { callPositionIn, serviceTime, waitEstimate } from './wait';
 
@@ -39,5 +40,21 @@ describe('the call order the waiting list shows', () => {
     const { state } = run([...setup, ...pushes.map((p) => push(...p))]);
     expect(callPositionIn(state, 6, true)).toBe(3);
     expect(callPositionIn(state, 6, false)).toBe(6);
+  });
+
+  it('counts the urgent tickets ahead from either end of a long list as a walk from the head does', () => {
+    // Urgent tickets spread unevenly (none, a few, then many), so both sides of the list are counted.
+    const flags = Array.from({ length: 61 }, (_, i) => (i < 10 ? false : i < 30 ? i % 7 === 0 : i % 3 !== 0));
+    const { state } = run([...setup, ...flags.map((urgent, i) => push(`t${i}`, { urgent }))]);
+    expect(state.urgent_waiting).toBe(flags.filter(Boolean).length);
+    for (let rank = 1; rank <= state.waiting.length + 1; rank++)
+      for (const urgent of [false, true]) {
+        const ahead = state.waiting.slice(0, rank - 1).filter((id) => state.tickets.get(id)!.urgent).length;
+        const listed = rank <= state.waiting.length;
+        const walked = callPosition({ rank, urgent, urgent_ahead: ahead, urgent_waiting: state.urgent_waiting + (!listed && urgent ? 1 : 0) });
+        expect(callPositionIn(state, rank, urgent)).toBe(walked);
+      }
+    const calm = run([...setup, ...flags.map((_, i) => push(`c${i}`))]).state;
+    expect(callPositionIn(calm, 40, false)).toBe(40);
   });
 });
