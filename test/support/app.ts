@@ -24,6 +24,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SEED_DEMO: 'false',
     DATA_DIR: `/tmp/${process.env.TABOUR_TEST_RUN}-data`,
     BROADCAST_PORT: '0',
+    // Small chunks, so the tests' short histories read the feed through chunks and rows alike.
+    FEED_CHUNK_EVENTS: '5',
     ...env,
   });
   const app = await createApp(config, database.url, { logger: ['error'] });

@@ -3,7 +3,8 @@ import type { FeedPage } from '@tabour/contracts';
 import type { AnySchema } from '@tabour/eventstore';
 import { encodeCursor, type FeedCursor } from './cursor';
 import { FEED_SCAN, type FeedQuery } from './feed';
-import { feedProjection } from './feed-projection';
+import { compareKeys, chunkEvents, keyCursor, type ChunkEvent } from './feed-chunks';
+import { FEED_CHUNK_EVENTS, feedProjection } from './feed-projection';
 
 /** One public event of a page, ready to send: its JSON, with what a stream needs beside it. */
 export interface ServedEvent {
@@ -37,20 +38,52 @@ export function servedFrom(page: FeedPage): ServedPage {
 }
 
 type Key = { tx: string; position: string; idx: number };
-const keyOf = (k: { position: string; idx: number }) => `${k.position}.${k.idx}`;
 
-/** The JSON of the page's events too long for the index, from the heap by key (rare: a few kilobytes of JSON). */
-async function longJson(db: Kysely<AnySchema>, tenantId: string, page: (Key & { json: string | null })[]): Promise<Map<string, string>> {
-  const long = page.filter((r) => r.json === null);
-  if (!long.length) return new Map();
-  const found = await sql<{ position: string; idx: number; json_long: string }>`
-    SELECT f.position, f.idx, f.json_long FROM integration_feed f
-    JOIN unnest(${long.map((r) => r.tx)}::xid8[], ${long.map((r) => r.position)}::bigint[], ${long.map((r) => r.idx)}::smallint[]) AS k(tx, position, idx)
-      ON f.tenant_id = ${tenantId}::uuid AND f.transaction_id = k.tx AND f.position = k.position AND f.idx = k.idx`.execute(db);
-  return new Map(found.rows.map((r) => [keyOf(r), r.json_long]));
-}
 const cursorOf = (k: Key, within: boolean): FeedCursor =>
   within ? { transactionId: k.tx, position: Number(k.position), index: k.idx } : { transactionId: k.tx, position: Number(k.position) };
+
+/**
+ * An unfiltered page: the chunks from the one holding the cursor on, then the rows not yet
+ * folded into a chunk. A chunk committed after the checkpoint was read may hold events past it:
+ * those are left for the next read, as the rows past it are.
+ */
+async function chunkedRead(db: Kysely<AnySchema>, tenantId: string, from: Key, bound: Key, want: number): Promise<ChunkEvent[]> {
+  const out: ChunkEvent[] = [];
+  let after = from;
+  // As many chunks as `want` events can span if chunks hold FEED_CHUNK_EVENTS (the first may
+  // give one event): 3 for a page of 1,000. Each chunk read is a whole chunk decompressed.
+  let ask = Math.ceil((want - 1) / FEED_CHUNK_EVENTS) + 1;
+  for (;;) {
+    const chunks = (
+      await sql<Key & { events: number; body: string }>`
+        SELECT last_tx::text AS tx, last_position::text AS position, last_idx AS idx, events, body FROM integration_feed_chunks
+        WHERE (tenant_id, last_tx, last_position, last_idx) > (${tenantId}::uuid, ${after.tx}::xid8, ${after.position}::bigint, ${after.idx}::smallint)
+          AND tenant_id = ${tenantId}::uuid
+        ORDER BY tenant_id, last_tx, last_position, last_idx LIMIT ${ask}`.execute(db)
+    ).rows;
+    for (const chunk of chunks) {
+      if (out.length === want) return out;
+      for (const e of chunkEvents(chunk.body)) {
+        if (compareKeys(e.key, from) <= 0) continue;
+        if (compareKeys(e.key, bound) > 0 || out.length === want) return out;
+        out.push(e);
+      }
+      after = chunk;
+    }
+    if (chunks.length < ask) break;
+    // Chunks of another size than the first read's guess: ask for as many as the rest needs.
+    ask = Math.ceil((want - out.length) / Math.max(1, Math.min(...chunks.map((c) => c.events)))) + 1;
+  }
+  const rows = (
+    await sql<Key & { type: string; json: string }>`
+      SELECT transaction_id::text AS tx, position::text AS position, idx, type, json FROM integration_feed f
+      WHERE (tenant_id, transaction_id, position, idx) > (${tenantId}::uuid, ${after.tx}::xid8, ${after.position}::bigint, ${after.idx}::smallint)
+        AND (tenant_id, transaction_id, position, idx) <= (${tenantId}::uuid, ${bound.tx}::xid8, ${bound.position}::bigint, ${bound.idx}::smallint)
+      ORDER BY f.tenant_id, f.transaction_id, f.position, f.idx LIMIT ${want - out.length}`.execute(db)
+  ).rows;
+  for (const r of rows) out.push({ key: r, cursor: keyCursor(r), type: r.type, json: r.json });
+  return out;
+}
 
 /**
  * One page of a business's feed for a key without pii:read, from `integration_feed`
@@ -74,6 +107,18 @@ export async function readServedPage(db: Kysely<AnySchema>, tenantId: string, q:
   const upper = sql`${key} <= (${tenantId}::uuid, ${checkpoint.tx}::xid8, ${checkpoint.position}::bigint, ${LAST_INDEX}::smallint)`;
   const range = sql`${lower} AND ${upper}`;
 
+  if (!q.record && !q.types?.length) {
+    // xid8 in decimal without leading zeros, as the rows' keys compare.
+    const start = { tx: BigInt(from.transactionId).toString(), position: String(from.position), idx: fromIdx };
+    const got = await chunkedRead(db, tenantId, start, { tx: checkpoint.tx, position: String(checkpoint.position), idx: LAST_INDEX }, q.limit + 1);
+    const full = got.length > q.limit;
+    const page = full ? got.slice(0, q.limit) : got;
+    const events = page.map((e) => ({ cursor: e.cursor, type: e.type, json: e.json }));
+    // Not full: everything up to the checkpoint is in the page, the last stored event's every index with it.
+    const next = page.length ? cursorOf(page[page.length - 1].key, full) : from;
+    return { events, next_cursor: encodeCursor(next), has_more: full };
+  }
+
   let where = range;
   let bound: Key | undefined;
   if (q.record) {
@@ -86,34 +131,29 @@ export async function readServedPage(db: Kysely<AnySchema>, tenantId: string, q:
     // A type that comes rarely looks through FEED_SCAN rows at most and answers with a cursor that far on.
     bound = (
       await sql<Key>`
-        SELECT transaction_id::text AS tx, position, idx FROM integration_feed WHERE ${range}
-        ORDER BY tenant_id, transaction_id, position, idx OFFSET ${FEED_SCAN - 1} LIMIT 1`.execute(db)
+        SELECT transaction_id::text AS tx, position::text AS position, idx FROM integration_feed f WHERE ${range}
+        ORDER BY f.tenant_id, f.transaction_id, f.position, f.idx OFFSET ${FEED_SCAN - 1} LIMIT 1`.execute(db)
     ).rows[0];
     if (bound) where = sql`${where} AND ${key} <= (${tenantId}::uuid, ${bound.tx}::xid8, ${bound.position}::bigint, ${bound.idx}::smallint)`;
   }
   if (q.types?.length) where = sql`${where} AND type = ANY(${q.types}::text[])`;
 
-  // Only columns of the primary key's leaves: read from the index alone where the pages are marked all-visible.
   const rows = (
-    await sql<Key & { type: string; json: string | null }>`
-      SELECT transaction_id::text AS tx, position, idx, type, json FROM integration_feed WHERE ${where}
-      ORDER BY tenant_id, transaction_id, position, idx LIMIT ${q.limit + 1}`.execute(db)
+    await sql<Key & { type: string; json: string }>`
+      SELECT transaction_id::text AS tx, position::text AS position, idx, type, json FROM integration_feed f WHERE ${where}
+      ORDER BY f.tenant_id, f.transaction_id, f.position, f.idx LIMIT ${q.limit + 1}`.execute(db)
   ).rows;
   const full = rows.length > q.limit;
   const page = full ? rows.slice(0, q.limit) : rows;
-  const long = await longJson(db, tenantId, page);
-  const events = page.map((r) => ({ cursor: encodeCursor(cursorOf(r, true)), type: r.type, json: r.json ?? long.get(keyOf(r))! }));
+  const events = page.map((r) => ({ cursor: keyCursor(r), type: r.type, json: r.json }));
   if (full) return { events, next_cursor: encodeCursor(cursorOf(page[page.length - 1], true)), has_more: true };
   if (bound) return { events, next_cursor: encodeCursor(cursorOf(bound, true)), has_more: true };
   // Everything up to the checkpoint is in the page: the reader moves to the business's last row,
-  // past the rows a filter left out. Unfiltered, that row is the page's own last.
-  const last =
-    !q.types?.length && !q.record && page.length
-      ? page[page.length - 1]
-      : (
-          await sql<Key>`
-          SELECT transaction_id::text AS tx, position, idx FROM integration_feed WHERE ${range}
-          ORDER BY tenant_id DESC, transaction_id DESC, position DESC, idx DESC LIMIT 1`.execute(db)
-        ).rows[0];
+  // past the rows a filter left out.
+  const last = (
+    await sql<Key>`
+      SELECT transaction_id::text AS tx, position::text AS position, idx FROM integration_feed f WHERE ${range}
+      ORDER BY f.tenant_id DESC, f.transaction_id DESC, f.position DESC, f.idx DESC LIMIT 1`.execute(db)
+  ).rows[0];
   return { events, next_cursor: encodeCursor(last ? cursorOf(last, false) : from), has_more: false };
 }

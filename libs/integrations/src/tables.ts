@@ -25,8 +25,8 @@ export interface ApiKeyHashesTable {
 
 /**
  * One public event as the feed serves it to a key without pii:read, ready to send
- * (migrations/20261128170000_integrations_feed.ts): its JSON in `json` (in the index's leaves)
- * or, past the size an index entry holds, in `json_long`. xid8 and bigint travel as text.
+ * (migrations/20261128170000_integrations_feed.ts, 20261129090000_integration_feed_chunks.ts).
+ * xid8 and bigint travel as text.
  */
 export interface IntegrationFeedTable {
   tenant_id: string;
@@ -36,8 +36,26 @@ export interface IntegrationFeedTable {
   type: string;
   record_type: string;
   record_id: string;
-  json: string | null;
-  json_long: string | null;
+  json: string;
+}
+
+/** A run of a business's rendered events, in order, under the key of its last one: one line each (`cursor\ttype\tjson`). */
+export interface IntegrationFeedChunksTable {
+  tenant_id: string;
+  last_tx: string;
+  last_position: string;
+  last_idx: number;
+  events: number;
+  body: string;
+}
+
+/** Per business: the rows rendered since its last chunk, and that chunk's last key (null before the first). */
+export interface IntegrationFeedHeadsTable {
+  tenant_id: string;
+  pending: number;
+  last_tx: string | null;
+  last_position: string | null;
+  last_idx: number | null;
 }
 
 declare module '@tabour/platform' {
@@ -45,5 +63,7 @@ declare module '@tabour/platform' {
     api_keys: ApiKeysTable;
     api_key_hashes: ApiKeyHashesTable;
     integration_feed: IntegrationFeedTable;
+    integration_feed_chunks: IntegrationFeedChunksTable;
+    integration_feed_heads: IntegrationFeedHeadsTable;
   }
 }

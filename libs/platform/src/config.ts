@@ -21,6 +21,8 @@ export interface AppConfig {
   notifications: NotificationsConfig;
   /** Card payments and the invoices' seller (docs/billing.md). */
   billing: BillingConfig;
+  /** Events per chunk of the public feed's store (FEED_CHUNK_EVENTS; docs/integrations.md). Changing it applies to new chunks only. */
+  feedChunkEvents: number;
 }
 
 export interface BillingConfig {
@@ -63,6 +65,14 @@ function origins(value: string | undefined, publicUrl: string): string[] {
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['false', '0', 'off', 'no'].includes(value.toLowerCase());
+}
+
+/** `FEED_CHUNK_EVENTS`: unset, 500 (a page of 1,000 reads two or three chunks). */
+function chunkEvents(value: string | undefined): number {
+  if (value === undefined || value === '') return 500;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`FEED_CHUNK_EVENTS holds "${value}", which is not a whole number from 1 to 10000`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -120,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       graceDays: Number(env.BILLING_GRACE_DAYS ?? 7),
     },
+    feedChunkEvents: chunkEvents(env.FEED_CHUNK_EVENTS),
   };
 }

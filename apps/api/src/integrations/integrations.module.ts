@@ -1,7 +1,8 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { PgEventStore } from '@tabour/eventstore';
-import { apiKeysProjection, feedProjection } from '@tabour/integrations';
-import { EVENT_STORE } from '../common/tokens';
+import { apiKeysProjection, feedProjectionOf } from '@tabour/integrations';
+import type { AppConfig } from '@tabour/platform';
+import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
 import { ProjectionRegistry } from '../eventing';
 import { ApiKeyAuth, ApiKeyGuard } from './api-key.guard';
 import { FeedController } from './feed.controller';
@@ -22,12 +23,13 @@ export class IntegrationsModule implements OnModuleInit {
   constructor(
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
     private readonly registry: ProjectionRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.store.registerInlineProjection(apiKeysProjection);
     // An integrator reads the feed seconds apart: a longer gather makes fewer, larger batches
     // beside the requests, for a tenth of a second more before a plain key sees an event.
-    this.registry.registerAsync(feedProjection, { gatherMs: FEED_GATHER_MS });
+    this.registry.registerAsync(feedProjectionOf(this.config.feedChunkEvents), { gatherMs: FEED_GATHER_MS });
   }
 }
