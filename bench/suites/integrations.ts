@@ -107,7 +107,13 @@ async function feedPage(ctx: BenchContext, total: number, figure: string, goal: 
     // (migration 20261128170000); the rendering just ran in one go, so it is done here. The
     // checkpoint writes the rendering's pages out before the reads, not during them.
     await sql`VACUUM (ANALYZE) integration_feed`.execute(db);
+    await sql`VACUUM (ANALYZE) integration_feed_chunks`.execute(db);
     await sql`CHECKPOINT`.execute(db);
+    const size = async (table: string) =>
+      Number((await sql<{ n: string }>`SELECT pg_total_relation_size(${table}::regclass) AS n`.execute(db)).rows[0].n) / 2 ** 20;
+    ctx.log(
+      `integrations: stored for the plain feed: rows ${(await size('integration_feed')).toFixed(0)} MB, chunks ${(await size('integration_feed_chunks')).toFixed(0)} MB (with their indexes and out-of-line values)`,
+    );
     const cursors = await startingPoints(db, tenantId, Math.max(20, Math.round(100 * Math.min(1, ctx.scale * 4))));
     const all = await measure(base, key, cursors);
     ctx.log(`integrations: ${all.events} public events read in ${cursors.length + 1} pages; p50 ${all.p50.toFixed(1)} ms`);
