@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { DateTime } from 'luxon';
 import { Client } from 'pg';
 import { rebuildProjection } from '@tabour/eventstore';
 import { statisticsProjection, STATISTICS_TABLES } from '@tabour/statistics';
@@ -182,7 +183,8 @@ describe('statistics', () => {
   });
 
   it('rates the counter from the customers’ feedback and measures the estimate given at push against the real wait', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // The feedback was given now, so it counts on the business's today, which is not UTC's near midnight.
+    const today = DateTime.now().setZone(ZONE).toISODate()!;
     const fb = (await post(a, '/counterFeedback', { from: '2026-03-01', to: today }).expect(200)).body;
     expect(fb.overall).toEqual({ count: 2, average: 4.5, by_stars: [0, 0, 0, 1, 1] });
     expect(fb.counters).toEqual([{ counter_id: counterId, name: 'Desk 1', ratings: { count: 2, average: 4.5, by_stars: [0, 0, 0, 1, 1] } }]);
