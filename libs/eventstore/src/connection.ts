@@ -17,12 +17,49 @@ export function connectTo(connectionString: string): ConnectFn {
 }
 
 /**
+ * Statements without parameters that ride in the round trip of the next BEGIN (after it) or
+ * COMMIT (before it) that Kysely sends on this connection: a subscription's batch takes its
+ * checkpoint lock with its BEGIN and moves its checkpoint with its COMMIT, two round trips
+ * fewer per batch. Each is used once; a ROLLBACK drops what waited for the COMMIT.
+ */
+export interface Riders {
+  afterBegin?: string;
+  beforeCommit?: string;
+}
+
+type Send = (...args: unknown[]) => Promise<unknown>;
+
+/** A simple query of several statements answers one result each: Kysely reads the last. */
+const last = (r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r);
+
+/**
  * Kysely over one client. A subscription runs its batches on the connection that holds its
  * advisory lock: if that connection dies, the lock and any batch in flight die with it, so
  * no other instance can ever run beside a batch.
  */
-export function kyselyOn(client: Client): Kysely<AnySchema> {
-  const adapter = { query: (...args: unknown[]) => (client.query as (...a: unknown[]) => unknown)(...args), release: () => undefined };
+export function kyselyOn(client: Client, riders: Riders = {}): Kysely<AnySchema> {
+  const send = (...args: unknown[]) => (client.query as unknown as Send).apply(client, args);
+  const query = async (text: unknown, ...rest: unknown[]) => {
+    if (text === 'begin' && riders.afterBegin) {
+      const after = riders.afterBegin;
+      riders.afterBegin = undefined;
+      try {
+        return last(await send(`begin; ${after}`));
+      } catch (err) {
+        // Kysely rolls back only a transaction whose BEGIN succeeded: this one may be open.
+        await send('rollback').catch(() => undefined);
+        throw err;
+      }
+    }
+    if (text === 'commit' && riders.beforeCommit) {
+      const before = riders.beforeCommit;
+      riders.beforeCommit = undefined;
+      return last(await send(`${before}; commit`));
+    }
+    if (text === 'rollback') riders.beforeCommit = undefined;
+    return send(text, ...rest);
+  };
+  const adapter = { query, release: () => undefined };
   return new Kysely<AnySchema>({
     dialect: new PostgresDialect({
       pool: { connect: async () => adapter as unknown as PostgresPoolClient, end: async () => undefined },

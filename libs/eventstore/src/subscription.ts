@@ -1,6 +1,6 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import type { Client } from 'pg';
-import { ConnectFn, kyselyOn } from './connection';
+import { ConnectFn, kyselyOn, Riders } from './connection';
 import { compareCursors, probeLog, readBatch, START } from './pg-event-store';
 import type { AnySchema, Cursor, RecordedEvent, SubscriptionFilter } from './types';
 
@@ -68,6 +68,8 @@ export class Subscription {
     Pick<SubscriptionOptions, 'afterCommit'> & { logger: SubscriptionLogger };
   private client?: Client;
   private db?: Kysely<AnySchema>;
+  /** What rides with the batch's BEGIN and COMMIT on this connection (connection.ts). */
+  private readonly riders: Riders = {};
   private locked = false;
   private broken = false;
   private stopping = false;
@@ -197,7 +199,9 @@ export class Subscription {
     client.on('error', lost);
     client.on('end', lost);
     this.client = client;
-    this.db = kyselyOn(client);
+    this.riders.afterBegin = undefined;
+    this.riders.beforeCommit = undefined;
+    this.db = kyselyOn(client, this.riders);
     await sql`INSERT INTO es_checkpoints (name) VALUES (${this.name}) ON CONFLICT (name) DO NOTHING`.execute(this.db);
   }
 
@@ -225,13 +229,14 @@ export class Subscription {
       }
     }
     let handled = 0;
-    const { full, held } = await this.db!.transaction().execute(async (trx) => {
+    // The checkpoint's lock is taken in the BEGIN's round trip, and its move in the COMMIT's.
+    this.riders.afterBegin = checkpointLockText(this.client!, this.name);
+    const { full, held, to, write } = await this.db!.transaction().execute(async (trx) => {
       // The horizon comes with the checkpoint, one round trip less per batch. It may be taken
       // before the row lock is granted: an older horizon is only more careful (all below it is final).
       // The checkpoint's lock is an advisory one, not the row's: a row lock would give this
       // transaction an id from its first statement, and every reader's horizon would then wait
       // for the whole batch; the id now comes only with the handler's first write.
-      await checkpointLock(this.name).execute(trx);
       const cp = await sql<{ transaction_id: string; position: string; status: string; horizon: string }>`
         SELECT transaction_id::text AS transaction_id, position, status, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon
         FROM es_checkpoints WHERE name = ${this.name}`.execute(trx);
@@ -261,18 +266,20 @@ export class Subscription {
       let to = full ? read.last! : (read.end ?? from);
       if (compareCursors(to, from) < 0) to = from;
       const running = cp.rows[0].status === 'running';
-      const result = { full, held: read.held };
+      const result = { full, held: read.held, to, write: false };
       if (compareCursors(to, row) === 0 && running) return result;
-      if (!events.length && running && !this.due(to)) {
-        // Nothing wanted: the move stays in memory (nothing written, so the commit costs
-        // nothing); a restart before it is written reads these events again and skips them again.
-        this._cursor = to;
-        return result;
-      }
-      await this.writeCheckpoint(trx, to, running);
-      this._cursor = to;
-      return result;
+      // Nothing wanted: the move stays in memory (nothing written, so the commit costs
+      // nothing); a restart before it is written reads these events again and skips them again.
+      if (!events.length && running && !this.due(to)) return result;
+      this.riders.beforeCommit = checkpointMoveText(this.client!, this.name, to, running);
+      return { ...result, write: true };
     });
+    // Moved only once the move has committed: a failed commit leaves both where the row is.
+    this._cursor = to;
+    if (write) {
+      this.stored = to;
+      this.storedAt = Date.now();
+    }
     this.behind = full;
     if (handled) this.opts.afterCommit?.(handled);
     // Appended after this batch's read: the append's wake is pending, so no probe is needed to find it.
@@ -282,22 +289,6 @@ export class Subscription {
   /** Whether a move kept in memory has waited long enough, or gone far enough, to be written. */
   private due(to: Cursor): boolean {
     return Date.now() - this.storedAt >= this.opts.lazyMs || to.position - (this.stored?.position ?? 0) >= this.opts.lazyPositions;
-  }
-
-  /**
-   * Moves the checkpoint in the batch's transaction. When the handler wrote nothing (the
-   * transaction has no id yet), the checkpoint is its only write and is committed without
-   * waiting for its WAL to reach the disk (docs/eventstore.md); decided in the statement itself,
-   * before its own write gives the transaction an id.
-   */
-  private async writeCheckpoint(trx: Transaction<AnySchema>, to: Cursor, relaxable: boolean): Promise<void> {
-    const relax = relaxable
-      ? sql`(SELECT set_config('synchronous_commit', 'off', true) WHERE pg_current_xact_id_if_assigned() IS NULL)`
-      : sql`(SELECT NULL::text)`;
-    await sql`WITH relax AS ${relax} UPDATE es_checkpoints SET transaction_id = ${to.transactionId}::xid8, position = ${to.position}, status = 'running', error = NULL, attempts = 0, updated_at = now()
-      FROM (SELECT count(*) FROM relax) decided WHERE name = ${this.name}`.execute(trx);
-    this.stored = to;
-    this.storedAt = Date.now();
   }
 
   /**
@@ -393,6 +384,23 @@ const LAZY_MS = 5000;
 const LAZY_POSITIONS = 10_000;
 
 export const lockKey = (name: string) => `es_subscription:${name}`;
+
+/** The checkpoint's lock as a statement without parameters, to ride with a BEGIN. */
+const checkpointLockText = (client: Client, name: string) =>
+  `SELECT pg_advisory_xact_lock(hashtextextended(${client.escapeLiteral(`es_checkpoint:${name}`)}, 0))`;
+
+/**
+ * The checkpoint's move as a statement without parameters, to ride with the batch's COMMIT.
+ * When the handler wrote nothing (the transaction has no id yet), the checkpoint is its only
+ * write and is committed without waiting for its WAL to reach the disk (docs/eventstore.md);
+ * decided in the statement itself, before its own write gives the transaction an id.
+ */
+function checkpointMoveText(client: Client, name: string, to: Cursor, relaxable: boolean): string {
+  if (!/^\d+$/.test(to.transactionId) || !Number.isSafeInteger(to.position)) throw new Error(`not a cursor: ${JSON.stringify(to)}`);
+  const relax = relaxable ? `(SELECT set_config('synchronous_commit', 'off', true) WHERE pg_current_xact_id_if_assigned() IS NULL)` : `(SELECT NULL::text)`;
+  return `WITH relax AS ${relax} UPDATE es_checkpoints SET transaction_id = '${to.transactionId}'::xid8, position = ${to.position}, status = 'running', error = NULL, attempts = 0, updated_at = now()
+    FROM (SELECT count(*) FROM relax) decided WHERE name = ${client.escapeLiteral(name)}`;
+}
 
 /**
  * Held by a batch of a subscription, and by a rebuild of its projection, until their commit:
