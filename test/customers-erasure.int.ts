@@ -9,7 +9,7 @@ import { up as sealLegacyQueueText } from '../migrations/20261124130500_seal_que
 import { up as sealLegacyBookingText } from '../migrations/20261125130000_seal_booking_event_text';
 import { QueuePiiKeys } from '../apps/api/src/queues/pii-keys';
 import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
-import { SnapshotStore } from '../apps/api/src/queues/snapshots';
+import { decodeSnapshot, SnapshotStore } from '../apps/api/src/queues/snapshots';
 import { HistoryJobRunner } from '../apps/api/src/customers/history-job';
 import { MESSAGES_SUBSCRIPTION } from '../apps/api/src/notifications/reactor';
 import { at, bookableBusiness, dayAhead, expectOk } from './bookings-fixtures';
@@ -32,6 +32,18 @@ async function tracesOf(t: TestApp, needle: string): Promise<string[]> {
     const res = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(`${c.table_schema}.${c.table_name}`)}
       WHERE lower(${sql.ref(c.column_name)}::text) LIKE ${'%' + needle.toLowerCase() + '%'}`.execute(t.database.db);
     if (res.rows[0].n > 0) found.push(`${c.table_name}.${c.column_name}`);
+  }
+  // Snapshots are stored deflated: their text is searched as the runner reads it.
+  const snapshots = await sql<{ body: Buffer }>`SELECT body FROM stream_snapshots`.execute(t.database.db);
+  for (const s of snapshots.rows) {
+    if (
+      JSON.stringify(await decodeSnapshot(s.body))
+        .toLowerCase()
+        .includes(needle.toLowerCase())
+    ) {
+      found.push('stream_snapshots.body');
+      break;
+    }
   }
   return found;
 }

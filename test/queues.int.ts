@@ -4,6 +4,8 @@ import { rebuildProjection } from '@tabour/eventstore';
 import { QUEUE_PROJECTIONS } from '@tabour/queues';
 import { DayEndJob } from '../apps/api/src/queues/day-end';
 import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
+import { QueuePiiKeys } from '../apps/api/src/queues/pii-keys';
+import { SnapshotStore } from '../apps/api/src/queues/snapshots';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
 import { newQueue, openCounter, pushTicket, queueProblems } from './support/queue-fixtures';
@@ -363,13 +365,47 @@ describe('queues, counters and tickets over HTTP', () => {
     for (let i = 0; i < 12; i++) await pushTicket(t, owner, q.id);
     const runner = t.app.get(QueueRunner);
     const full = await runner.load(q.id);
-    await sql`INSERT INTO stream_snapshots (stream_id, kind, version, revision, state) VALUES (${`queue-${q.id}`}, 'queue', ${SNAPSHOT_VERSION}, ${full.revision! - 5}, ${JSON.stringify({ ...full.state, waiting: ['from-the-snapshot'] })})`.execute(
-      t.database.db,
-    );
+    await t.app.get(SnapshotStore).write(`queue-${q.id}`, 'queue', SNAPSHOT_VERSION, {
+      state: { ...full.state, tickets: full.state.tickets.toObject(), waiting: ['from-the-snapshot'] },
+      revision: full.revision! - 5,
+    });
     const fromSnapshot = await runner.load(q.id);
     // The snapshot's own content is used (the marker survives, tickets after it are added).
     expect(fromSnapshot.state.waiting[0]).toBe('from-the-snapshot');
     expect(fromSnapshot.revision).toBe(full.revision);
+    await sql`DELETE FROM stream_snapshots WHERE stream_id = ${`queue-${q.id}`}`.execute(t.database.db);
+  });
+
+  it('writes a snapshot deflated, with names sealed, sealing again only the tickets changed since the last', async () => {
+    const q = await newQueue(t, owner, {}, ['Desk S']);
+    for (let i = 0; i < 4; i++) await pushTicket(t, owner, q.id, { customer_name: `Snap ${i}` });
+    const runner = t.app.get(QueueRunner);
+    const pii = t.app.get(QueuePiiKeys);
+    const entries = (json: string) => JSON.parse(json).tickets as Record<string, { status: string; customer_name: string | null; pii?: string }>;
+    const first = entries(await pii.sealState(await runner.state(q.id)));
+    expect(Object.values(first).map((x) => [x.status, x.customer_name, typeof x.pii])).toEqual(Array(4).fill(['waiting', null, 'string']));
+
+    await openCounter(t, owner, q.id, q.counters[0].id);
+    const called = (await t.http().post(`/business/queue/${q.id}/call`).set(owner.h).send({ counter_id: q.counters[0].id }).expect(200)).body.ticket.id;
+    const state = await runner.state(q.id);
+    const second = entries(await pii.sealState(state));
+    // The unchanged tickets keep the very text (and seal) of the first; the called one is sealed again.
+    for (const id of Object.keys(first)) {
+      if (id === called) {
+        expect(second[id].status).toBe('in_service');
+        expect(second[id].pii).not.toBe(first[id].pii);
+      } else expect(second[id]).toEqual(first[id]);
+    }
+
+    const revision = (await runner.load(q.id)).revision!;
+    await t.app.get(SnapshotStore).write(`queue-${q.id}`, 'queue', SNAPSHOT_VERSION, { state: await pii.sealState(state), revision });
+    const row = await sql<{ body: Buffer }>`SELECT body FROM stream_snapshots WHERE stream_id = ${`queue-${q.id}`}`.execute(t.database.db);
+    expect(row.rows[0].body.toString('latin1')).not.toContain('"tickets"');
+    runner.forget(q.id);
+    const loaded = await runner.load(q.id);
+    expect(loaded.revision).toBe(revision);
+    expect([...loaded.state.tickets.values()].map((x) => x.customer_name).sort()).toEqual(['Snap 0', 'Snap 1', 'Snap 2', 'Snap 3']);
+    expect(loaded.state.tickets.get(called)?.status).toBe('in_service');
     await sql`DELETE FROM stream_snapshots WHERE stream_id = ${`queue-${q.id}`}`.execute(t.database.db);
   });
 

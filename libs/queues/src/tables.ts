@@ -90,7 +90,8 @@ export interface StreamSnapshotsTable {
   kind: string;
   version: number;
   revision: ColumnType<number, number, number>;
-  state: JSONColumnType<object, string, string>;
+  /** The state's JSON text, deflated (migration 20261130090000). */
+  body: Buffer;
   taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 

@@ -90,25 +90,38 @@ export class QueuePiiKeys {
     return (await openRecorded(this.db, events)).map((o) => o.event);
   }
 
+  /**
+   * Each ticket's stored JSON as the last snapshot wrote it, kept while the ticket object lives.
+   * The state is persistent: a ticket no command changed is the same object at the next
+   * snapshot, so only the tickets changed since are sealed and serialised again, and only their
+   * keys read. A key destroyed since (an erasure) leaves the name sealed with it, unreadable
+   * as before.
+   */
+  private readonly stored = new WeakMap<Ticket, string>();
+
   /** The state as a snapshot stores it, as JSON text: each live ticket's name sealed with the ticket's key. */
   async sealState(state: QueueState): Promise<string> {
-    const named = [...state.tickets.values()].filter((t) => t.customer_name != null);
+    const named = [...state.tickets.values()].filter((t) => t.customer_name != null && !this.stored.has(t));
     const keys = await this.ensure(
       state.business_id,
       named.map((t) => t.id),
     );
-    // The state is persistent (immutable), so it can be sealed and serialised a slice at a time:
-    // a thousand live tickets sealed in one go held the event loop for tens of milliseconds,
-    // and every call in flight meanwhile waited (the tail of call next).
+    // Sealed and serialised a slice at a time: a thousand tickets in one go held the event
+    // loop for tens of milliseconds, and every call in flight meanwhile waited.
     const { tickets: _all, ...rest } = state;
     const parts: string[] = [];
     let n = 0;
     for (const [id, t] of state.tickets) {
-      const key = keys.get(id);
-      const stored: StoredTicket =
-        t.customer_name == null ? t : key ? { ...t, customer_name: null, pii: seal(t.customer_name, key, id) } : { ...t, customer_name: null };
-      parts.push(`${JSON.stringify(id)}:${JSON.stringify(stored)}`);
-      if (++n % SLICE === 0) await nextTurn();
+      let json = this.stored.get(t);
+      if (json === undefined) {
+        const key = keys.get(id);
+        const stored: StoredTicket =
+          t.customer_name == null ? t : key ? { ...t, customer_name: null, pii: seal(t.customer_name, key, id) } : { ...t, customer_name: null };
+        json = JSON.stringify(stored);
+        this.stored.set(t, json);
+        if (++n % SLICE === 0) await nextTurn();
+      }
+      parts.push(`${JSON.stringify(id)}:${json}`);
     }
     const head = JSON.stringify(rest);
     return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"tickets":{${parts.join(',')}}}`;
