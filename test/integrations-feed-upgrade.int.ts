@@ -41,10 +41,15 @@ describe('integrations: the feed chunks’ migration on a database that holds a 
     expect(before.length).toBeGreaterThan(12);
     await t.app.close();
 
-    // Back to the shape before the chunks, with that shape's rows and checkpoint in place.
+    // Back to the shape before the chunks, with that shape's rows and checkpoint in place: the
+    // migrations after it are stepped back first, newest first, as a downgrade would.
     const admin = db;
+    const later = (await sql<{ name: string }>`SELECT name FROM kysely_migration WHERE name > ${CHUNK_MIGRATION} ORDER BY name DESC`.execute(admin)).rows.map(
+      (r) => r.name,
+    );
+    for (const name of later) await ((await import(`../migrations/${name}`)) as { down: (db: typeof admin) => Promise<void> }).down(admin);
     await chunksDown(admin);
-    await sql`DELETE FROM kysely_migration WHERE name = ${CHUNK_MIGRATION}`.execute(admin);
+    await sql`DELETE FROM kysely_migration WHERE name >= ${CHUNK_MIGRATION}`.execute(admin);
     const old = await sql<{ n: number }>`SELECT count(*)::int AS n FROM integration_feed`.execute(admin);
     expect(old.rows[0].n).toBe(0);
     await sql`INSERT INTO integration_feed (tenant_id, transaction_id, position, idx, type, record_type, record_id, json)
@@ -53,7 +58,7 @@ describe('integrations: the feed chunks’ migration on a database that holds a 
     await sql`INSERT INTO es_checkpoints (name, transaction_id, position)
       SELECT ${feedProjection.name}, transaction_id, position FROM es_events ORDER BY transaction_id DESC, position DESC LIMIT 1`.execute(admin);
 
-    expect(await migrateToLatest(admin)).toEqual([CHUNK_MIGRATION]);
+    expect(await migrateToLatest(admin)).toEqual([CHUNK_MIGRATION, ...later.reverse()]);
     const after = await sql<{ rows: number; checkpoints: number }>`
       SELECT (SELECT count(*)::int FROM integration_feed) AS rows, (SELECT count(*)::int FROM es_checkpoints WHERE name = ${feedProjection.name}) AS checkpoints`.execute(
       admin,
