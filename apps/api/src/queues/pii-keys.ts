@@ -14,6 +14,8 @@ const NOTHING = () => undefined;
 /** Tickets sealed and serialised between two turns of the event loop. */
 const SLICE = 100;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Names sealed ahead per queue between two snapshots, at most (a snapshot comes every 1,000 events). */
+const SEALED_AHEAD_MAX = 5000;
 
 /**
  * The data keys of tickets and queue requests (docs/queues.md, "Personal data in queue
@@ -54,7 +56,9 @@ export class QueuePiiKeys {
       if (!s) continue;
       if (e.type === 'TicketPushed') {
         fresh.add(s);
-        keys.set(s, newDataKey());
+        const key = newDataKey();
+        keys.set(s, key);
+        this.sealAhead(e.data, key);
       } else existing.add(s);
     }
     if (!keys.size && !existing.size) return { events, release: NOTHING };
@@ -93,38 +97,73 @@ export class QueuePiiKeys {
   /**
    * Each ticket's stored JSON as the last snapshot wrote it, kept while the ticket object lives.
    * The state is persistent: a ticket no command changed is the same object at the next
-   * snapshot, so only the tickets changed since are sealed and serialised again, and only their
-   * keys read. A key destroyed since (an erasure) leaves the name sealed with it, unreadable
-   * as before.
+   * snapshot, so only the tickets changed since are serialised again.
    */
-  private readonly stored = new WeakMap<Ticket, string>();
+  private readonly stored = new WeakMap<Ticket, { json: string; pii?: string }>();
+  /**
+   * Per queue, each named ticket's name as the last snapshot sealed it: a ticket called or ended
+   * since keeps its name, so its seal is reused and its key not read again. Replaced at each
+   * snapshot by the tickets it holds. A key destroyed since (an erasure) leaves the name sealed
+   * with it, unreadable as before.
+   */
+  private readonly sealedNames = new Map<string, Map<string, { name: string; pii: string }>>();
+
+  /**
+   * A pushed ticket's name sealed for the next snapshot with the key made for it, beside the
+   * push's own sealing: a snapshot after a thousand pushes then seals nothing. A push whose
+   * append fails leaves an entry for a ticket that never was, gone at the next snapshot.
+   */
+  private sealAhead(data: unknown, key: Buffer): void {
+    const { queue_id, ticket } = data as { queue_id: string; ticket?: { id: string; customer_name?: string | null } };
+    if (!ticket?.customer_name) return;
+    const names = this.sealedNames.get(queue_id) ?? new Map<string, { name: string; pii: string }>();
+    if (names.size >= SEALED_AHEAD_MAX) return;
+    names.set(ticket.id, { name: ticket.customer_name, pii: seal(ticket.customer_name, key, ticket.id) });
+    this.sealedNames.set(queue_id, names);
+  }
+
+  /** Drops what is kept for a queue's next snapshot (the runner no longer holds the queue). */
+  forgetQueue(queueId?: string): void {
+    if (queueId) this.sealedNames.delete(queueId);
+    else this.sealedNames.clear();
+  }
 
   /** The state as a snapshot stores it, as JSON text: each live ticket's name sealed with the ticket's key. */
   async sealState(state: QueueState): Promise<string> {
-    const named = [...state.tickets.values()].filter((t) => t.customer_name != null && !this.stored.has(t));
+    const queue = state.queue_id;
+    const before = this.sealedNames.get(queue);
+    const sealedNow = new Map<string, { name: string; pii: string }>();
+    const unsealed = [...state.tickets.values()].filter((t) => t.customer_name != null && !this.stored.has(t) && before?.get(t.id)?.name !== t.customer_name);
     const keys = await this.ensure(
       state.business_id,
-      named.map((t) => t.id),
+      unsealed.map((t) => t.id),
     );
-    // Sealed and serialised a slice at a time: a thousand tickets in one go held the event
-    // loop for tens of milliseconds, and every call in flight meanwhile waited.
+    // Serialised a slice at a time: a thousand tickets sealed in one go held the event loop
+    // for tens of milliseconds, and every call in flight meanwhile waited.
     const { tickets: _all, ...rest } = state;
     const parts: string[] = [];
     let n = 0;
     for (const [id, t] of state.tickets) {
-      let json = this.stored.get(t);
-      if (json === undefined) {
-        const key = keys.get(id);
-        const stored: StoredTicket =
-          t.customer_name == null ? t : key ? { ...t, customer_name: null, pii: seal(t.customer_name, key, id) } : { ...t, customer_name: null };
-        json = JSON.stringify(stored);
-        this.stored.set(t, json);
+      let done = this.stored.get(t);
+      if (done === undefined) {
+        const form = this.storedForm(t, before?.get(id), keys.get(id));
+        done = { json: JSON.stringify(form), pii: form.pii };
+        this.stored.set(t, done);
         if (++n % SLICE === 0) await nextTurn();
       }
-      parts.push(`${JSON.stringify(id)}:${json}`);
+      if (t.customer_name != null && done.pii) sealedNow.set(id, { name: t.customer_name, pii: done.pii });
+      parts.push(`${JSON.stringify(id)}:${done.json}`);
     }
+    this.sealedNames.set(queue, sealedNow);
     const head = JSON.stringify(rest);
     return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"tickets":{${parts.join(',')}}}`;
+  }
+
+  /** A ticket as a snapshot stores it: its name sealed, with the seal of the same name reused. */
+  private storedForm(t: Ticket, last: { name: string; pii: string } | undefined, key: Buffer | null | undefined): StoredTicket {
+    if (t.customer_name == null) return t;
+    if (last?.name === t.customer_name) return { ...t, customer_name: null, pii: last.pii };
+    return key ? { ...t, customer_name: null, pii: seal(t.customer_name, key, t.id) } : { ...t, customer_name: null };
   }
 
   /** A stored snapshot's state with its names opened (null where the key was destroyed). */

@@ -138,6 +138,7 @@ export class QueueRunner {
   forget(queueId?: string): void {
     if (queueId) this.cache.delete(queueId);
     else this.cache.clear();
+    this.pii.forgetQueue(queueId);
   }
 
   private async drain(q: string): Promise<void> {
@@ -300,7 +301,11 @@ export class QueueRunner {
 
   private remember(q: string, entry: Entry): void {
     this.cache.set(q, entry);
-    if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+    if (this.cache.size > CACHE_LIMIT) {
+      const coldest = this.cache.keys().next().value!;
+      this.cache.delete(coldest);
+      this.pii.forgetQueue(coldest);
+    }
     if (entry.revision !== null && entry.revision - entry.snapshotRevision >= SNAPSHOT_EVERY) {
       entry.snapshotRevision = entry.revision;
       // Taken after the commit and off the command's path; a lost snapshot only costs a longer load.
