@@ -385,9 +385,11 @@ const LAZY_POSITIONS = 10_000;
 
 export const lockKey = (name: string) => `es_subscription:${name}`;
 
-/** The checkpoint's lock as a statement without parameters, to ride with a BEGIN. */
-const checkpointLockText = (client: Client, name: string) =>
-  `SELECT pg_advisory_xact_lock(hashtextextended(${client.escapeLiteral(`es_checkpoint:${name}`)}, 0))`;
+/** The key of a subscription's checkpoint lock, whether sent as a parameter or a literal. */
+const checkpointKey = (name: string) => `es_checkpoint:${name}`;
+
+/** The checkpoint's lock (`checkpointLock`) as a statement without parameters, to ride with a BEGIN. */
+const checkpointLockText = (client: Client, name: string) => `SELECT pg_advisory_xact_lock(hashtextextended(${client.escapeLiteral(checkpointKey(name))}, 0))`;
 
 /**
  * The checkpoint's move as a statement without parameters, to ride with the batch's COMMIT.
@@ -407,4 +409,4 @@ function checkpointMoveText(client: Client, name: string, to: Cursor, relaxable:
  * the two never interleave. Taken before the checkpoint is read, so the read sees the other's
  * committed checkpoint.
  */
-export const checkpointLock = (name: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${`es_checkpoint:${name}`}, 0))`;
+export const checkpointLock = (name: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${checkpointKey(name)}, 0))`;
