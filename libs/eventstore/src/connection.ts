@@ -24,6 +24,8 @@ export function connectTo(connectionString: string): ConnectFn {
  */
 export interface Riders {
   afterBegin?: string;
+  /** Given the rows of `afterBegin`'s last statement, once its round trip has answered. */
+  begun?: (rows: unknown[]) => void;
   beforeCommit?: string;
 }
 
@@ -42,9 +44,13 @@ export function kyselyOn(client: Client, riders: Riders = {}): Kysely<AnySchema>
   const query = async (text: unknown, ...rest: unknown[]) => {
     if (text === 'begin' && riders.afterBegin) {
       const after = riders.afterBegin;
+      const begun = riders.begun;
       riders.afterBegin = undefined;
+      riders.begun = undefined;
       try {
-        return last(await send(`begin; ${after}`));
+        const answer = last(await send(`begin; ${after}`)) as { rows: unknown[] };
+        begun?.(answer.rows);
+        return answer;
       } catch (err) {
         // Kysely rolls back only a transaction whose BEGIN succeeded: this one may be open.
         await send('rollback').catch(() => undefined);

@@ -4,7 +4,8 @@ import { ConnectFn, kyselyOn, Riders } from './connection';
 import { compareCursors, probeLog, readBatch, START } from './pg-event-store';
 import type { AnySchema, Cursor, RecordedEvent, SubscriptionFilter } from './types';
 
-export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<AnySchema>) => Promise<void>;
+/** Handles a batch in its transaction; what it returns is handed to `afterCommit`. */
+export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<AnySchema>) => Promise<unknown>;
 
 export interface SubscriptionLogger {
   log(message: string): void;
@@ -25,8 +26,12 @@ export interface SubscriptionOptions {
   retryBaseMs?: number;
   retryMaxMs?: number;
   logger?: SubscriptionLogger;
-  /** Told after the commit of a batch that handled events (a reactor's outbox may then be sent at once). */
-  afterCommit?: (handled: number) => void;
+  /**
+   * Told after the commit of a batch that handled events, with what the handler returned: a
+   * reactor that recorded messages in its outbox wakes their sender, one that recorded none
+   * spares it a claim that would find nothing.
+   */
+  afterCommit?: (handled: number, result: unknown) => void;
   /**
    * How long a subscription woken by an append waits before reading, so that the appends right
    * behind it join the same batch. Each batch is a transaction of a dozen statements on the
@@ -229,18 +234,19 @@ export class Subscription {
       }
     }
     let handled = 0;
-    // The checkpoint's lock is taken in the BEGIN's round trip, and its move in the COMMIT's.
-    this.riders.afterBegin = checkpointLockText(this.client!, this.name);
+    let result: unknown;
+    // The checkpoint's lock is taken, and the checkpoint read, in the BEGIN's round trip; it is
+    // moved in the COMMIT's. The horizon comes with the checkpoint. The read follows the lock
+    // in the same round trip, so it sees the checkpoint a rebuild holding the lock committed.
+    // The lock is an advisory one, not the row's: a row lock would give this transaction an id
+    // from its first statement, and every reader's horizon would then wait for the whole
+    // batch; the id now comes only with the handler's first write.
+    let cp: CheckpointRow | undefined;
+    this.riders.afterBegin = `${checkpointLockText(this.client!, this.name)}; ${checkpointReadText(this.client!, this.name)}`;
+    this.riders.begun = (rows) => (cp = rows[0] as CheckpointRow);
     const { full, held, to, write } = await this.db!.transaction().execute(async (trx) => {
-      // The horizon comes with the checkpoint, one round trip less per batch. It may be taken
-      // before the row lock is granted: an older horizon is only more careful (all below it is final).
-      // The checkpoint's lock is an advisory one, not the row's: a row lock would give this
-      // transaction an id from its first statement, and every reader's horizon would then wait
-      // for the whole batch; the id now comes only with the handler's first write.
-      const cp = await sql<{ transaction_id: string; position: string; status: string; horizon: string }>`
-        SELECT transaction_id::text AS transaction_id, position, status, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon
-        FROM es_checkpoints WHERE name = ${this.name}`.execute(trx);
-      const row: Cursor = { transactionId: cp.rows[0].transaction_id, position: Number(cp.rows[0].position) };
+      if (!cp) throw new Error(`checkpoint ${this.name} not read with its lock`);
+      const row: Cursor = { transactionId: cp.transaction_id, position: Number(cp.position) };
       // The row as this instance left it: the cursor kept in memory past it, over events this
       // subscription does not want, is where to go on from. A row someone else moved (a rebuild)
       // is the truth, and the move kept in memory is dropped.
@@ -250,12 +256,12 @@ export class Subscription {
       this.stored = row;
       this._cursor = from;
       this.loaded = true;
-      const horizon = cp.rows[0].horizon;
+      const horizon = cp.horizon;
       const read = await readBatch(trx, from, horizon, this.filter, this.opts.batchSize);
       const { events } = read;
       if (events.length) {
         try {
-          await this.handler(events, trx);
+          result = await this.handler(events, trx);
           handled = events.length;
         } catch (err) {
           throw new HandlerFailed(err);
@@ -265,14 +271,14 @@ export class Subscription {
       // A filtered subscription moves on past the events it does not want.
       let to = full ? read.last! : (read.end ?? from);
       if (compareCursors(to, from) < 0) to = from;
-      const running = cp.rows[0].status === 'running';
-      const result = { full, held: read.held, to, write: false };
-      if (compareCursors(to, row) === 0 && running) return result;
+      const running = cp.status === 'running';
+      const outcome = { full, held: read.held, to, write: false };
+      if (compareCursors(to, row) === 0 && running) return outcome;
       // Nothing wanted: the move stays in memory (nothing written, so the commit costs
       // nothing); a restart before it is written reads these events again and skips them again.
-      if (!events.length && running && !this.due(to)) return result;
+      if (!events.length && running && !this.due(to)) return outcome;
       this.riders.beforeCommit = checkpointMoveText(this.client!, this.name, to, running);
-      return { ...result, write: true };
+      return { ...outcome, write: true };
     });
     // Moved only once the move has committed: a failed commit leaves both where the row is.
     this._cursor = to;
@@ -281,7 +287,7 @@ export class Subscription {
       this.storedAt = Date.now();
     }
     this.behind = full;
-    if (handled) this.opts.afterCommit?.(handled);
+    if (handled) this.opts.afterCommit?.(handled, result);
     // Appended after this batch's read: the append's wake is pending, so no probe is needed to find it.
     return full ? 'more' : held ? 'held' : 'idle';
   }
@@ -390,6 +396,17 @@ const checkpointKey = (name: string) => `es_checkpoint:${name}`;
 
 /** The checkpoint's lock (`checkpointLock`) as a statement without parameters, to ride with a BEGIN. */
 const checkpointLockText = (client: Client, name: string) => `SELECT pg_advisory_xact_lock(hashtextextended(${client.escapeLiteral(checkpointKey(name))}, 0))`;
+
+interface CheckpointRow {
+  transaction_id: string;
+  position: string;
+  status: string;
+  horizon: string;
+}
+
+/** The checkpoint, and the horizon below which the log is final, as a statement without parameters. */
+const checkpointReadText = (client: Client, name: string) =>
+  `SELECT transaction_id::text AS transaction_id, position, status, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM es_checkpoints WHERE name = ${client.escapeLiteral(name)}`;
 
 /**
  * The checkpoint's move as a statement without parameters, to ride with the batch's COMMIT.

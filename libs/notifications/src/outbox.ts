@@ -10,6 +10,7 @@ import {
   type SmsSettings,
   type StaffNotificationKind,
 } from '@tabour/contracts';
+import { sql } from 'kysely';
 import type { ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { allowanceMembership, consumedIn, smsWindowAt } from './allowance';
@@ -73,13 +74,21 @@ const smsCost = (segments: number) => segments;
 
 type Db = ProjectionDb<Database>;
 
-/** The business's settings, or the defaults where it never changed them. */
-async function settingsOf(db: Db, tenantId: string): Promise<{ settings: NotificationSettings; sms: SmsSettings }> {
-  const row = await db.selectFrom('notification_settings').select(['settings', 'sms']).where('tenant_id', '=', tenantId).executeTakeFirst();
-  return {
-    settings: row ? { ...DEFAULT_NOTIFICATION_SETTINGS, ...row.settings } : DEFAULT_NOTIFICATION_SETTINGS,
-    sms: row ? { ...DEFAULT_SMS_SETTINGS, ...row.sms } : DEFAULT_SMS_SETTINGS,
-  };
+/** What `recordMessages` reads of a business, each list a JSON array of rows. */
+interface RecipientFacts {
+  stored: { settings: Partial<NotificationSettings>; sms: Partial<SmsSettings> } | null;
+  business: { name: string; time_zone: string | null } | null;
+  owner_language: string | null;
+  customers: {
+    id: string;
+    first_name: string | null;
+    last_name: string | null;
+    phone: string | null;
+    email: string | null;
+    preferred_language: string | null;
+  }[];
+  pushes: { ticket_id: string; id: string; language: string | null }[];
+  templates: { message_type: string; language: string; channel: string; subject: string | null; body: string }[];
 }
 
 /** What customers may do on their ticket link and by SMS reply: the business's public settings, or the defaults. */
@@ -107,30 +116,25 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
   const byTenant = new Map<string, MessageIntent[]>();
   for (const i of intents) byTenant.set(i.tenant_id, [...(byTenant.get(i.tenant_id) ?? []), i]);
   for (const [tenantId, list] of byTenant) {
-    const { settings, sms } = await settingsOf(db, tenantId);
     const customerIds = [...new Set(list.map((i) => i.customer_id).filter((id): id is string => !!id))];
     const ticketIds = [...new Set(list.map((i) => i.ticket_id).filter((id): id is string => !!id))];
-    const [business, owner, customers, pushes, templates] = await Promise.all([
-      db.selectFrom('business_profiles').select(['name', 'time_zone']).where('tenant_id', '=', tenantId).executeTakeFirst(),
-      db.selectFrom('users').select(['language']).where('tenant_id', '=', tenantId).where('role', '=', 'OWNER').executeTakeFirst(),
-      customerIds.length
-        ? db
-            .selectFrom('customers')
-            .select(['id', 'first_name', 'last_name', 'phone', 'email', 'preferred_language'])
-            .where('tenant_id', '=', tenantId)
-            .where('id', 'in', customerIds)
-            .execute()
-        : [],
-      ticketIds.length
-        ? db
-            .selectFrom('push_subscriptions')
-            .select(['ticket_id', 'id', 'language'])
-            .where('tenant_id', '=', tenantId)
-            .where('ticket_id', 'in', ticketIds)
-            .execute()
-        : [],
-      db.selectFrom('message_templates').select(['message_type', 'language', 'channel', 'subject', 'body']).where('tenant_id', '=', tenantId).execute(),
-    ]);
+    // One statement for what the business's messages need: a batch's round trips, not its rows, are what it costs.
+    const { rows: read } = await sql<RecipientFacts>`
+      SELECT
+        (SELECT json_build_object('settings', s.settings, 'sms', s.sms) FROM notification_settings s WHERE s.tenant_id = ${tenantId}) AS stored,
+        (SELECT json_build_object('name', b.name, 'time_zone', b.time_zone) FROM business_profiles b WHERE b.tenant_id = ${tenantId}) AS business,
+        (SELECT u.language FROM users u WHERE u.tenant_id = ${tenantId} AND u.role = 'OWNER' LIMIT 1) AS owner_language,
+        (SELECT coalesce(json_agg(json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'phone', c.phone, 'email', c.email,
+            'preferred_language', c.preferred_language)), '[]')
+          FROM customers c WHERE c.tenant_id = ${tenantId} AND c.id = ANY(${customerIds}::uuid[])) AS customers,
+        (SELECT coalesce(json_agg(json_build_object('ticket_id', p.ticket_id, 'id', p.id, 'language', p.language)), '[]')
+          FROM push_subscriptions p WHERE p.tenant_id = ${tenantId} AND p.ticket_id = ANY(${ticketIds}::uuid[])) AS pushes,
+        (SELECT coalesce(json_agg(json_build_object('message_type', t.message_type, 'language', t.language, 'channel', t.channel, 'subject', t.subject, 'body', t.body)), '[]')
+          FROM message_templates t WHERE t.tenant_id = ${tenantId}) AS templates`.execute(db);
+    const { stored, business, owner_language, customers, pushes, templates } = read[0];
+    const settings: NotificationSettings = stored ? { ...DEFAULT_NOTIFICATION_SETTINGS, ...stored.settings } : DEFAULT_NOTIFICATION_SETTINGS;
+    const sms: SmsSettings = stored ? { ...DEFAULT_SMS_SETTINGS, ...stored.sms } : DEFAULT_SMS_SETTINGS;
+    const owner = { language: owner_language };
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const pushByTicket = new Map<string, { id: string; language: string | null }[]>();
     for (const p of pushes) pushByTicket.set(p.ticket_id, [...(pushByTicket.get(p.ticket_id) ?? []), { id: p.id, language: p.language }]);

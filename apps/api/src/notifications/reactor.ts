@@ -20,6 +20,24 @@ import { NotificationSender } from './sender';
 
 export const MESSAGES_SUBSCRIPTION = 'notifications.messages';
 
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** What `facts` reads, each part a JSON array of rows. */
+interface FactRows {
+  queues: Named[];
+  counters: Named[];
+  tickets: TicketFacts[];
+  waiting: TicketFacts[];
+  settings: { tenant_id: string; time_zone: string | null; settings: Partial<NotificationSettings> | null }[];
+  bookings: { id: string; customer_id: string | null; phone_number: string | null; department_id: string; service_ids: string[]; starts_at: string }[];
+  departments: Named[];
+  services: Named[];
+  open: { queue_id: string; n: number }[];
+}
+
 /**
  * An erased customer's messages keep their count, type, segments and cost (the business's
  * ledger) but lose what named them: the address and the text; one not yet sent is not sent.
@@ -81,18 +99,27 @@ export class NotificationReactor implements OnModuleInit {
       MESSAGES_SUBSCRIPTION,
       { categories: ['queue', 'booking', 'bookingrequest', 'queuerequest'] },
       (events, trx) => this.handle(events, trx as unknown as Trx),
-      { batchSize: 200, pollIntervalMs: 1000, afterCommit: () => this.sender.wake() },
+      {
+        batchSize: 200,
+        pollIntervalMs: 1000,
+        // Only messages just queued need the sender now; its poll finds any others.
+        afterCommit: (_handled, queued) => {
+          if ((queued as number) > 0) this.sender.wake();
+        },
+      },
     );
   }
 
-  async handle(events: RecordedEvent[], trx: Trx, now = new Date()): Promise<void> {
+  /** Returns how many messages it queued for the sender. */
+  async handle(events: RecordedEvent[], trx: Trx, now = new Date()): Promise<number> {
     const live = events.filter((e) => e.tenantId && (e.category !== 'queue' || now.getTime() - e.recordedAt.getTime() < STALE_QUEUE_MS));
-    if (!live.length) return;
+    if (!live.length) return 0;
     const { facts, businesses } = await this.facts(trx, live);
     const intents = live.flatMap((e) => (e.category === 'queue' ? queueMessages(e, facts) : e.category === 'booking' ? bookingMessages(e, facts) : []));
-    if (intents.length) await recordMessages(trx, intents, now);
+    const queued = intents.length ? (await recordMessages(trx, intents, now)).queued : 0;
     await this.schedule(trx, live, now, businesses);
     await this.noticeStaff(trx, live);
+    return queued;
   }
 
   /**
@@ -131,101 +158,37 @@ export class NotificationReactor implements OnModuleInit {
       if (e.category === 'booking' && typeof d.department_id === 'string') departmentIds.add(d.department_id);
       if (e.category === 'booking' && Array.isArray(d.service_ids)) for (const s of d.service_ids as string[]) serviceIds.add(s);
     }
-    const ticketCols = ['id', 'uid', 'label', 'customer_id', 'queue_id', 'estimated_wait_seconds'] as const;
-    const [queues, counters, tickets, waiting, settings, bookings] = await Promise.all([
-      queueIds.size
-        ? trx
-            .selectFrom('queues')
-            .select(['id', 'name'])
-            .where('id', 'in', [...queueIds])
-            .execute()
-        : [],
-      counterIds.size
-        ? trx
-            .selectFrom('queue_counters')
-            .select(['id', 'name'])
-            .where('id', 'in', [...counterIds])
-            .execute()
-        : [],
-      ticketIds.size
-        ? trx
-            .selectFrom('queue_tickets')
-            .select(ticketCols)
-            .select(sql<null>`null`.as('rank'))
-            .where('id', 'in', [...ticketIds])
-            .execute()
-        : [],
-      // The rank is counted when read (the waiting order is kept as a sortable place). For the
-      // get-ready place only the head of a line is read, along the waiting index: a call in a
-      // line of a thousand reads a few rows, not the thousand.
-      lineQueues.size || wholeLines.size
-        ? Promise.all(
-            [...new Set([...lineQueues, ...wholeLines])].map((queueId) =>
-              trx
-                .selectFrom('queue_tickets')
-                .select(ticketCols)
-                .select(sql<number>`row_number() OVER (ORDER BY place)::int`.as('rank'))
-                .where('tenant_id', '=', tenantOfQueue.get(queueId)!)
-                .where('queue_id', '=', queueId)
-                .where('status', '=', 'waiting')
-                .orderBy('place')
-                .$if(!wholeLines.has(queueId), (q) => q.limit(GET_READY_PLACES_MAX))
-                .execute(),
-            ),
-          ).then((lines) => lines.flat())
-        : [],
-      sql<{ tenant_id: string; time_zone: string | null; settings: Partial<NotificationSettings> | null }>`
-        SELECT t.id AS tenant_id, b.time_zone, s.settings
-        FROM unnest(${[...tenants]}::uuid[]) AS t(id)
-        LEFT JOIN business_profiles b ON b.tenant_id = t.id
-        LEFT JOIN notification_settings s ON s.tenant_id = t.id`
-        .execute(trx)
-        .then((r) => r.rows),
-      bookingIds.size
-        ? trx
-            .selectFrom('bookings')
-            .select([
-              'id',
-              'customer_id',
-              'phone_number',
-              'department_id',
-              'service_ids',
-              sql<string>`to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('starts_at'),
-            ])
-            .where('id', 'in', [...bookingIds])
-            .execute()
-        : [],
-    ]);
-    for (const b of bookings) {
-      departmentIds.add(b.department_id);
-      for (const s of b.service_ids) serviceIds.add(s);
-    }
-    const arrivals = events.filter((e) => e.type === 'TicketPushed').map((e) => (e.data as Data).queue_id as string);
-    const [departments, services, open] = await Promise.all([
-      departmentIds.size
-        ? trx
-            .selectFrom('departments')
-            .select(['id', 'name'])
-            .where('id', 'in', [...departmentIds])
-            .execute()
-        : [],
-      serviceIds.size
-        ? trx
-            .selectFrom('services')
-            .select(['id', 'name'])
-            .where('id', 'in', [...serviceIds])
-            .execute()
-        : [],
-      arrivals.length
-        ? trx
-            .selectFrom('queue_counters')
-            .select(['queue_id', sql<number>`count(*)::int`.as('n')])
-            .where('queue_id', 'in', [...new Set(arrivals)])
-            .where('open', '=', true)
-            .groupBy('queue_id')
-            .execute()
-        : [],
-    ]);
+    const arrivals = [...new Set(events.filter((e) => e.type === 'TicketPushed').map((e) => (e.data as Data).queue_id as string))];
+    const lines = [...new Set([...lineQueues, ...wholeLines])];
+    const ids = (xs: Iterable<string>) => sql`${[...xs]}::uuid[]`;
+    // One statement for all of it: a batch's round trips, not the rows, are what it costs.
+    // For the get-ready place only the head of a line is read, along the waiting index (the
+    // rank is counted when read: the order is kept as a sortable place); a move, a swap or a
+    // delay reads the whole line. A booking's department and services come with the booking.
+    const { rows } = await sql<FactRows>`
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object('id', q.id, 'name', q.name)), '[]') FROM queues q WHERE q.id = ANY(${ids(queueIds)})) AS queues,
+        (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name)), '[]') FROM queue_counters c WHERE c.id = ANY(${ids(counterIds)})) AS counters,
+        (SELECT coalesce(json_agg(t), '[]') FROM (
+          SELECT id, uid, label, customer_id, queue_id, estimated_wait_seconds, NULL::int AS rank FROM queue_tickets WHERE id = ANY(${ids(ticketIds)})) t) AS tickets,
+        (SELECT coalesce(json_agg(w), '[]') FROM unnest(${ids(lines)}, ${lines.map((q) => tenantOfQueue.get(q)!)}::uuid[], ${lines.map((q) => (wholeLines.has(q) ? null : GET_READY_PLACES_MAX))}::int[]) AS l(queue_id, tenant_id, places)
+          CROSS JOIN LATERAL (
+            SELECT id, uid, label, customer_id, queue_id, estimated_wait_seconds, row_number() OVER (ORDER BY place)::int AS rank
+            FROM queue_tickets WHERE tenant_id = l.tenant_id AND queue_id = l.queue_id AND status = 'waiting' ORDER BY place LIMIT l.places) w) AS waiting,
+        (SELECT coalesce(json_agg(json_build_object('tenant_id', t.id, 'time_zone', b.time_zone, 'settings', s.settings)), '[]') FROM unnest(${ids(tenants)}) AS t(id)
+          LEFT JOIN business_profiles b ON b.tenant_id = t.id
+          LEFT JOIN notification_settings s ON s.tenant_id = t.id) AS settings,
+        (SELECT coalesce(json_agg(json_build_object('id', b.id, 'customer_id', b.customer_id, 'phone_number', b.phone_number, 'department_id', b.department_id,
+            'service_ids', b.service_ids, 'starts_at', to_char(b.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))), '[]')
+          FROM bookings b WHERE b.id = ANY(${ids(bookingIds)})) AS bookings,
+        (SELECT coalesce(json_agg(json_build_object('id', d.id, 'name', d.name)), '[]') FROM departments d
+          WHERE d.id = ANY(${ids(departmentIds)}) OR d.id IN (SELECT department_id FROM bookings WHERE id = ANY(${ids(bookingIds)}))) AS departments,
+        (SELECT coalesce(json_agg(json_build_object('id', v.id, 'name', v.name)), '[]') FROM services v
+          WHERE v.id = ANY(${ids(serviceIds)}) OR v.id IN (SELECT jsonb_array_elements_text(service_ids)::uuid FROM bookings WHERE id = ANY(${ids(bookingIds)}))) AS services,
+        (SELECT coalesce(json_agg(json_build_object('queue_id', o.queue_id, 'n', o.n)), '[]') FROM (
+          SELECT queue_id, count(*)::int AS n FROM queue_counters WHERE queue_id = ANY(${ids(arrivals)}) AND open GROUP BY queue_id) o) AS open
+    `.execute(trx);
+    const { queues, counters, tickets, waiting, settings, bookings, departments, services, open } = rows[0];
     const openBy = new Map(open.map((o) => [o.queue_id, o.n]));
     const settingsOf = new Map(
       settings.filter((s) => s.settings).map((s) => [s.tenant_id, { ...DEFAULT_NOTIFICATION_SETTINGS, ...s.settings } as NotificationSettings]),

@@ -123,10 +123,12 @@ export class ReportMails implements OnModuleInit, OnApplicationBootstrap, OnAppl
     this.registry.subscribe(
       REPORTS_SUBSCRIPTION,
       { categories: ['queue', 'reportsetting'] },
-      async (events, trx) => {
-        await this.handle(events, trx as unknown as Transaction<Database>);
+      (events, trx) => this.handle(events, trx as unknown as Transaction<Database>),
+      {
+        afterCommit: (_handled, mailed) => {
+          if ((mailed as number) > 0) this.sender.wake();
+        },
       },
-      { afterCommit: () => this.sender.wake() },
     );
   }
 

@@ -26,18 +26,14 @@ export class WebhookRecorder implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.subscribe(
-      WEBHOOKS_SUBSCRIPTION,
-      { eventTypes: [...PUBLIC_SOURCE_TYPES] },
-      async (events, trx) => {
-        await this.handle(events, trx as unknown as Trx);
+    this.registry.subscribe(WEBHOOKS_SUBSCRIPTION, { eventTypes: [...PUBLIC_SOURCE_TYPES] }, (events, trx) => this.handle(events, trx as unknown as Trx), {
+      batchSize: 500,
+      pollIntervalMs: 1000,
+      // Only deliveries just recorded need the sender now; its poll finds any others.
+      afterCommit: (_handled, recorded) => {
+        if ((recorded as number) > 0) this.sender.wake();
       },
-      {
-        batchSize: 500,
-        pollIntervalMs: 1000,
-        afterCommit: () => this.sender.wake(),
-      },
-    );
+    });
   }
 
   async handle(events: RecordedEvent[], trx: Trx): Promise<number> {
