@@ -418,6 +418,34 @@ describe('queues, counters and tickets over HTTP', () => {
     await sql`DELETE FROM stream_snapshots WHERE stream_id = ${`queue-${q.id}`}`.execute(t.database.db);
   });
 
+  it("copies a registered customer's ended, rated and restored visits into their archive as the queue's rows change", async () => {
+    const q = await newQueue(t, owner);
+    const customer = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Archived', last_name: 'Visitor', phone: '+21620555444' });
+    const mine = await pushTicket(t, owner, q.id, { customer_id: customer.body.id });
+    const walkIn = await pushTicket(t, owner, q.id, { customer_name: 'Walk In' });
+    const visits = async () => (await t.http().post('/business/customer/archiveQueue').set(owner.h).send({ customer_id: customer.body.id })).body.data;
+    const counter = q.counters[0].id;
+    await openCounter(t, agent, q.id, counter);
+    const call = () => t.http().post(`/business/queue/${q.id}/call`).set(agent.h).send({ counter_id: counter }).expect(200);
+    await call();
+    expect(await visits()).toEqual([]);
+    // Calling the next ends the customer's ticket: the end and its copy are one run of the call.
+    await call();
+    expect(await visits()).toEqual([expect.objectContaining({ id: mine.id, queue_id: q.id, status: 'ended', label: mine.label, feedback_stars: null })]);
+    await t.http().put(`/user/queue/uid/${mine.uid}/feedback`).send({ stars: 4 }).expect(200);
+    expect(await visits()).toEqual([expect.objectContaining({ id: mine.id, status: 'ended', feedback_stars: 4 })]);
+    await t.http().post(`/business/queue/${q.id}/restore/${mine.id}`).set(agent.h).expect(200);
+    expect(await visits()).toEqual([]);
+    await t.http().post(`/business/queue/${q.id}/end/${walkIn.id}`).set(agent.h).expect(200);
+    await call();
+    await t.http().post(`/business/queue/${q.id}/end/${mine.id}`).set(agent.h).expect(200);
+    expect(await visits()).toEqual([expect.objectContaining({ id: mine.id, status: 'ended', feedback_stars: 4 })]);
+    const copies = await sql<{ n: string }>`SELECT count(*) AS n FROM customer_archived_tickets WHERE id = ${walkIn.id}`.execute(t.database.db);
+    expect(Number(copies.rows[0].n)).toBe(0);
+    await t.http().post(`/business/queue/${q.id}/counter/${counter}/close`).set(agent.h).expect(200);
+    await consistent(q.id);
+  });
+
   it('rebuilds the read tables from the log into the very rows the live run wrote', async () => {
     const db = t.database.db;
     const snapshot = async () => ({
@@ -426,9 +454,11 @@ describe('queues, counters and tickets over HTTP', () => {
       tickets: (await sql`SELECT * FROM queue_tickets ORDER BY id`.execute(db)).rows,
       predictions: (await sql`SELECT * FROM queue_wait_predictions ORDER BY ticket_id`.execute(db)).rows,
       noteTypes: (await sql`SELECT * FROM note_types ORDER BY id`.execute(db)).rows,
+      archive: (await sql`SELECT * FROM customer_archived_tickets ORDER BY id`.execute(db)).rows,
     });
     const live = await snapshot();
     expect(live.tickets.length).toBeGreaterThan(20);
+    expect(live.archive.length).toBeGreaterThan(1);
     for (const projection of QUEUE_PROJECTIONS) await rebuildProjection(db, { kind: 'inline', projection }, 7);
     expect(await snapshot()).toEqual(live);
   });

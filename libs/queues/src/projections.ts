@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { InlineProjection, ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { smooth } from './estimate';
@@ -102,6 +102,35 @@ async function insertTicket(
     .execute();
 }
 
+/**
+ * A registered customer's visits, for the "queue archive" tab of their page (the customers
+ * context's `customer_archived_tickets`): each archived ticket of `rows` (queue_tickets' rows,
+ * or those a statement's change returns) copied with its summary.
+ */
+const archiveInsert = (rows: RawBuilder<unknown>) => sql`INSERT INTO customer_archived_tickets (id, tenant_id, customer_id, queue_id, ended_at, status, summary)
+  SELECT t.id, t.tenant_id, t.customer_id, t.queue_id, t.archived_at, t.status,
+    jsonb_build_object('label', t.label, 'queue_name', q.name, 'day', t.day, 'checked_in_at', t.checked_in_at, 'called_at', t.called_at,
+      'service_ids', t.service_ids, 'service_seconds', t.service_seconds, 'feedback_stars', t.feedback_stars)
+  FROM ${rows} t LEFT JOIN queues q ON q.id = t.queue_id
+  WHERE t.customer_id IS NOT NULL AND t.archived_at IS NOT NULL
+  ON CONFLICT (id) DO UPDATE SET queue_id = excluded.queue_id, ended_at = excluded.ended_at, status = excluded.status, summary = excluded.summary`;
+
+/**
+ * The archive of these tickets as they now stand, for what changed them outside a run: a
+ * restored ticket leaves it, one that left (or was rated) is copied again.
+ */
+async function archiveTickets(db: Db, tenant: string, ids: Set<string>, restored: Set<string>): Promise<void> {
+  // Only a restore takes a ticket out of the archive; the delete is skipped otherwise.
+  if (restored.size) {
+    await sql`DELETE FROM customer_archived_tickets a USING queue_tickets t
+      WHERE a.id = t.id AND t.tenant_id = ${tenant} AND t.id = ANY(${[...restored]}::uuid[]) AND t.archived_at IS NULL`.execute(db);
+  }
+  await sql`${archiveInsert(sql`(SELECT * FROM queue_tickets WHERE tenant_id = ${tenant} AND id = ANY(${[...ids]}::uuid[]))`)}`.execute(db);
+}
+
+/** What the customer archive follows besides a run's ends: the other ways out, a restore, a rating. */
+const ARCHIVE_EVENTS = new Set<string>([...Object.keys(LEAVING), 'TicketRestored', 'TicketFeedbackGiven']);
+
 type Pushed = Extract<QueueEvent, { type: 'TicketPushed' }>['data'];
 type Called = Extract<QueueEvent, { type: 'TicketCalled' }>['data'];
 type Ended = Extract<QueueEvent, { type: 'TicketEnded' }>['data'];
@@ -201,7 +230,10 @@ class HotRun {
           archived_at = CASE WHEN x.set_archived THEN x.archived_at ELSE t.archived_at END,
           service_seconds = CASE WHEN x.set_archived THEN x.service_seconds ELSE t.service_seconds END
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, status text, counter_id uuid, called_at timestamptz, archived_at timestamptz, service_seconds int, set_counter boolean, set_archived boolean, updated_at timestamptz)
-        WHERE t.tenant_id = ${this.tenant} AND t.queue_id = ${this.queue} AND t.id = x.id RETURNING 1),
+        WHERE t.tenant_id = ${this.tenant} AND t.queue_id = ${this.queue} AND t.id = x.id
+        RETURNING t.id, t.tenant_id, t.customer_id, t.queue_id, t.archived_at, t.status, t.label, t.day, t.checked_in_at, t.called_at, t.service_ids,
+          t.service_seconds, t.feedback_stars),
+      archived AS (${archiveInsert(sql`t`)} RETURNING 1),
       freed AS (UPDATE queue_counters c SET serving_ticket_id = NULL, updated_at = x.at
         FROM jsonb_to_recordset(${JSON.stringify(clearIf)}::jsonb) AS x(counter uuid, ticket uuid, at timestamptz)
         WHERE c.tenant_id = ${this.tenant} AND c.id = x.counter AND c.serving_ticket_id = x.ticket RETURNING 1),
@@ -235,14 +267,26 @@ async function recordServiceTimes(db: Db, tenant: string, queue: string, served:
 /** Queues, counters, live tickets and their archive: one projection, applied in event order. */
 export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Database> = {
   name: 'queues.queues',
-  tables: ['queues', 'queue_counters', 'queue_tickets', 'queue_wait_predictions'],
+  // The customers' archive of visits is written in the same statements as the tickets it copies.
+  tables: ['queues', 'queue_counters', 'queue_tickets', 'queue_wait_predictions', 'customer_archived_tickets'],
   handles: [...QUEUE_EVENT_TYPES, 'TicketFeedbackGiven'],
   async apply(db, events) {
     let run: HotRun | null = null;
+    /** Per business, tickets whose archive is written once the events are applied, and those restored. */
+    const archive = new Map<string, { ids: Set<string>; restored: Set<string> }>();
+    const ended = new Set<string>();
     for (const e of events) {
       const tenant = e.data.business_id;
       const q = e.data.queue_id;
       const at = e.recordedAt;
+      const ticketId = (e.data as { ticket_id?: string }).ticket_id ?? (e.data as { ticket?: { id: string } }).ticket?.id;
+      if (e.type === 'TicketEnded') ended.add(e.data.ticket_id);
+      // A run copies its ended tickets itself; a later change of one in these events copies it again.
+      else if (ticketId && (ARCHIVE_EVENTS.has(e.type) || ended.has(ticketId))) {
+        const a = archive.get(tenant) ?? archive.set(tenant, { ids: new Set(), restored: new Set() }).get(tenant)!;
+        a.ids.add(ticketId);
+        if (e.type === 'TicketRestored') a.restored.add(ticketId);
+      }
       if (e.type === 'TicketPushed' || e.type === 'TicketCalled' || e.type === 'TicketEnded') {
         if (run && (run.tenant !== tenant || run.queue !== q)) {
           await run.flush(db);
@@ -417,6 +461,7 @@ export const queueProjection: InlineProjection<QueueEvent | FeedbackEvent, Datab
       }
     }
     if (run) await run.flush(db);
+    for (const [tenant, { ids, restored }] of archive) await archiveTickets(db, tenant, ids, restored);
   },
 };
 
@@ -451,39 +496,5 @@ export const noteTypeProjection: InlineProjection<NoteTypeEvent, Database> = {
   },
 };
 
-/**
- * A registered customer's visits, for the "queue archive" tab of their page (customers
- * context's `customer_archived_tickets`). Runs after `queues.queues` in the same append, and
- * copies the archived row it left; a restored ticket leaves the customer's archive again.
- */
-export const customerTicketArchiveProjection: InlineProjection<QueueEvent | FeedbackEvent, Database> = {
-  name: 'queues.customer_archive',
-  tables: ['customer_archived_tickets'],
-  handles: [...(Object.keys(LEAVING) as QueueEvent['type'][]), 'TicketRestored', 'TicketFeedbackGiven'],
-  async apply(db, events) {
-    const restored = new Set(events.filter((e) => e.type === 'TicketRestored').map((e) => (e.data as { ticket: { id: string } }).ticket.id));
-    const ids = [
-      ...new Set(events.map((e) => (e.data as { ticket_id?: string; ticket?: { id: string } }).ticket_id ?? (e.data as { ticket: { id: string } }).ticket.id)),
-    ];
-    const tenants = [...new Set(events.map((e) => (e.data as { business_id: string }).business_id))];
-    for (const tenant of tenants) {
-      // Only a restore takes a ticket out of the archive; the delete is skipped on the busy path.
-      if (restored.size) {
-        await sql`DELETE FROM customer_archived_tickets a USING queue_tickets t
-          WHERE a.id = t.id AND t.tenant_id = ${tenant} AND t.id = ANY(${[...restored]}::uuid[]) AND t.archived_at IS NULL`.execute(db);
-      }
-      await sql`INSERT INTO customer_archived_tickets (id, tenant_id, customer_id, queue_id, ended_at, status, summary)
-        SELECT t.id, t.tenant_id, t.customer_id, t.queue_id, t.archived_at, t.status,
-          jsonb_build_object('label', t.label, 'queue_name', q.name, 'day', t.day, 'checked_in_at', t.checked_in_at, 'called_at', t.called_at,
-            'service_ids', t.service_ids, 'service_seconds', t.service_seconds, 'feedback_stars', t.feedback_stars)
-        FROM queue_tickets t LEFT JOIN queues q ON q.id = t.queue_id
-        WHERE t.tenant_id = ${tenant} AND t.id = ANY(${ids}::uuid[]) AND t.customer_id IS NOT NULL AND t.archived_at IS NOT NULL
-        ON CONFLICT (id) DO UPDATE SET queue_id = excluded.queue_id, ended_at = excluded.ended_at, status = excluded.status, summary = excluded.summary`.execute(
-        db,
-      );
-    }
-  },
-};
-
 // The queue projection reads names, notes and feedback: it gets them opened (pii.ts).
-export const QUEUE_PROJECTIONS = [openingProjection(queueProjection), noteTypeProjection, customerTicketArchiveProjection];
+export const QUEUE_PROJECTIONS = [openingProjection(queueProjection), noteTypeProjection];
