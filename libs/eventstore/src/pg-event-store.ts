@@ -131,12 +131,20 @@ interface Waiting {
   reject(err: unknown): void;
 }
 
+const NOTIFY_SPACING_MS = 20;
+
 /** Appends sent in one call at most: bounds the statement and the time its locks are held. */
 const MAX_GROUP = 64;
 
 export interface PgEventStoreOptions {
   /** Send NOTIFY es_appended after each commit (coalesced); off only for measurements. */
   notify?: boolean;
+  /**
+   * At most one NOTIFY per this many ms (default 20): the appends behind one share the next.
+   * This process's own readers are told at once without it; other processes' subscriptions
+   * gather that long after a wake anyway, and each notice costs every listening connection.
+   */
+  notifySpacingMs?: number;
   /**
    * Appends without an inline projection in flight at once, each a call that carries every
    * append that was waiting for it (group commit). Default 2.
@@ -335,8 +343,8 @@ export class PgEventStore implements EventStore {
   }
 
   /**
-   * NOTIFY after commit, at most one in flight per process: a NOTIFY inside the append would
-   * serialise every commit on PostgreSQL's notification queue lock.
+   * NOTIFY after commit, at most one in flight per process and one per `notifySpacingMs`: a
+   * NOTIFY inside the append would serialise every commit on PostgreSQL's notification queue lock.
    */
   private announce(position: number): void {
     this.lastPosition = Math.max(this.lastPosition, position);
@@ -349,6 +357,7 @@ export class PgEventStore implements EventStore {
       do {
         this.notifyAgain = false;
         await sql`SELECT pg_notify(${APPENDED_CHANNEL}, ${String(this.lastPosition)})`.execute(this.db).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, this.options.notifySpacingMs ?? NOTIFY_SPACING_MS).unref());
       } while (this.notifyAgain);
       this.notifying = false;
     })();
