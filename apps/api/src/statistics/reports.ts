@@ -19,6 +19,7 @@ import { DB } from '../common/tokens';
 import { autostart, ProjectionRegistry } from '../eventing/projection-registry';
 import { NotificationSender } from '../notifications/sender';
 import { summaries } from '../queues/queries/queue';
+import { STATISTICS_GATHER_MS } from './gather';
 import { StatisticsQueries } from './queries';
 
 /** The subscription that watches the triggers: one instance runs it (its advisory lock). */
@@ -125,6 +126,7 @@ export class ReportMails implements OnModuleInit, OnApplicationBootstrap, OnAppl
       { categories: ['queue', 'reportsetting'] },
       (events, trx) => this.handle(events, trx as unknown as Transaction<Database>),
       {
+        gatherMs: STATISTICS_GATHER_MS,
         afterCommit: (_handled, mailed) => {
           if ((mailed as number) > 0) this.sender.wake();
         },

@@ -5,6 +5,7 @@ import { EVENT_STORE } from '../common/tokens';
 import { ProjectionRegistry } from '../eventing';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { OrganisationModule } from '../organisation/organisation.module';
+import { STATISTICS_GATHER_MS } from './gather';
 import { ReportMails } from './reports';
 import { ReportSettingsController, StatisticsSettingsController } from './settings.controller';
 import { StatisticsSettingsService } from './settings.service';
@@ -18,7 +19,7 @@ export class StatisticsProjections implements OnModuleInit {
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
   ) {}
   onModuleInit() {
-    this.registry.registerAsync(statisticsProjection);
+    this.registry.registerAsync(statisticsProjection, { gatherMs: STATISTICS_GATHER_MS });
     this.store.registerInlineProjection(statisticsSettingsProjection);
   }
 }
