@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DateTime } from 'luxon';
 import type { Attachment, Customer } from '@tabour/contracts';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
@@ -62,6 +63,25 @@ describe('customers: records, search, categories, attachments', () => {
       const again = await t.http().get(`/business/customer/${ali.id}`).set(owner.h);
       expect(again.status).toBe(200);
       expect(again.body).toEqual(ali);
+    });
+
+    it("takes today for a date of birth as the business's own date, not UTC's", async () => {
+      const far = await newBusiness(t, 'Clinic Far');
+      // Whatever the hour, one of these zones is on another date than UTC: Kiritimati (UTC+14)
+      // from 10:00 UTC, Pago Pago (UTC-11) before 11:00 UTC.
+      const zone = DateTime.utc().hour >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+      await t.http().post('/business/update').set(far.h).send({ time_zone: zone }).expect(200);
+      const local = DateTime.now().setZone(zone).toISODate()!;
+      const utc = DateTime.utc().toISODate()!;
+      expect(local).not.toBe(utc);
+      const born = await create(far, { first_name: 'Born', last_name: 'Today', date_of_birth: local });
+      expect(born.status).toBe(201);
+      expect(born.body.date_of_birth).toBe(local);
+      // The later of the two dates is tomorrow there when it is UTC's; refused as in the future.
+      const later = local > utc ? DateTime.fromISO(local).plus({ days: 1 }).toISODate()! : utc;
+      const future = await create(far, { first_name: 'Not', last_name: 'Yet', date_of_birth: later });
+      expect(future.status).toBe(422);
+      expect(Object.keys(future.body.errors)).toEqual(['date_of_birth']);
     });
 
     it('refuses bad fields with 422 naming each, and writes nothing', async () => {

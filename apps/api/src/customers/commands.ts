@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
 import { Actor, CommandHandler, NewEvent, PgEventStore, RecordedEvent, uniqueViolation } from '@tabour/eventstore';
 import {
   CustomerCommand,
@@ -89,7 +90,18 @@ export class CustomerCommands {
   }
   /** The business's country from the organisation read model: the default for phone numbers. */
   async country(tenantId: string): Promise<string | null> {
-    const row = await this.db.selectFrom('business_profiles').select('country').where('tenant_id', '=', tenantId).executeTakeFirst();
-    return row?.country ?? null;
+    return (await this.business(tenantId)).country;
+  }
+
+  /**
+   * The business's country (phone numbers are read with it) and its date today in its own zone:
+   * a date of birth may not be later, and just after midnight there it is already that day.
+   */
+  async business(tenantId: string): Promise<{ country: string | null; today: string }> {
+    const row = await this.db.selectFrom('business_profiles').select(['country', 'time_zone']).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const today = DateTime.now()
+      .setZone(row?.time_zone ?? 'UTC')
+      .toISODate();
+    return { country: row?.country ?? null, today: today ?? DateTime.utc().toISODate()! };
   }
 }

@@ -7,8 +7,6 @@ import { CustomerCommands } from './commands';
 import { CustomerQueries } from './queries';
 import { AttachmentStorage } from './storage';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** The customer writes the controllers share: create, update, category, erasure. */
 @Injectable()
 export class CustomersService {
@@ -22,9 +20,9 @@ export class CustomersService {
 
   async create(tenantId: string, actor: Actor, input: CustomerInput, via: 'staff' | 'kiosk' = 'staff') {
     const id = randomUUID();
-    const country = await this.commands.country(tenantId);
+    const { country, today } = await this.commands.business(tenantId);
     await this.commands.run(
-      { type: 'RegisterCustomer', customer_id: id, business_id: tenantId, country, today: today(), input, via },
+      { type: 'RegisterCustomer', customer_id: id, business_id: tenantId, country, today, input, via },
       { tenantId, actor },
       { fresh: true },
     );
@@ -32,8 +30,8 @@ export class CustomersService {
   }
 
   async update(tenantId: string, actor: Actor, id: string, input: CustomerInput) {
-    const country = await this.commands.country(tenantId);
-    await this.commands.run({ type: 'UpdateCustomer', customer_id: id, business_id: tenantId, country, today: today(), input }, { tenantId, actor });
+    const { country, today } = await this.commands.business(tenantId);
+    await this.commands.run({ type: 'UpdateCustomer', customer_id: id, business_id: tenantId, country, today, input }, { tenantId, actor });
     return this.queries.one(tenantId, id);
   }
 

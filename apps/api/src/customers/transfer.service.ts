@@ -99,8 +99,7 @@ export class CustomerTransferService {
     const dataRows = rows.slice(headerAt + 1);
     if (dataRows.length > MAX_IMPORT_ROWS)
       throw invalid(`A file may hold at most ${MAX_IMPORT_ROWS} rows`, { file: [`A file may hold at most ${MAX_IMPORT_ROWS} rows`] });
-    const country = await this.commands.country(tenantId);
-    const today = new Date().toISOString().slice(0, 10);
+    const { country, today } = await this.commands.business(tenantId);
 
     const report: ImportReport = { total_rows: 0, created: 0, updated: 0, unchanged: 0, rejected: [], unknown_columns: unknown };
     const checked: { row: number; input: CustomerInput; iid: string | null; phone: string | null; email: string | null }[] = [];
