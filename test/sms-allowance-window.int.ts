@@ -147,4 +147,32 @@ describe('SMS allowance: one window per month of a paid period', () => {
     expect((await balance(b)).allowance).toBe(0);
     expect(await skipReasons(b)).toEqual(['sms_allowance_used_up', 'sms_allowance_used_up', 'sms_allowance_used_up']);
   });
+  it("tells the staff of a low and a used-up balance once a day, the business's day in its own zone", async () => {
+    now = Date.now();
+    const b = await registerBusiness(t, 'Far East Texts');
+    // Kiritimati is UTC+14: 09:30 and 10:30 UTC of one day fall on two of its days.
+    await t.http().post('/business/update').set(h(b)).send({ time_zone: 'Pacific/Kiritimati' }).expect(200);
+    const day = DateTime.fromMillis(now, { zone: 'utc' }).plus({ days: 1 }).startOf('day');
+    const before = day.set({ hour: 9, minute: 30 });
+    const after = day.set({ hour: 10, minute: 30 });
+    const there = (d: DateTime) => d.setZone('Pacific/Kiritimati').toISODate();
+    expect(there(before)).toBe(day.toISODate());
+    expect(there(after)).toBe(day.plus({ days: 1 }).toISODate());
+    // The trial's 200 in one go: low; then one more at each hour: used up, on each of its days.
+    expect(await send(b, 20, before.toMillis())).toEqual({ queued: 20, skipped: 0 });
+    expect(await send(b, 1, before.toMillis() + 60_000)).toEqual({ queued: 0, skipped: 1 });
+    expect(await send(b, 1, before.toMillis() + 120_000)).toEqual({ queued: 0, skipped: 1 });
+    expect(await send(b, 1, after.toMillis())).toEqual({ queued: 0, skipped: 1 });
+    const notices = await t.database.db
+      .selectFrom('staff_notifications')
+      .select('dedupe_key')
+      .where('tenant_id', '=', b.businessId)
+      .orderBy('dedupe_key')
+      .execute();
+    expect(notices.map((n) => n.dedupe_key)).toEqual([
+      `sms-low:${day.toISODate()}`,
+      `sms-used-up:${day.toISODate()}`,
+      `sms-used-up:${day.plus({ days: 1 }).toISODate()}`,
+    ]);
+  });
 });

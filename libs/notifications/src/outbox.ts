@@ -11,6 +11,7 @@ import {
   type StaffNotificationKind,
 } from '@tabour/contracts';
 import { sql } from 'kysely';
+import { DateTime } from 'luxon';
 import type { ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { allowanceMembership, consumedIn, smsWindowAt } from './allowance';
@@ -227,7 +228,7 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
         }
       }
     }
-    const recorded = await insertRows(db, tenantId, rows, now);
+    const recorded = await insertRows(db, tenantId, rows, now, business?.time_zone);
     out.queued += recorded.queued;
     out.skipped += recorded.skipped;
   }
@@ -270,7 +271,7 @@ const CHUNK = 500;
  * locked until the commit) while they fit and is skipped once they do not, so nothing is
  * half-sent; the staff are told once a day that SMS were skipped.
  */
-async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Date): Promise<Recorded> {
+async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Date, zone: string | null | undefined): Promise<Recorded> {
   if (!rows.length) return { queued: 0, skipped: 0 };
   // The allowance row is locked before the causes are looked up: two recorders of one cause at
   // once (a kiosk texting its ticket and the reactor) take turns, and the second sees the first's row.
@@ -309,7 +310,7 @@ async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Dat
       .execute();
     // The bell says so when this batch took the balance under a tenth of the allowance, once a day.
     if (allowance > 0 && consumed > held.consumed && allowance - consumed < allowance * LOW_BALANCE && allowance - held.consumed >= allowance * LOW_BALANCE)
-      await noticeStaff(db, tenantId, 'sms_balance_low', `sms-low:${now.toISOString().slice(0, 10)}`, { allowance, consumed, balance: allowance - consumed });
+      await noticeStaff(db, tenantId, 'sms_balance_low', `sms-low:${businessDate(now, zone)}`, { allowance, consumed, balance: allowance - consumed });
   }
   for (let i = 0; i < fresh.length; i += CHUNK) {
     await db
@@ -319,7 +320,7 @@ async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Dat
       .execute();
   }
   const skipped = fresh.filter((r) => r.status === 'skipped');
-  if (skipped.length) await noticeStaff(db, tenantId, 'sms_balance_exhausted', `sms-used-up:${now.toISOString().slice(0, 10)}`, { skipped: skipped.length });
+  if (skipped.length) await noticeStaff(db, tenantId, 'sms_balance_exhausted', `sms-used-up:${businessDate(now, zone)}`, { skipped: skipped.length });
   return { queued: fresh.length - skipped.length, skipped: skipped.length };
 }
 
@@ -345,6 +346,15 @@ async function holdAllowance(db: Db, tenantId: string, now: Date): Promise<{ all
 }
 
 /** A notice in the staff's bell, once per dedupe key. */
+/** The business's date at `now` in its own zone: a notice given once a day is given once in the business's day. */
+export function businessDate(now: Date, zone: string | null | undefined): string {
+  return (
+    DateTime.fromJSDate(now)
+      .setZone(zone ?? 'UTC')
+      .toISODate() ?? now.toISOString().slice(0, 10)
+  );
+}
+
 export async function noticeStaff(db: Db, tenantId: string, kind: StaffNotificationKind, dedupeKey: string, payload: Record<string, unknown>): Promise<void> {
   await db
     .insertInto('staff_notifications')

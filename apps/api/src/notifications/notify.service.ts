@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { KioskSms, Language, MessageType } from '@tabour/contracts';
-import { noticeStaff, recordMessages, ticketCreatedCause, type MessageIntent } from '@tabour/notifications';
+import { businessDate, noticeStaff, recordMessages, ticketCreatedCause, type MessageIntent } from '@tabour/notifications';
 import { Db, DomainError, invalid } from '@tabour/platform';
 import { DB } from '../common/tokens';
 import { NotificationSender } from './sender';
@@ -101,7 +101,10 @@ export class NotifyService {
     } catch (err) {
       if (!(err instanceof AllowanceShort)) throw err;
       // The notice the undone transaction carried, kept on its own.
-      await noticeStaff(this.db, tenantId, 'sms_balance_exhausted', `sms-used-up:${new Date().toISOString().slice(0, 10)}`, { skipped: intents.length });
+      const business = await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
+      await noticeStaff(this.db, tenantId, 'sms_balance_exhausted', `sms-used-up:${businessDate(new Date(), business?.time_zone)}`, {
+        skipped: intents.length,
+      });
       const message = 'The SMS allowance does not cover this message to every selected customer: nothing was sent';
       throw new DomainError(422, message, 'sms_unavailable', { channel: [message] });
     }
