@@ -11,8 +11,8 @@ import {
   type StaffNotificationKind,
 } from '@tabour/contracts';
 import { sql } from 'kysely';
-import { DateTime } from 'luxon';
 import type { ProjectionDb } from '@tabour/eventstore';
+import { localDay } from '@tabour/organisation';
 import type { Database } from '@tabour/platform';
 import { allowanceMembership, consumedIn, smsWindowAt } from './allowance';
 import { channelsFor } from './message-types';
@@ -310,7 +310,7 @@ async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Dat
       .execute();
     // The bell says so when this batch took the balance under a tenth of the allowance, once a day.
     if (allowance > 0 && consumed > held.consumed && allowance - consumed < allowance * LOW_BALANCE && allowance - held.consumed >= allowance * LOW_BALANCE)
-      await noticeStaff(db, tenantId, 'sms_balance_low', `sms-low:${businessDate(now, zone)}`, { allowance, consumed, balance: allowance - consumed });
+      await noticeStaff(db, tenantId, 'sms_balance_low', `sms-low:${localDay(now, zone ?? 'UTC')}`, { allowance, consumed, balance: allowance - consumed });
   }
   for (let i = 0; i < fresh.length; i += CHUNK) {
     await db
@@ -320,7 +320,7 @@ async function insertRows(db: Db, tenantId: string, rows: MessageRow[], now: Dat
       .execute();
   }
   const skipped = fresh.filter((r) => r.status === 'skipped');
-  if (skipped.length) await noticeStaff(db, tenantId, 'sms_balance_exhausted', `sms-used-up:${businessDate(now, zone)}`, { skipped: skipped.length });
+  if (skipped.length) await noticeStaff(db, tenantId, 'sms_balance_exhausted', `sms-used-up:${localDay(now, zone ?? 'UTC')}`, { skipped: skipped.length });
   return { queued: fresh.length - skipped.length, skipped: skipped.length };
 }
 
@@ -346,15 +346,6 @@ async function holdAllowance(db: Db, tenantId: string, now: Date): Promise<{ all
 }
 
 /** A notice in the staff's bell, once per dedupe key. */
-/** The business's date at `now` in its own zone: a notice given once a day is given once in the business's day. */
-export function businessDate(now: Date, zone: string | null | undefined): string {
-  return (
-    DateTime.fromJSDate(now)
-      .setZone(zone ?? 'UTC')
-      .toISODate() ?? now.toISOString().slice(0, 10)
-  );
-}
-
 export async function noticeStaff(db: Db, tenantId: string, kind: StaffNotificationKind, dedupeKey: string, payload: Record<string, unknown>): Promise<void> {
   await db
     .insertInto('staff_notifications')

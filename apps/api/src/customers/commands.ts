@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
 import { Actor, CommandHandler, NewEvent, PgEventStore, RecordedEvent, uniqueViolation } from '@tabour/eventstore';
 import {
   CustomerCommand,
@@ -14,6 +13,7 @@ import {
   privacyStream,
   sealEvent,
 } from '@tabour/customers';
+import { localDay } from '@tabour/organisation';
 import { Db, invalid } from '@tabour/platform';
 import { DB, EVENT_STORE } from '../common/tokens';
 import { CustomerKeys } from './keys';
@@ -99,9 +99,6 @@ export class CustomerCommands {
    */
   async business(tenantId: string): Promise<{ country: string | null; today: string }> {
     const row = await this.db.selectFrom('business_profiles').select(['country', 'time_zone']).where('tenant_id', '=', tenantId).executeTakeFirst();
-    const today = DateTime.now()
-      .setZone(row?.time_zone ?? 'UTC')
-      .toISODate();
-    return { country: row?.country ?? null, today: today ?? DateTime.utc().toISODate()! };
+    return { country: row?.country ?? null, today: localDay(new Date(), row?.time_zone ?? 'UTC') };
   }
 }

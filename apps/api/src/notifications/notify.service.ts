@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { KioskSms, Language, MessageType } from '@tabour/contracts';
-import { businessDate, noticeStaff, recordMessages, ticketCreatedCause, type MessageIntent } from '@tabour/notifications';
+import { noticeStaff, recordMessages, ticketCreatedCause, type MessageIntent } from '@tabour/notifications';
+import { localDay } from '@tabour/organisation';
 import { Db, DomainError, invalid } from '@tabour/platform';
 import { DB } from '../common/tokens';
 import { NotificationSender } from './sender';
@@ -102,7 +103,7 @@ export class NotifyService {
       if (!(err instanceof AllowanceShort)) throw err;
       // The notice the undone transaction carried, kept on its own.
       const business = await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
-      await noticeStaff(this.db, tenantId, 'sms_balance_exhausted', `sms-used-up:${businessDate(new Date(), business?.time_zone)}`, {
+      await noticeStaff(this.db, tenantId, 'sms_balance_exhausted', `sms-used-up:${localDay(new Date(), business?.time_zone ?? 'UTC')}`, {
         skipped: intents.length,
       });
       const message = 'The SMS allowance does not cover this message to every selected customer: nothing was sent';
