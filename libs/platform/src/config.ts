@@ -23,6 +23,28 @@ export interface AppConfig {
   billing: BillingConfig;
   /** Events per chunk of the public feed's store (FEED_CHUNK_EVENTS; docs/integrations.md). Changing it applies to new chunks only. */
   feedChunkEvents: number;
+  /** What the process writes to its standard output (docs/operations.md). */
+  log: LogConfig;
+  /** The Prometheus endpoint `GET /metrics` and who may read it (docs/operations.md). */
+  metrics: MetricsConfig;
+  /** How long a SIGTERM waits for requests in flight and jobs to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
+}
+
+export interface LogConfig {
+  /** LOG_LEVEL: the least severe level written. */
+  level: 'debug' | 'info' | 'warn' | 'error';
+  /** LOG_FORMAT: JSON lines (`json`, the default in production) or coloured text (`text`, the default elsewhere). */
+  format: 'json' | 'text';
+}
+
+export interface MetricsConfig {
+  /** METRICS: `off` serves no `/metrics`. */
+  enabled: boolean;
+  /** METRICS_TOKEN: a bearer token that lets any address read `/metrics`; unset, none. */
+  token: string | null;
+  /** METRICS_ALLOW: networks (CIDR, comma-separated) that read `/metrics` without a token; loopback by default. */
+  allow: string[];
 }
 
 export interface BillingConfig {
@@ -131,5 +153,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       graceDays: Number(env.BILLING_GRACE_DAYS ?? 7),
     },
     feedChunkEvents: chunkEvents(env.FEED_CHUNK_EVENTS),
+    log: {
+      level: (['debug', 'info', 'warn', 'error'] as const).find((l) => l === env.LOG_LEVEL) ?? 'info',
+      format: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'text' ? env.LOG_FORMAT : production ? 'json' : 'text',
+    },
+    metrics: {
+      enabled: flag(env.METRICS, true),
+      token: env.METRICS_TOKEN || null,
+      allow: (env.METRICS_ALLOW ?? '127.0.0.0/8,::1/128')
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    },
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
   };
 }
