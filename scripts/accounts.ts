@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ChosenPackage, PAID_PACKAGES, Plan, PLANS } from '@tabour/accounts';
 import { mailboxDir, readMailbox } from '@tabour/notifications';
-import { loadConfig } from '@tabour/platform';
+import { loadConfigWith } from '@tabour/platform';
 import type { Package } from '@tabour/contracts';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
 import { BillingService } from '../apps/api/src/billing/billing.service';
@@ -27,7 +27,7 @@ const USAGE = `Usage: npm run accounts -- <command>
   coupons archive <CODE>                            stop offering a coupon (its redemptions are kept)
   refund <invoice number> [cents]                   refund an invoice (all that is left, or part) with a credit note`;
 
-const config = loadConfig({ ...process.env, BROADCAST_PORT: '0' });
+const config = loadConfigWith({ BROADCAST_PORT: '0' });
 
 /** The commands go through the application, so events, projections and checks are the API's own. */
 /** The billing services, for the operator's catalogue, coupons and refunds. */

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig } from '@tabour/platform';
+import { loadConfigWith } from '@tabour/platform';
 import { withAppContext } from './context';
 
 /**
@@ -7,8 +7,7 @@ import { withAppContext } from './context';
  * migration without starting the server; the application context migrates as it opens.
  */
 async function main(): Promise<number> {
-  process.env.EVENTING_AUTOSTART = 'off';
-  const config = loadConfig({ ...process.env, BROADCAST_PORT: '0', SEED_DEMO: 'false' });
+  const config = loadConfigWith({ EVENTING_AUTOSTART: 'off', BROADCAST_PORT: '0', SEED_DEMO: 'false' });
   return withAppContext(config, async () => {
     console.log('the database is at the latest migration');
     return 0;

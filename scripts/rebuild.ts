@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { keepsReadTables, rebuildProjection } from '@tabour/eventstore';
-import { Db, loadConfig } from '@tabour/platform';
+import { Db, loadConfigWith } from '@tabour/platform';
 import { DB } from '../apps/api/src/common/tokens';
 import { ProjectionRegistry } from '../apps/api/src/eventing/projection-registry';
 import { withAppContext } from './context';
@@ -13,8 +13,7 @@ import { withAppContext } from './context';
 async function main(): Promise<number> {
   const names = process.argv.slice(2).filter((a) => a !== '--');
   // Only the parts are needed: no subscriptions running, no broadcast port taken.
-  process.env.EVENTING_AUTOSTART = 'off';
-  const config = loadConfig({ ...process.env, BROADCAST_PORT: '0', SEED_DEMO: 'false' });
+  const config = loadConfigWith({ EVENTING_AUTOSTART: 'off', BROADCAST_PORT: '0', SEED_DEMO: 'false' });
   return withAppContext(
     config,
     async (app) => {

@@ -16,9 +16,6 @@ const VISA = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034
 const DECLINED = { card_number: '4000000000000002', exp_month: 12, exp_year: 2034 };
 const NO_FUNDS = { card_number: '4000000000009995', exp_month: 12, exp_year: 2034 };
 
-// The tests run the sweep themselves, at the moments they choose; the timer would run it at others.
-process.env.MEMBERSHIP_JOB = 'off';
-
 /**
  * Membership, billing and the local test provider on PostgreSQL: buying with a coupon, the
  * invoice and its PDF, declines, a prorated upgrade, cancellation, the trial's end, renewals
@@ -30,7 +27,8 @@ describe('billing: membership through the local test provider', () => {
   let now: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The tests run the sweep themselves, at the moments they choose; the timer would run it at others.
+    t = await createTestApp({ MEMBERSHIP_JOB: 'off' });
     clock = t.app.get(Clock);
     now = Date.now();
     jest.spyOn(clock, 'now').mockImplementation(() => new Date(now));

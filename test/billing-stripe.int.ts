@@ -9,9 +9,6 @@ import { FakeStripe, startFakeStripe } from './support/fake-stripe';
 const SECRET = 'whsec_test_secret';
 const PUBLIC = 'https://tabour.example.test';
 
-// The tests run the sweep themselves, at the moments they choose; the timer would run it at others.
-process.env.MEMBERSHIP_JOB = 'off';
-
 /**
  * Card payments through the `stripe` SDK against a local fake of Stripe's API: saved cards, cards
  * entered on Stripe's card page (Checkout in setup mode) and saved by the webhook, a purchase,
@@ -26,6 +23,8 @@ describe('billing: Stripe', () => {
   beforeAll(async () => {
     fake = await startFakeStripe();
     t = await createTestApp({
+      // The tests run the sweep themselves, at the moments they choose; the timer would run it at others.
+      MEMBERSHIP_JOB: 'off',
       STRIPE_SECRET_KEY: 'sk_test_local',
       STRIPE_WEBHOOK_SECRET: SECRET,
       STRIPE_API_BASE: fake.url,

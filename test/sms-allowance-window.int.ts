@@ -11,10 +11,6 @@ const VISA = { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034
 /** 1,530 GSM-7 characters: ten parts of 153, so ten segments of the allowance. */
 const TEN_SEGMENTS = 'a'.repeat(1530);
 
-// The tests run the renewal sweep at the moments they choose; nothing is handed to a provider.
-process.env.MEMBERSHIP_JOB = 'off';
-process.env.NOTIFICATIONS_SENDER = 'off';
-
 /**
  * The SMS allowance renews with each month of a paid period (docs/notifications.md): a LIBERUP
  * business that used its 500 SMS sends again once its next period is paid, a yearly one each
@@ -28,7 +24,8 @@ describe('SMS allowance: one window per month of a paid period', () => {
   let seq = 0;
 
   beforeAll(async () => {
-    t = await createTestApp({ REMINDER_JOB: 'off', REPORT_SUMMARY_JOB: 'off', DAY_END_JOB: 'off' });
+    // The tests run the renewal sweep at the moments they choose; nothing is handed to a provider.
+    t = await createTestApp({ MEMBERSHIP_JOB: 'off', NOTIFICATIONS_SENDER: 'off', REMINDER_JOB: 'off', REPORT_SUMMARY_JOB: 'off', DAY_END_JOB: 'off' });
     now = Date.now();
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => new Date(now));
   });

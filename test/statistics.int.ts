@@ -47,8 +47,7 @@ describe('statistics', () => {
   const settled = () => waitFor(() => caughtUp(t.database.db, statisticsProjection.name), 'the statistics projection');
 
   beforeAll(async () => {
-    process.env.DAY_END_JOB = 'off';
-    t = await createTestApp();
+    t = await createTestApp({ DAY_END_JOB: 'off' });
     a = await newBusiness(t, 'Statistics Clinic');
     b = await newBusiness(t, 'Other Clinic');
     await t.http().post('/business/update').set(a.h).send({ time_zone: ZONE }).expect(200);

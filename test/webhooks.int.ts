@@ -15,10 +15,8 @@ describe('webhooks', () => {
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    // Retries from 100 ms (30 s in production) so that a receiver's outage fits in a test; read
-    // from the environment as the sender's other settings are.
-    Object.assign(process.env, { WEBHOOKS_POLL_MS: '100', WEBHOOKS_RETRY_FIRST_MS: '100', WEBHOOKS_TIMEOUT_MS: '2000' });
-    t = await createTestApp();
+    // Retries from 100 ms (30 s in production) so that a receiver's outage fits in a test.
+    t = await createTestApp({ WEBHOOKS_POLL_MS: '100', WEBHOOKS_RETRY_FIRST_MS: '100', WEBHOOKS_TIMEOUT_MS: '2000' });
     receiver = await WebhookReceiver.start();
   });
   // A test that fails while its receiver is down must not leave it down for the next ones.

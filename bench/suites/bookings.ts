@@ -72,8 +72,6 @@ async function run(ctx: BenchContext): Promise<void> {
   const creates = Math.max(200, Math.round(2000 * Math.min(1, scale * 4)));
   const { url, db } = await ctx.createDatabase(2);
   const config = benchConfig({ DAY_END_JOB: 'off', BOOKING_JOB: 'off', NOTIFICATIONS_SENDER: 'off', REMINDER_JOB: 'off' });
-  // The clock job reads the environment, as the other jobs' switches are read.
-  process.env.BOOKING_JOB = 'off';
   let app = await createApp(config, url, { logger: ['error'] });
   let base = '';
   const listen = async () => {

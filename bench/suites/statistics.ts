@@ -92,8 +92,6 @@ async function run(ctx: BenchContext): Promise<void> {
     DAY_END_JOB: 'off',
     BOOKING_JOB: 'off',
   });
-  process.env.BOOKING_JOB = 'off';
-  process.env.DAY_END_JOB = 'off';
   let app = await createApp(config, url, { logger: ['error'] });
   let base = '';
   const listen = async () => {

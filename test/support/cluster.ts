@@ -319,17 +319,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     async context() {
       if (context) return context;
       // Only the parts: no port taken, no subscription or job started in this process.
-      const before = process.env.EVENTING_AUTOSTART;
-      process.env.EVENTING_AUTOSTART = 'off';
-      try {
-        const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', BROADCAST_PORT: '0', DATA_DIR: path.join(dir, 'data') });
-        context = await NestFactory.createApplicationContext(AppModule.forRoot(config, database.url), { logger: ['error'] });
-        await context.init();
-        return context;
-      } finally {
-        if (before === undefined) delete process.env.EVENTING_AUTOSTART;
-        else process.env.EVENTING_AUTOSTART = before;
-      }
+      const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', BROADCAST_PORT: '0', DATA_DIR: path.join(dir, 'data'), EVENTING_AUTOSTART: 'off' });
+      context = await NestFactory.createApplicationContext(AppModule.forRoot(config, database.url), { logger: ['error'] });
+      await context.init();
+      return context;
     },
     close,
   };

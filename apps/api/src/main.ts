@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { EmbeddedPostgresHandle, EmbeddedPostgresSetupError, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
+import { ConfigError, EmbeddedPostgresHandle, EmbeddedPostgresSetupError, loadConfig, startEmbeddedPostgres } from '@tabour/platform';
 import { createApp, migrate } from './bootstrap';
 import { DEMO, DEMO_PASSWORD, seedDemo } from './seed';
 
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  // A setup the operator can fix is told in its one sentence; anything else with its trace.
-  console.error(err instanceof EmbeddedPostgresSetupError ? err.message : err);
+  // A setup the operator can fix is told in its sentences (a bad setting: one per variable); anything else with its trace.
+  console.error(err instanceof EmbeddedPostgresSetupError || err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

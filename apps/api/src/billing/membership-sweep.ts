@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Db } from '@tabour/platform';
+import { AppConfig, Db } from '@tabour/platform';
 import { sql } from 'kysely';
 import { Clock } from '../accounts/clock';
-import { DB } from '../common/tokens';
+import { APP_CONFIG, DB } from '../common/tokens';
 import { PeriodicJob, untilShortBatch } from '../eventing/periodic-job';
-import { autostart } from '../eventing/projection-registry';
 import { BillingService } from './billing.service';
 
 /** Memberships claimed per round. */
@@ -26,14 +25,16 @@ export class MembershipSweep implements OnApplicationBootstrap, OnApplicationShu
   private readonly job = new PeriodicJob('membership sweep', this.log, () => this.run());
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly billing: BillingService,
     private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!autostart() || process.env.MEMBERSHIP_JOB === 'off') return;
-    this.job.start(Number(process.env.MEMBERSHIP_POLL_MS ?? 60_000));
+    const { enabled, pollMs } = this.config.jobs.memberships;
+    if (!this.config.eventing.autostart || !enabled) return;
+    this.job.start(pollMs);
   }
 
   async onApplicationShutdown(): Promise<void> {

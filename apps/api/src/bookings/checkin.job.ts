@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { sql } from 'kysely';
 import { Actor, CommandHandler, PgEventStore } from '@tabour/eventstore';
 import { BOOKING_SETTINGS_DEFAULTS, bookingDecider, bookingStream } from '@tabour/bookings';
-import { Db, DomainError } from '@tabour/platform';
-import { DB, EVENT_STORE } from '../common/tokens';
-import { autostart } from '../eventing/projection-registry';
+import { AppConfig, Db, DomainError } from '@tabour/platform';
+import { APP_CONFIG, DB, EVENT_STORE } from '../common/tokens';
 import { QueueClock } from '../queues/clock';
 import { BookingCheckins } from './checkin.service';
 
@@ -44,6 +43,7 @@ export class BookingClockJob implements OnApplicationBootstrap, OnApplicationShu
   private running: Promise<unknown> | null = null;
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) store: PgEventStore,
     @Inject(DB) private readonly db: Db,
     private readonly checkins: BookingCheckins,
@@ -53,9 +53,9 @@ export class BookingClockJob implements OnApplicationBootstrap, OnApplicationShu
   }
 
   onApplicationBootstrap(): void {
-    if (!autostart() || process.env.BOOKING_JOB === 'off') return;
-    const every = Number(process.env.BOOKING_JOB_POLL_MS ?? 30_000);
-    this.timer = setInterval(() => void this.tick(), every);
+    const { enabled, pollMs } = this.config.jobs.bookings;
+    if (!this.config.eventing.autostart || !enabled) return;
+    this.timer = setInterval(() => void this.tick(), pollMs);
     this.timer.unref();
   }
 

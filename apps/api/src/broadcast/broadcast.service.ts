@@ -6,7 +6,6 @@ import { AppConfig, Principal } from '@tabour/platform';
 import { bearerToken, SessionResolver } from '../common/auth';
 import { corsOrigin, originAllowed } from '../common/security';
 import { APP_CONFIG, DATABASE_URL } from '../common/tokens';
-import { autostart } from '../eventing/projection-registry';
 import { postgresAdapter } from './adapter';
 import { businessRoom, ChangeNotice, roomFor, scopedRoom, ticketRoom } from './rooms';
 
@@ -39,7 +38,7 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     // Scripts that boot the application only to use its parts (rebuild) open no port.
-    if (!autostart()) return;
+    if (!this.config.eventing.autostart) return;
     this.http = createServer((req, res) => void this.handleHttp(req, res));
     const { adapter, close } = postgresAdapter(this.databaseUrl);
     this.closeAdapter = close;

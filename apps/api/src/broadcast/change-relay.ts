@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppendNotifier, ConnectFn, Cursor, PgEventStore, RecordedEvent, START } from '@tabour/eventstore';
-import { EVENT_STORE } from '../common/tokens';
-import { autostart, EVENTING_CONNECT } from '../eventing/projection-registry';
+import type { AppConfig } from '@tabour/platform';
+import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
+import { EVENTING_CONNECT } from '../eventing/projection-registry';
 import { BroadcastService } from './broadcast.service';
 import { ChangeNotice } from './rooms';
 
@@ -43,6 +44,7 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly told = new Set<number>();
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
     @Inject(EVENTING_CONNECT) private readonly connect: ConnectFn,
     private readonly broadcast: BroadcastService,
@@ -54,7 +56,7 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!autostart()) return;
+    if (!this.config.eventing.autostart) return;
     // Clients connect after this; what came before is already in the views they load.
     this.cursor = await this.store.logHead();
     this.running = true;

@@ -12,7 +12,7 @@ export class InfraModule implements OnApplicationShutdown {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   static forRoot(config: AppConfig, databaseUrl: string) {
-    const { db } = createDb(databaseUrl, Number(process.env.DB_POOL_SIZE ?? 20));
+    const { db } = createDb(databaseUrl, config.dbPoolSize);
     const store = new PgEventStore(db);
     return {
       module: InfraModule,

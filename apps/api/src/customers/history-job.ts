@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DELETE_HISTORY_JOB } from '@tabour/customers';
-import { Db } from '@tabour/platform';
-import { DB } from '../common/tokens';
+import { AppConfig, Db } from '@tabour/platform';
+import { APP_CONFIG, DB } from '../common/tokens';
 import { CustomerCommands } from './commands';
 import { CustomersService } from './customers.service';
-import { autostart } from '../eventing/projection-registry';
 
 const SYSTEM = { type: 'system' as const, name: 'scheduled history deletion' };
 
@@ -22,20 +21,21 @@ export class HistoryJobRunner implements OnApplicationBootstrap, OnApplicationSh
   private running: Promise<unknown> | null = null;
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly customers: CustomersService,
     private readonly commands: CustomerCommands,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!autostart() || process.env.HISTORY_JOB === 'off') return;
-    const every = Number(process.env.HISTORY_JOB_POLL_MS ?? 60_000);
+    const { enabled, pollMs } = this.config.jobs.history;
+    if (!this.config.eventing.autostart || !enabled) return;
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.runDue()
         .catch((err) => this.log.error(`history job failed: ${(err as Error).stack ?? err}`))
         .finally(() => (this.running = null));
-    }, every);
+    }, pollMs);
     this.timer.unref();
   }
 

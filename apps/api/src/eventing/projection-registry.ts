@@ -12,12 +12,10 @@ import {
   SubscriptionManager,
   SubscriptionOptions,
 } from '@tabour/eventstore';
-import { EVENT_STORE } from '../common/tokens';
+import { AppConfig } from '@tabour/platform';
+import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
 
 export const EVENTING_CONNECT = Symbol('EVENTING_CONNECT');
-
-/** Set to "off" where the application runs only to use its parts (the rebuild script). */
-export const autostart = () => process.env.EVENTING_AUTOSTART !== 'off';
 
 /**
  * Where modules register their projections and subscriptions, in their onModuleInit. All
@@ -28,7 +26,11 @@ export class ProjectionRegistry implements OnApplicationBootstrap, OnModuleDestr
   private readonly log = new Logger('eventing');
   readonly manager: SubscriptionManager;
 
-  constructor(@Inject(EVENT_STORE) store: PgEventStore, @Inject(EVENTING_CONNECT) connect: ConnectFn) {
+  constructor(
+    @Inject(EVENT_STORE) store: PgEventStore,
+    @Inject(EVENTING_CONNECT) connect: ConnectFn,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     this.manager = new SubscriptionManager(store, connect, { logger: this.log });
   }
 
@@ -64,7 +66,8 @@ export class ProjectionRegistry implements OnApplicationBootstrap, OnModuleDestr
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!autostart()) return;
+    // Off where the application runs only to use its parts (the command-line scripts).
+    if (!this.config.eventing.autostart) return;
     await this.manager.start();
     const names = this.manager.all().map((s) => s.name);
     if (names.length) this.log.log(`subscriptions started: ${names.join(', ')}`);

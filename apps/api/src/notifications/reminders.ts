@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { BOOKING_HOLDING_STATUSES, type MessageType } from '@tabour/contracts';
 import { recordMessages, type MessageIntent } from '@tabour/notifications';
-import { Db } from '@tabour/platform';
-import { DB } from '../common/tokens';
+import { AppConfig, Db } from '@tabour/platform';
+import { APP_CONFIG, DB } from '../common/tokens';
 import { PeriodicJob, untilShortBatch } from '../eventing/periodic-job';
-import { autostart } from '../eventing/projection-registry';
 import { NotificationSender } from './sender';
 
 /** Reminders moved into the outbox per transaction. */
@@ -23,13 +22,15 @@ export class ReminderSweep implements OnApplicationBootstrap, OnApplicationShutd
   private readonly job = new PeriodicJob('reminders', this.log, () => this.run());
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly sender: NotificationSender,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!autostart() || process.env.REMINDER_JOB === 'off') return;
-    this.job.start(Number(process.env.REMINDER_POLL_MS ?? 15_000));
+    const { enabled, pollMs } = this.config.jobs.reminders;
+    if (!this.config.eventing.autostart || !enabled) return;
+    this.job.start(pollMs);
   }
 
   async onApplicationShutdown(): Promise<void> {

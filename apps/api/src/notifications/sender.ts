@@ -5,7 +5,6 @@ import type { ProjectionDb } from '@tabour/eventstore';
 import { AppConfig, Database, Db } from '@tabour/platform';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { eachInParallel, OutboxPump } from '../eventing/outbox-pump';
-import { autostart } from '../eventing/projection-registry';
 import type { MessageChannel, OutgoingMessage } from './channels';
 import { NotificationChannels } from './channel-registry';
 
@@ -60,7 +59,7 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
   }
 
   onApplicationBootstrap(): void {
-    if (!autostart() || process.env.NOTIFICATIONS_SENDER === 'off') return;
+    if (!this.config.eventing.autostart || !this.config.notifications.senderOn) return;
     this.pump.start();
   }
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { sql } from 'kysely';
-import { Db } from '@tabour/platform';
-import { DB } from '../common/tokens';
-import { autostart } from '../eventing/projection-registry';
+import { AppConfig, Db } from '@tabour/platform';
+import { APP_CONFIG, DB } from '../common/tokens';
 import { QueueClock } from './clock';
 import { QueueQueries } from './queries';
 import { QueueRunner } from './runner';
@@ -25,6 +24,7 @@ export class DayEndJob implements OnApplicationBootstrap, OnApplicationShutdown 
   private running: Promise<unknown> | null = null;
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly queries: QueueQueries,
     private readonly clock: QueueClock,
@@ -32,9 +32,9 @@ export class DayEndJob implements OnApplicationBootstrap, OnApplicationShutdown 
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!autostart() || process.env.DAY_END_JOB === 'off') return;
-    const every = Number(process.env.DAY_END_POLL_MS ?? 5 * 60_000);
-    this.timer = setInterval(() => void this.tick(), every);
+    const { enabled, pollMs } = this.config.jobs.dayEnd;
+    if (!this.config.eventing.autostart || !enabled) return;
+    this.timer = setInterval(() => void this.tick(), pollMs);
     this.timer.unref();
   }
 

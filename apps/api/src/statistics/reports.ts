@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import { FEATURE_MATRIX, packageAt, type Package, type ReportKpi, type ReportLanguage, type ReportMessageType, type ReportOperator } from '@tabour/contracts';
 import type { RecordedEvent } from '@tabour/eventstore';
 import { recordStaffEmails, type StaffEmail } from '@tabour/notifications';
-import { Database, Db } from '@tabour/platform';
+import { AppConfig, Database, Db } from '@tabour/platform';
 import {
   evaluateTrigger,
   nextSummaryDue,
@@ -15,8 +15,8 @@ import {
   type ReportFigures,
   REPORT_SETTING_EVENT_TYPES,
 } from '@tabour/statistics';
-import { DB } from '../common/tokens';
-import { autostart, ProjectionRegistry } from '../eventing/projection-registry';
+import { APP_CONFIG, DB } from '../common/tokens';
+import { ProjectionRegistry } from '../eventing/projection-registry';
 import { NotificationSender } from '../notifications/sender';
 import { summaries } from '../queues/queries/queue';
 import { STATISTICS_GATHER_MS } from './gather';
@@ -114,6 +114,7 @@ export class ReportMails implements OnModuleInit, OnApplicationBootstrap, OnAppl
   private running: Promise<unknown> | null = null;
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly registry: ProjectionRegistry,
     private readonly sender: NotificationSender,
@@ -135,8 +136,9 @@ export class ReportMails implements OnModuleInit, OnApplicationBootstrap, OnAppl
   }
 
   onApplicationBootstrap(): void {
-    if (!autostart() || process.env.REPORT_SUMMARY_JOB === 'off') return;
-    this.timer = setInterval(() => void this.tick(), Number(process.env.REPORT_SUMMARY_POLL_MS ?? 30_000));
+    const { enabled, pollMs } = this.config.jobs.reportSummaries;
+    if (!this.config.eventing.autostart || !enabled) return;
+    this.timer = setInterval(() => void this.tick(), pollMs);
     this.timer.unref();
   }
 

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { sql } from 'kysely';
 import { pastHorizon, retryDelayMs, SIGNATURE_HEADER, signatureHeader } from '@tabour/integrations';
-import { Db } from '@tabour/platform';
-import { DB } from '../../common/tokens';
+import { AppConfig, Db } from '@tabour/platform';
+import { APP_CONFIG, DB } from '../../common/tokens';
 import { eachInParallel, OutboxPump } from '../../eventing/outbox-pump';
-import { autostart } from '../../eventing/projection-registry';
 import { WebhookCommands } from './commands';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './config';
 import { postJson, type PostResult } from './transport';
@@ -49,6 +48,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
   private readonly pump: OutboxPump<Claimed>;
 
   constructor(
+    @Inject(APP_CONFIG) private readonly app: AppConfig,
     @Inject(DB) private readonly db: Db,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     private readonly commands: WebhookCommands,
@@ -59,13 +59,13 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
       claim: (limit) => this.claim(new Date(), limit),
       send: (d) => this.deliver(d, new Date()),
       recover: (now) => this.recover(now),
-      enabled: () => autostart() && this.config.senderOn,
+      enabled: () => this.app.eventing.autostart && this.config.senderOn,
       failed: (err, d) => this.log.error(d ? `delivery ${d.id} failed: ${String(err)}` : `delivering failed: ${String(err)}`),
     });
   }
 
   onApplicationBootstrap(): void {
-    if (!autostart() || !this.config.senderOn) return;
+    if (!this.app.eventing.autostart || !this.config.senderOn) return;
     this.pump.start();
   }
 

@@ -4,7 +4,7 @@ import { webhooksProjection } from '@tabour/integrations';
 import { AppConfig } from '@tabour/platform';
 import { APP_CONFIG, EVENT_STORE } from '../../common/tokens';
 import { WebhookCommands } from './commands';
-import { WEBHOOKS_CONFIG, webhooksConfig } from './config';
+import { WEBHOOKS_CONFIG } from './config';
 import { webhookSwitches } from './notices';
 import { WebhookRecorder } from './recorder';
 import { WebhookSecretWrites } from './secrets';
@@ -19,7 +19,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   controllers: [WebhooksController],
   providers: [
-    { provide: WEBHOOKS_CONFIG, useFactory: (config: AppConfig) => webhooksConfig(config), inject: [APP_CONFIG] },
+    { provide: WEBHOOKS_CONFIG, useFactory: (config: AppConfig) => config.webhooks, inject: [APP_CONFIG] },
     WebhookCommands,
     WebhookSecretWrites,
     WebhookSender,
