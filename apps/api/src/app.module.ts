@@ -18,6 +18,7 @@ import { QueuesModule } from './queues/queues.module';
 import { DevicesModule } from './devices/devices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NotificationsSettingsModule } from './notifications/settings.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { WebhooksModule } from './integrations/webhooks/webhooks.module';
 
@@ -28,6 +29,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         InfraModule.forRoot(config, databaseUrl),
+        ObservabilityModule.forRoot(config),
         EventingModule.forRoot(databaseUrl),
         AccountsModule,
         OrganisationModule,

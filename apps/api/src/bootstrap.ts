@@ -17,10 +17,14 @@ import { AllErrorsFilter, validationPipe } from './common/http';
 import { addPublicEventSchemas } from './integrations/openapi';
 import { corsOrigin, securityHeaders } from './common/security';
 import { compressAnswers, webAssets } from './common/web-assets';
+import { AppLogger } from './observability/app-logger';
+import { levelOf } from './observability/logger';
+import { Observability } from './observability/observability.module';
 
 export interface CreateAppOptions {
   /** Nest's own signal handlers; `npm start` handles signals itself to stop the embedded database last. */
   shutdownHooks?: boolean;
+  /** Levels written, in Nest's terms (the tests' servers write errors only); unset, LOG_LEVEL's. */
   logger?: LogLevel[] | false;
 }
 
@@ -37,10 +41,18 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
 export async function createApp(config: AppConfig, databaseUrl: string, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
     bodyParser: false,
-    logger: options.logger ?? ['error', 'warn', 'log'],
+    // Held until the application's own logger takes over, so that even the first lines are JSON.
+    bufferLogs: true,
   });
+  const observability = app.get(Observability);
+  if (options.logger !== undefined) observability.root.level = levelOf(options.logger);
+  app.useLogger(app.get(AppLogger));
+  // Only a loopback peer (a reverse proxy on the same machine) is believed about the client's
+  // address in X-Forwarded-For; req.ip is the peer's own address otherwise (rate limits, /metrics).
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // First, so that every request is given its id, logged and counted, whatever answers it.
+  app.use(observability.requests());
   let broadcast: BroadcastService | undefined;
   // JSON and the page compressed; precompressed assets and event streams left as they are.
   app.use(compressAnswers());

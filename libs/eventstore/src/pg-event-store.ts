@@ -152,6 +152,17 @@ export interface PgEventStoreOptions {
   appendLanes?: number;
 }
 
+/** One append as an observer is told of it: for an operator's figures (docs/operations.md). */
+export interface AppendObservation {
+  category: string;
+  events: number;
+  seconds: number;
+  /** `conflict`: refused by its expected revision or its event ids; `failed`: any other error. */
+  outcome: 'appended' | 'conflict' | 'failed';
+}
+
+export type AppendObserver = (observation: AppendObservation) => void;
+
 /**
  * Event store on PostgreSQL with EventStoreDB's append semantics: streams, 0-based revisions,
  * the four expected-revision states, idempotent retries by event id.
@@ -164,6 +175,7 @@ export interface PgEventStoreOptions {
 export class PgEventStore implements EventStore {
   private readonly inline: InlineProjection[] = [];
   private readonly listeners = new Set<AppendListener>();
+  private readonly observers = new Set<AppendObserver>();
   private notifying = false;
   private notifyAgain = false;
   private lastPosition = 0;
@@ -196,7 +208,36 @@ export class PgEventStore implements EventStore {
     return () => this.listeners.delete(listener);
   }
 
+  /** Tells `observer` how long each append took and how it ended; returns the function that stops telling it. */
+  observeAppends(observer: AppendObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    if (this.observers.size === 0) return this.write(streamId, events, options);
+    const started = performance.now();
+    const observe = (outcome: AppendObservation['outcome']) => {
+      const observation = { category: streamId.split('-', 1)[0], events: events.length, seconds: (performance.now() - started) / 1000, outcome };
+      for (const observer of this.observers) {
+        try {
+          observer(observation);
+        } catch {
+          // An observer only watches: its failure is never the append's.
+        }
+      }
+    };
+    try {
+      const result = await this.write(streamId, events, options);
+      observe('appended');
+      return result;
+    } catch (err) {
+      observe(err instanceof WrongExpectedVersion || err instanceof IdempotencyConflict ? 'conflict' : 'failed');
+      throw err;
+    }
+  }
+
+  private async write(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (!options?.actor?.type) throw new Error('append needs an actor');
     const category = categoryOf(streamId);

@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { PgEventStore } from '@tabour/eventstore';
 import { AppConfig, createDb, Db } from '@tabour/platform';
 import { RateLimits } from './rate-limits';
-import { APP_CONFIG, DATABASE_URL, DB, EVENT_STORE } from './tokens';
+import { APP_CONFIG, DATABASE_URL, DB, DB_POOL, EVENT_STORE } from './tokens';
 
 /** Process-wide parts: configuration, the read-model database, the event store, rate limits. */
 @Global()
@@ -12,7 +12,7 @@ export class InfraModule implements OnApplicationShutdown {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   static forRoot(config: AppConfig, databaseUrl: string) {
-    const { db } = createDb(databaseUrl, config.dbPoolSize);
+    const { db, pool } = createDb(databaseUrl, config.dbPoolSize);
     const store = new PgEventStore(db);
     return {
       module: InfraModule,
@@ -20,12 +20,13 @@ export class InfraModule implements OnApplicationShutdown {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DB, useValue: db },
+        { provide: DB_POOL, useValue: pool },
         { provide: DATABASE_URL, useValue: databaseUrl },
         { provide: EVENT_STORE, useValue: store },
         { provide: PgEventStore, useValue: store },
         RateLimits,
       ],
-      exports: [APP_CONFIG, DATABASE_URL, DB, EVENT_STORE, PgEventStore, CqrsModule, RateLimits],
+      exports: [APP_CONFIG, DATABASE_URL, DB, DB_POOL, EVENT_STORE, PgEventStore, CqrsModule, RateLimits],
     };
   }
 

@@ -25,9 +25,19 @@ export class PeriodicJob {
     await this.running;
   }
 
+  /** One line per run: at debug when it went through, at error (with the error) when it failed. */
   tick(): Promise<unknown> {
-    this.running ??= this.job()
-      .catch((err) => this.log.error(`${this.what} failed: ${String(err)}`))
+    if (this.running) return this.running;
+    const started = performance.now();
+    const ms = () => Math.round((performance.now() - started) * 10) / 10;
+    this.running = this.job()
+      .then(
+        (result) => {
+          const handled = typeof result === 'number' ? { handled: result } : {};
+          this.log.debug({ job: this.what, durationMs: ms(), outcome: 'ok', ...handled, msg: `${this.what} ran` });
+        },
+        (err: unknown) => this.log.error({ job: this.what, durationMs: ms(), outcome: 'failed', err, msg: `${this.what} failed: ${String(err)}` }),
+      )
       .finally(() => (this.running = null));
     return this.running;
   }
