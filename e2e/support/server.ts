@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -8,6 +7,7 @@ import { loadConfig } from '@tabour/platform';
 import { RegistrationService } from '../../apps/api/src/accounts/registration.service';
 import { createApp } from '../../apps/api/src/bootstrap';
 import { StaffAccounts } from '../../apps/api/src/common/staff-accounts';
+import { runBuild } from '../../test/support/build';
 import { createTestDatabase, TestDatabase } from '../../test/support/db';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -49,7 +49,7 @@ export function ensureWebBuild(): void {
   }
   try {
     // Jest sets NODE_ENV=test, which Vite would keep: the screens are tested as they ship.
-    if (!fresh()) execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+    if (!fresh()) runBuild('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } });
   } finally {
     rmdirSync(lock);
   }

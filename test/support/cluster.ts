@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { loadConfig } from '@tabour/platform';
 import { AppModule } from '../../apps/api/src/app.module';
+import { runBuild } from './build';
 import { createTestDatabase, TestDatabase } from './db';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -34,8 +35,8 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 
 /**
  * Builds the API as `npm run build:api` does, into its own folder, when that is missing or older than its sources;
- * one build at a time. Type errors do not stop the emit (the type-check is its own step of
- * `npm test`); a build that emits nothing does.
+ * one build at a time. A failed build, a type error included, throws with the compiler's output,
+ * as `npm start` would stop.
  */
 export function ensureApiBuild(): void {
   const fresh = () => existsSync(MAIN) && statSync(MAIN).mtimeMs >= Math.max(...SOURCES.map(newest));
@@ -56,8 +57,8 @@ export function ensureApiBuild(): void {
     if (fresh()) return;
     const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
     rmSync(OUT, { recursive: true, force: true });
-    spawnSync(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT, stdio: 'pipe' });
-    execFileSync(bin('tsc-alias'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT, stdio: 'pipe' });
+    runBuild(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT });
+    runBuild(bin('tsc-alias'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT });
     if (!existsSync(MAIN)) throw new Error(`the API build emitted no ${MAIN}`);
   } finally {
     rmdirSync(lock);
