@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ChosenPackage, PAID_PACKAGES, Plan, PLANS } from '@tabour/accounts';
 import { mailboxDir, readMailbox } from '@tabour/notifications';
-import { loadConfigWith } from '@tabour/platform';
+import { AppConfig, loadConfigWith } from '@tabour/platform';
 import type { Package } from '@tabour/contracts';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
 import { BillingService } from '../apps/api/src/billing/billing.service';
@@ -27,7 +27,8 @@ const USAGE = `Usage: npm run accounts -- <command>
   coupons archive <CODE>                            stop offering a coupon (its redemptions are kept)
   refund <invoice number> [cents]                   refund an invoice (all that is left, or part) with a credit note`;
 
-const config = loadConfigWith({ BROADCAST_PORT: '0' });
+// Read in main, so that a bad setting is told in its sentence as any refused input is.
+let config: AppConfig;
 
 /** The commands go through the application, so events, projections and checks are the API's own. */
 /** The billing services, for the operator's catalogue, coupons and refunds. */
@@ -37,6 +38,7 @@ const withBilling = <T>(run: (b: { catalogue: PackageCatalogue; coupons: Coupons
 const withApp = <T>(run: (registration: RegistrationService) => Promise<T>): Promise<T> => withAppContext(config, (app) => run(app.get(RegistrationService)));
 
 async function main(argv: string[]): Promise<number> {
+  config = loadConfigWith({ BROADCAST_PORT: '0' });
   const [command, ...args] = argv;
   const actor = { type: 'system' as const, name: 'accounts command line' };
   switch (command) {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { keepsReadTables, rebuildProjection } from '@tabour/eventstore';
-import { Db, loadConfigWith } from '@tabour/platform';
+import { ConfigError, Db, loadConfigWith } from '@tabour/platform';
 import { DB } from '../apps/api/src/common/tokens';
 import { ProjectionRegistry } from '../apps/api/src/eventing/projection-registry';
 import { withAppContext } from './context';
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    console.error(err);
+    console.error(err instanceof ConfigError ? err.message : err);
     process.exit(1);
   },
 );
