@@ -95,7 +95,11 @@ describe('GET /metrics', () => {
       t.database.db,
     );
 
+    expect((await t.http().get(`/no-such-path/${q.id}`).set('Accept', 'application/json')).status).toBe(404);
+
     const after = await scrape();
+    const unmatched = (s: Sample[]) => value(s, 'tabour_http_requests_total', { method: 'GET', route: 'unmatched', status_class: '4xx' }) ?? 0;
+    expect(unmatched(after) - unmatched(before)).toBe(1);
     expect(value(before, 'tabour_http_requests_total', push)).toBeUndefined();
     expect(value(after, 'tabour_http_requests_total', push)).toBe(3);
     expect(value(after, 'tabour_http_request_duration_seconds_count', push)).toBe(3);

@@ -25,7 +25,13 @@ export function createRootLogger(log: LogConfig): Logger {
   if (log.format === 'json') return pino(options, pino.destination({ dest: 1, sync: true }));
   return pino(
     options,
-    pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', messageFormat: '{if context}[{context}] {end}{msg}', singleLine: true }),
+    pretty({
+      sync: true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname,context',
+      messageFormat: '{if context}[{context}] {end}{msg}',
+      singleLine: true,
+    }),
   );
 }
 

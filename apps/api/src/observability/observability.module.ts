@@ -9,7 +9,7 @@ import { createRootLogger } from './logger';
 import { Metrics } from './metrics';
 import { MetricsAccess } from './metrics-access';
 import { MetricsController } from './metrics.controller';
-import { requestObserver } from './requests';
+import { EVERY_PATH, requestObserver } from './requests';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -48,7 +48,7 @@ export class ObservabilityModule {
           // nestjs-pino only carries it into the handler's async context.
           pinoHttp: { logger: root },
           useExisting: true,
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          forRoutes: [{ path: EVERY_PATH, method: RequestMethod.ALL }],
         }),
       ],
       providers: [

@@ -31,6 +31,13 @@ export interface Answered {
 /** Requests no route of the API matched: web assets, the page, unknown paths, bodies refused before routing. */
 export const UNMATCHED = 'unmatched';
 
+/**
+ * The path nestjs-pino's middleware is mounted on, for every request. Express mounts it as a
+ * route, so a request no handler of the API matched keeps it as its `req.route`.
+ */
+export const EVERY_PATH = '{*path}';
+const MIDDLEWARE_ROUTES = new Set([EVERY_PATH, `/${EVERY_PATH}`]);
+
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** Probes an orchestrator or a scraper sends every few seconds: logged at debug, counted as any other. */
@@ -50,7 +57,7 @@ function answered(req: Observed, res: ServerResponse): Answered {
   const path = req.route?.path;
   return {
     method: METHODS.has(req.method ?? '') ? req.method! : 'OTHER',
-    route: typeof path === 'string' ? path : UNMATCHED,
+    route: typeof path === 'string' && !MIDDLEWARE_ROUTES.has(path) ? path : UNMATCHED,
     status: res.statusCode,
     seconds: Number(process.hrtime.bigint() - started) / 1e9,
     aborted: !res.writableFinished,
