@@ -12,6 +12,7 @@ import { AuthGuard } from './common/auth';
 import { InfraModule } from './common/infra.module';
 import { EventingModule } from './eventing/eventing.module';
 import { HealthController } from './health/health.controller';
+import { LifecycleModule } from './health/lifecycle';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { OrganisationModule } from './organisation/organisation.module';
 import { QueuesModule } from './queues/queues.module';
@@ -30,6 +31,7 @@ export class AppModule {
       imports: [
         InfraModule.forRoot(config, databaseUrl),
         ObservabilityModule.forRoot(config),
+        LifecycleModule,
         EventingModule.forRoot(databaseUrl),
         AccountsModule,
         OrganisationModule,

@@ -26,6 +26,7 @@ const GENERIC = [
   'concurrency',
   'duplicate',
   'internal',
+  'unavailable',
   'plan_required',
 ] as const;
 
@@ -125,6 +126,7 @@ export const STATUS_CODES: Record<number, ErrorCode> = {
   415: 'unsupported_media_type',
   422: 'validation_failed',
   429: 'too_many_requests',
+  503: 'unavailable',
 };
 
 export const codeForStatus = (status: number): ErrorCode => STATUS_CODES[status] ?? 'error';

@@ -15,7 +15,7 @@ import {
 import type { Request, Response } from 'express';
 import { IdempotencyConflict, WrongExpectedVersion } from '@tabour/eventstore';
 import { codeForStatus as codeFor, type ErrorBody } from '@tabour/contracts';
-import { DomainError } from '@tabour/platform';
+import { DomainError, isDatabaseUnavailable } from '@tabour/platform';
 import { checkNulls, checkWellFormed, dropReadFields, renameAliases } from './input-rules';
 
 function flatten(errors: ValidationError[], prefix = '', out: Record<string, string[]> = {}): Record<string, string[]> {
@@ -69,6 +69,9 @@ export class InputPipe implements PipeTransform {
 
 export const validationPipe = (): InputPipe => new InputPipe();
 
+/** What a 503 tells the client to wait: a database restart or failover takes seconds. */
+const DATABASE_RETRY_SECONDS = 2;
+
 // 22P05: a NUL character in text, which PostgreSQL cannot store.
 const PG_INPUT_ERRORS = new Set(['22P02', '22003', '22007', '22008', '22001', '22023', '2201E', '22021', '22P05']);
 
@@ -99,6 +102,7 @@ export class AllErrorsFilter implements ExceptionFilter {
     }
     const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
     if (status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+    if (status === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(DATABASE_RETRY_SECONDS));
     res.status(status).json(body);
   }
 
@@ -131,6 +135,11 @@ export class AllErrorsFilter implements ExceptionFilter {
     }
     if (e?.code && PG_INPUT_ERRORS.has(e.code)) return { status: 400, body: { message: 'Invalid input', code: 'invalid_input' } };
     if (e?.code === '23505') return { status: 409, body: { message: 'This record already exists', code: 'duplicate' } };
+    if (isDatabaseUnavailable(exception)) {
+      // The database restarted or dropped the connection: the request may be sent again.
+      this.logger.warn(`${req.method} ${req.url}: database unavailable (${(exception as Error)?.message ?? String(exception)})`);
+      return { status: 503, body: { message: 'The service is briefly unavailable, please try again in a few seconds', code: 'unavailable' } };
+    }
     this.logger.error(`${req.method} ${req.url}: ${(exception as Error)?.stack ?? String(exception)}`);
     return { status: 500, body: { message: 'Something went wrong on our side, please try again', code: 'internal' } };
   }

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { decodeCursor, encodeCursor, servedPageJson } from '@tabour/integrations';
 import { invalid } from '@tabour/platform';
 import { Public } from '../common/auth';
+import { Lifecycle } from '../health/lifecycle';
 import { ApiKeyGuard, CurrentKey, KeyScope, type KeyPrincipal } from './api-key.guard';
 import { FeedQueryDto } from './dto';
 import { FeedService, feedQuery } from './feed.service';
@@ -24,16 +25,24 @@ const KEEP_ALIVE_MS = 15_000;
 export class FeedController {
   private readonly log = new Logger('feed');
 
-  constructor(private readonly feed: FeedService) {}
+  constructor(
+    private readonly feed: FeedService,
+    private readonly lifecycle: Lifecycle,
+  ) {}
+
+  /** Aborted when the client goes, or when this instance begins to stop: a long poll answers what it has, a stream ends and its client reconnects elsewhere. */
+  private endedWith(res: Response): AbortSignal {
+    const gone = new AbortController();
+    // The answer's close, not the request's: a request's ends once it is read, the answer's when the client goes.
+    res.on('close', () => gone.abort());
+    return AbortSignal.any([gone.signal, this.lifecycle.signal]);
+  }
 
   @Get('feed')
   @ApiOkResponse({ description: 'a page: { data: PublicEvent[], next_cursor, has_more } (schemas: components PublicEvent_*)' })
   async page(@CurrentKey() key: KeyPrincipal, @Query() q: FeedQueryDto, @Res({ passthrough: true }) res: Response) {
     const query = feedQuery(q, key);
-    // The answer's close, not the request's: a request's ends once it is read, the answer's when the client goes.
-    const ended = new AbortController();
-    res.on('close', () => ended.abort());
-    const page = await this.feed.poll(key.tenantId, query, ended.signal);
+    const page = await this.feed.poll(key.tenantId, query, this.endedWith(res));
     // The events' JSON as read, not parsed and written again: most of a page's cost otherwise.
     res.type('application/json');
     return servedPageJson(page);
@@ -56,8 +65,7 @@ export class FeedController {
       if (!resumed) throw invalid('Last-Event-ID is not a cursor of this feed', { 'last-event-id': ['Send the id of the last event received'] });
       query.after = resumed;
     }
-    const ended = new AbortController();
-    res.on('close', () => ended.abort());
+    const ended = this.endedWith(res);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -67,7 +75,7 @@ export class FeedController {
     res.write('retry: 2000\n\n');
     let idleSince = Date.now();
     try {
-      while (!ended.signal.aborted) {
+      while (!ended.aborted) {
         const page = await this.feed.read(key.tenantId, query);
         for (const e of page.events) res.write(`id: ${e.cursor}\nevent: ${e.type}\ndata: ${e.json}\n\n`);
         const next = decodeCursor(page.next_cursor)!;
@@ -80,7 +88,7 @@ export class FeedController {
           res.write(': keep-alive\n\n');
           idleSince = Date.now();
         }
-        await this.feed.waitAfter(key.tenantId, query, 1000, ended.signal);
+        await this.feed.waitAfter(key.tenantId, query, 1000, ended);
       }
     } catch (err) {
       // The headers are gone: the error can only end the stream; the client reconnects.

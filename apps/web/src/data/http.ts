@@ -44,6 +44,7 @@ export const TRANSLATED_CODES: readonly ErrorCode[] = [
   'has_sub_services',
   'concurrency',
   'internal',
+  'unavailable',
   'awaiting_approval',
 ];
 

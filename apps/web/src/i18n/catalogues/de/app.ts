@@ -147,6 +147,7 @@ const app: Texts<typeof en> = {
       has_sub_services: 'Diese Leistung hat Unterleistungen: verschieben oder löschen Sie diese zuerst',
       concurrency: 'Der Eintrag wurde gleichzeitig von jemand anderem geändert, bitte erneut versuchen',
       internal: 'Bei uns ist etwas schiefgelaufen, bitte versuchen Sie es erneut',
+      unavailable: 'Der Dienst ist kurz nicht verfügbar, bitte versuchen Sie es in einigen Sekunden erneut',
       not_found: 'Keine Daten gefunden',
       awaiting_approval: 'Ihr Konto wartet auf Freigabe',
     },

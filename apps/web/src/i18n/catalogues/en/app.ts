@@ -143,6 +143,7 @@ const app = {
       has_sub_services: 'This service has sub-services: move or delete them first',
       concurrency: 'The record was changed at the same time by someone else, try again',
       internal: 'Something went wrong on our side, please try again',
+      unavailable: 'The service is briefly unavailable, please try again in a few seconds',
       not_found: 'No data found',
       awaiting_approval: 'Your account is awaiting approval',
     },

@@ -146,6 +146,7 @@ const app: Texts<typeof en> = {
       has_sub_services: 'Este servicio tiene subservicios: muévalos o elimínelos primero',
       concurrency: 'Otra persona modificó el registro al mismo tiempo, inténtelo de nuevo',
       internal: 'Algo salió mal por nuestra parte, inténtelo de nuevo',
+      unavailable: 'El servicio no está disponible por un momento, inténtelo de nuevo en unos segundos',
       not_found: 'No se encontraron datos',
       awaiting_approval: 'Su cuenta está pendiente de aprobación',
     },

@@ -147,6 +147,7 @@ const app: Texts<typeof en> = {
       has_sub_services: "Ce service a des sous-services : déplacez-les ou supprimez-les d'abord",
       concurrency: "L'élément a été modifié en même temps par quelqu'un d'autre, réessayez",
       internal: 'Un problème est survenu de notre côté, veuillez réessayer',
+      unavailable: 'Le service est momentanément indisponible, veuillez réessayer dans quelques secondes',
       not_found: 'Aucune donnée trouvée',
       awaiting_approval: 'Votre compte est en attente d’approbation',
     },

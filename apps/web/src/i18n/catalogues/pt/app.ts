@@ -146,6 +146,7 @@ const app: Texts<typeof en> = {
       has_sub_services: 'Este serviço tem subserviços: mova-os ou exclua-os primeiro',
       concurrency: 'Outra pessoa alterou o registro ao mesmo tempo, tente novamente',
       internal: 'Algo deu errado do nosso lado, tente novamente',
+      unavailable: 'O serviço está momentaneamente indisponível, tente novamente em alguns segundos',
       not_found: 'Nenhum dado encontrado',
       awaiting_approval: 'Sua conta aguarda aprovação',
     },
