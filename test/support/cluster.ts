@@ -17,7 +17,7 @@ const ROOT = path.resolve(__dirname, '../..');
  * output of a deleted or moved source (a stale queue.js beside a new queue/index.js) survives.
  */
 const OUT = path.join(ROOT, 'dist/scale-out');
-const MAIN = path.join(OUT, 'apps/api/src/main.js');
+export const MAIN = path.join(OUT, 'apps/api/src/main.js');
 const SOURCES = ['apps/api/src', 'libs', 'migrations'].map((d) => path.join(ROOT, d));
 const LOG_KEPT = 200;
 
