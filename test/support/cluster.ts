@@ -57,8 +57,14 @@ export function ensureApiBuild(): void {
     if (fresh()) return;
     const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
     rmSync(OUT, { recursive: true, force: true });
-    runBuild(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT });
-    runBuild(bin('tsc-alias'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT });
+    try {
+      runBuild(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT });
+      runBuild(bin('tsc-alias'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', OUT], { cwd: ROOT });
+    } catch (err) {
+      // tsc emits in spite of type errors: what it wrote must not pass for a fresh build in the next test.
+      rmSync(OUT, { recursive: true, force: true });
+      throw err;
+    }
     if (!existsSync(MAIN)) throw new Error(`the API build emitted no ${MAIN}`);
   } finally {
     rmdirSync(lock);
