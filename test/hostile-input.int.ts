@@ -2,6 +2,7 @@ import { createTestApp, TestApp } from './support/app';
 import { auth, STRONG_PASSWORD, uniqueEmail } from './support/fixtures';
 import { head, newBusiness, Staff } from './support/organisation-fixtures';
 import { newQueue } from './support/queue-fixtures';
+import { fillPath, listRoutes } from './support/routes';
 
 const deep = (levels: number): string => '['.repeat(levels) + ']'.repeat(levels);
 /** About 1.5 MB: 100,000 keys. */
@@ -135,6 +136,91 @@ describe('hostile input', () => {
       .attach('file', pdf, '\u202Ecod.\u2066pdf\u2069');
     expect(up.status).toBe(201);
     expect(up.body.file_name).toBe('cod.pdf');
+  });
+
+  describe('content types', () => {
+    const ZERO = '00000000-0000-4000-8000-000000000000';
+    // Every route of the app that takes a body; the catch-all that answers unknown paths is not one.
+    // Each call is made with the token it takes, so that only the body's type can refuse it.
+    const tokens: Record<string, Record<string, string>> = {};
+    beforeAll(async () => {
+      for (const kind of ['kiosk', 'display']) {
+        const device = await t
+          .http()
+          .post(`/business/${kind}/create`)
+          .set(owner.h)
+          .send({ name: `Typed ${kind}` });
+        const session = await t.http().post(`/${kind}/auth`).send({ key: device.body.key, secret: device.body.secret });
+        tokens[kind] = auth(session.body.token);
+      }
+    });
+    const tokenFor = (path: string) => tokens[path.split('/')[1]] ?? owner.h;
+    const bodyRoutes = () => listRoutes(t.app).filter((r) => r.method !== 'GET');
+
+    it.each([
+      ['text/plain', 'text/plain', '{"first_name":"Plain"}'],
+      ['application/xml', 'application/xml', '<customer><first_name>Xml</first_name></customer>'],
+      ['JSON labelled application/xml', 'application/xml', '{"first_name":"Xml"}'],
+      ['no Content-Type', '', '{"first_name":"None"}'],
+    ])('refuses a body sent as %s with 415 on every call that takes a body, and writes nothing', async (_label, type, text) => {
+      const routes = bodyRoutes();
+      expect(routes.length).toBeGreaterThan(100);
+      const before = await head(t);
+      const wrong: string[] = [];
+      for (const r of routes) {
+        const url = fillPath(r.path, Object.fromEntries(r.params.map((p) => [p, ZERO])));
+        let req = t.http()[r.method.toLowerCase() as 'post'](url).set(tokenFor(r.path)).set('Accept', 'application/json');
+        // supertest names a type for a string body unless told one: the raw bytes go with none.
+        req = type ? req.set('Content-Type', type).send(text) : req.send(Buffer.from(text));
+        const res = await req.catch((e: Error) => ({ status: 0, body: { error: e.message } }));
+        if (res.status !== 415 || res.body.code !== 'unsupported_media_type')
+          wrong.push(`${r.method} ${r.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(await head(t)).toBe(before);
+    });
+
+    it('refuses a URL-encoded form on a call that reads JSON only, and takes it where forms are read', async () => {
+      const queue = await newQueue(t, owner);
+      const before = await head(t);
+      const res = await t.http().post(`/business/queue/${queue.id}/counter/${queue.counters[0].id}/update`).set(owner.h).type('form').send({ name: 'Renamed' });
+      expect(res.status).toBe(415);
+      expect(res.body.message).toMatch(/JSON \(application\/json\), not application\/x-www-form-urlencoded/);
+      expect(await head(t)).toBe(before);
+      const form = await t.http().post('/business/account/update').set(auth(owner.token)).type('form').send({ last_name: 'Formed' });
+      expect(form.status).toBe(200);
+    });
+
+    it('leaves a customer unchanged and pushes no ticket when JSON arrives as text/plain', async () => {
+      const customer = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Plain' });
+      const queue = await newQueue(t, owner);
+      const before = await head(t);
+      const update = await t
+        .http()
+        .post(`/business/customer/${customer.body.id}/update`)
+        .set(owner.h)
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ first_name: 'Changed' }));
+      expect(update.status).toBe(415);
+      const push = await t.http().put(`/business/queue/${queue.id}/push`).set(owner.h).set('Content-Type', 'text/plain').send('{}');
+      expect(push.status).toBe(415);
+      expect(await head(t)).toBe(before);
+      expect((await t.http().get(`/business/customer/${customer.body.id}`).set(owner.h)).body.first_name).toBe('Plain');
+    });
+
+    it('takes a request without a body whatever its Content-Type says, and JSON with a charset', async () => {
+      const queue = await newQueue(t, owner);
+      const open = await t.http().post(`/business/queue/${queue.id}/counter/${queue.counters[0].id}/open`).set(owner.h).set('Content-Type', 'text/plain');
+      expect(open.status).toBe(200);
+      const renamed = await t
+        .http()
+        .post(`/business/queue/${queue.id}/counter/${queue.counters[0].id}/update`)
+        .set(owner.h)
+        .set('Content-Type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ name: 'Desk A' }));
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.name).toBe('Desk A');
+    });
   });
 
   describe('forms (SPEC §7)', () => {

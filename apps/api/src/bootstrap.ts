@@ -12,7 +12,7 @@ import { BroadcastService } from './broadcast/broadcast.service';
 import { MAX_JSON_BYTES, verifyJsonShape } from './common/body-limits';
 import { SENDGRID_EVENTS_PATH, SENDGRID_MAX_BYTES } from './notifications/webhooks.controller';
 import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from './billing/webhooks';
-import { FormsOnlyWhereRead } from './common/forms';
+import { DeclaredBodyTypes } from './common/body-types';
 import { AllErrorsFilter, validationPipe } from './common/http';
 import { addPublicEventSchemas } from './integrations/openapi';
 import { corsOrigin, securityHeaders } from './common/security';
@@ -66,7 +66,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // Size, depth and key count are checked on the raw bytes, before anything walks the body.
   app.use(json({ limit: MAX_JSON_BYTES, verify: verifyJsonShape }));
   app.use(urlencoded({ extended: true, limit: MAX_JSON_BYTES, parameterLimit: 1000 }));
-  app.useGlobalInterceptors(new FormsOnlyWhereRead());
+  // After the token and role checks, before validation: a body no parser of the call reads is a 415.
+  app.useGlobalGuards(new DeclaredBodyTypes());
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllErrorsFilter(config.webDist));
   // The public events integrators read are in the document too, though no route returns one type alone.

@@ -22,6 +22,7 @@ import { MembershipService } from '../accounts/membership.service';
 import { Clock } from '../accounts/clock';
 import { actorOf } from '../common/actor';
 import { CurrentUser, Public, Roles } from '../common/auth';
+import { BodyTypes } from '../common/body-types';
 import { IdPipe } from '../common/ids';
 import { pageRequest, paged } from '../common/paging';
 import { APP_CONFIG, DB } from '../common/tokens';
@@ -247,6 +248,7 @@ export class PaymentController {
 
   @Post('stripe/webhook')
   @Public()
+  @BodyTypes('json')
   @HttpCode(200)
   webhook(@Req() req: Request) {
     const signature = req.headers['stripe-signature'];

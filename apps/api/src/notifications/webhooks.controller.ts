@@ -2,6 +2,7 @@ import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/auth';
+import { BodyTypes } from '../common/body-types';
 import { RepliesService } from './replies.service';
 import { WebhooksService } from './webhooks.service';
 
@@ -32,6 +33,7 @@ export class WebhooksController {
 
   @Post('twilio/status')
   @HttpCode(204)
+  @BodyTypes('form')
   async twilioStatus(@Req() req: Request): Promise<void> {
     const params = form(req);
     this.webhooks.verifyTwilio(header(req, 'X-Twilio-Signature'), req.originalUrl, params);
@@ -40,6 +42,7 @@ export class WebhooksController {
 
   @Post('twilio/inbound')
   @HttpCode(200)
+  @BodyTypes('form')
   async twilioInbound(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
     const params = form(req);
     this.webhooks.verifyTwilio(header(req, 'X-Twilio-Signature'), req.originalUrl, params);
@@ -51,6 +54,7 @@ export class WebhooksController {
 
   @Post('sendgrid/events')
   @HttpCode(200)
+  @BodyTypes('json')
   async sendgridEvents(@Req() req: Request): Promise<{ applied: number; ignored: number }> {
     const events = this.webhooks.verifySendgrid(
       req.body,
