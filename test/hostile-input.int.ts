@@ -138,6 +138,39 @@ describe('hostile input', () => {
     expect(up.body.file_name).toBe('cod.pdf');
   });
 
+  describe('text that is not UTF-8', () => {
+    // "Zo\xe9": Latin-1's é, a lone continuation byte, and an overlong encoding of "/".
+    // supertest would write a Buffer as JSON ({"type":"Buffer",…}) for a JSON or form type: sent as the bytes they are.
+    const asBytes = ((b: Buffer) => b) as unknown as (obj: unknown) => string;
+    const INVALID = [Buffer.from([0x5a, 0x6f, 0xe9]), Buffer.from([0x41, 0x80]), Buffer.from([0xc0, 0xaf])];
+
+    it.each(INVALID.map((b) => [b.toString('hex'), b]))(
+      'refuses a JSON body holding the bytes %s with 400 before parsing it, and writes nothing',
+      async (_hex, bytes) => {
+        const before = await head(t);
+        const body = Buffer.concat([Buffer.from('{"first_name":"'), bytes, Buffer.from('"}')]);
+        const res = await t.http().put('/business/customer/create').set(owner.h).set('Content-Type', 'application/json').serialize(asBytes).send(body);
+        expect(res.body).toEqual({ message: 'The request body is not valid UTF-8', code: 'malformed_body' });
+        expect(res.status).toBe(400);
+        expect(await head(t)).toBe(before);
+      },
+    );
+
+    it('refuses a URL-encoded form whose raw bytes are not UTF-8, and takes well-formed text of any script', async () => {
+      const before = await head(t);
+      const form = Buffer.concat([Buffer.from('last_name='), INVALID[0]]);
+      const refused = t.http().post('/business/account/update').set(auth(owner.token)).set('Content-Type', 'application/x-www-form-urlencoded');
+      refused.write(form);
+      const answer = await refused;
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('malformed_body');
+      expect(await head(t)).toBe(before);
+      const customer = await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Zoé 😀 زينب' });
+      expect(customer.status).toBe(201);
+      expect(customer.body.first_name).toBe('Zoé 😀 زينب');
+    });
+  });
+
   describe('content types', () => {
     const ZERO = '00000000-0000-4000-8000-000000000000';
     // Every route of the app that takes a body; the catch-all that answers unknown paths is not one.

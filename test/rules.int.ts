@@ -75,6 +75,32 @@ describe('business rules over HTTP', () => {
     expect(await head(t)).toBe(before);
   });
 
+  it('refuses starts_on and ends_on with a rule for ever by name, instead of dropping them', async () => {
+    const rule = await create(owner, { name: 'Always', action: 'approve' });
+    expect(rule.status).toBe(201);
+    const before = await head(t);
+    const update = await t
+      .http()
+      .post(`/business/rules/${rule.body.id}/update`)
+      .set(owner.h)
+      .send({ time_frame: 'forever', starts_on: '2026-07-01', ends_on: '2026-08-31' });
+    expect(update.status).toBe(422);
+    expect(Object.keys(update.body.errors).sort()).toEqual(['ends_on', 'starts_on']);
+    const created = await create(owner, { name: 'Dated', action: 'approve', starts_on: '2026-07-01' });
+    expect(created.status).toBe(422);
+    expect(Object.keys(created.body.errors)).toEqual(['starts_on']);
+    expect(await head(t)).toBe(before);
+    // Sent back whole by an edit form, a rule for ever's empty dates are no contradiction.
+    const resent = await t
+      .http()
+      .post(`/business/rules/${rule.body.id}/update`)
+      .set(owner.h)
+      .send({ ...rule.body, name: 'Always on' });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ time_frame: 'forever', starts_on: null, ends_on: null, name: 'Always on' });
+    expect((await t.http().delete(`/business/rules/${rule.body.id}/delete`).set(owner.h)).status).toBe(200);
+  });
+
   it('updates, reorders and deletes, keeping positions consecutive', async () => {
     const list = (await t.http().get('/business/rules?pagination=off').set(owner.h)).body.data as { id: string; name: string; position: number }[];
     const [vip, summer] = list;

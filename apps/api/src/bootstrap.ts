@@ -9,7 +9,7 @@ import { json, raw, urlencoded } from 'express';
 import { AppConfig, createDb, migrateToLatest } from '@tabour/platform';
 import { AppModule } from './app.module';
 import { BroadcastService } from './broadcast/broadcast.service';
-import { MAX_JSON_BYTES, verifyJsonShape } from './common/body-limits';
+import { MAX_JSON_BYTES, verifyFormBytes, verifyJsonShape } from './common/body-limits';
 import { SENDGRID_EVENTS_PATH, SENDGRID_MAX_BYTES } from './notifications/webhooks.controller';
 import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from './billing/webhooks';
 import { DeclaredBodyTypes } from './common/body-types';
@@ -63,9 +63,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.use(SENDGRID_EVENTS_PATH, raw({ type: () => true, limit: SENDGRID_MAX_BYTES }));
   // Stripe signs the exact bytes it posts: kept raw, parsed by its SDK once the signature matches.
   app.use(STRIPE_WEBHOOK_PATH, raw({ type: () => true, limit: STRIPE_WEBHOOK_MAX_BYTES }));
-  // Size, depth and key count are checked on the raw bytes, before anything walks the body.
+  // Size, UTF-8, depth and key count are checked on the raw bytes, before anything walks the body.
   app.use(json({ limit: MAX_JSON_BYTES, verify: verifyJsonShape }));
-  app.use(urlencoded({ extended: true, limit: MAX_JSON_BYTES, parameterLimit: 1000 }));
+  app.use(urlencoded({ extended: true, limit: MAX_JSON_BYTES, parameterLimit: 1000, verify: verifyFormBytes }));
   // After the token and role checks, before validation: a body no parser of the call reads is a 415.
   app.useGlobalGuards(new DeclaredBodyTypes());
   app.useGlobalPipes(validationPipe());

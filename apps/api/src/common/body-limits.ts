@@ -76,7 +76,31 @@ export function checkJsonShape(raw: Buffer): void {
   }
 }
 
-/** body-parser's `verify` hook: runs on the raw bytes, before the body is parsed. */
-export function verifyJsonShape(_req: IncomingMessage, _res: unknown, raw: Buffer): void {
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The parsers decode bytes that are not UTF-8 as U+FFFD, so a name would be stored with
+ * replacement characters instead of what was typed: such a body is refused before parsing.
+ */
+export function checkUtf8(raw: Buffer, encoding: string): void {
+  if (encoding.toLowerCase().replace('-', '') !== 'utf8') return;
+  try {
+    UTF8.decode(raw);
+  } catch {
+    throw new BodyLimitError(400, 'entity.encoding.invalid', 'The request body is not valid UTF-8');
+  }
+}
+
+/**
+ * body-parser's `verify` hook for JSON: runs on the raw bytes, before the body is parsed;
+ * `encoding` is the body's charset as the parser read it (UTF-8 unless the Content-Type names another).
+ */
+export function verifyJsonShape(_req: IncomingMessage, _res: unknown, raw: Buffer, encoding = 'utf-8'): void {
+  checkUtf8(raw, encoding);
   checkJsonShape(raw);
+}
+
+/** body-parser's `verify` hook for URL-encoded forms. */
+export function verifyFormBytes(_req: IncomingMessage, _res: unknown, raw: Buffer, encoding = 'utf-8'): void {
+  checkUtf8(raw, encoding);
 }

@@ -126,6 +126,8 @@ export class AllErrorsFilter implements ExceptionFilter {
     }
     const e = exception as { type?: string; status?: number; statusCode?: number; code?: string; message?: string };
     if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON', code: 'malformed_body' } };
+    if (e?.type === 'entity.encoding.invalid')
+      return { status: 400, body: { message: e.message ?? 'The request body is not valid UTF-8', code: 'malformed_body' } };
     if (e?.type === 'entity.too.large') return { status: 413, body: { message: 'The request body is too large', code: 'too_large' } };
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
       return { status: e.status, body: { message: e.message ?? 'Bad request', code: codeFor(e.status) } };

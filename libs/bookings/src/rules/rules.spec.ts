@@ -45,6 +45,22 @@ describe('rules', () => {
       .then(([e]) => expect((e.data as { position: number }).position).toBe(2));
   });
 
+  it('refuses dates given with a rule for ever, rather than dropping them', () => {
+    spec
+      .given([])
+      .when(create(R1, { name: 'x', time_frame: 'forever', starts_on: '2026-05-01', ends_on: '2026-05-02' }))
+      .thenRefuses({ status: 422, fields: ['starts_on', 'ends_on'] });
+    // The rule for ever it edits keeps no dates either: a date alone is as much a contradiction.
+    spec
+      .given(two())
+      .when({ type: 'UpdateRule', business_id: B, rule_id: R1, input: { ends_on: '2026-05-02' } })
+      .thenRefuses({ fields: ['ends_on'] });
+    spec
+      .given(two())
+      .when({ type: 'UpdateRule', business_id: B, rule_id: R1, input: { time_frame: 'forever', starts_on: null, ends_on: null } })
+      .thenNothingHappens();
+  });
+
   it('refuses bad fields naming each one', () => {
     const refusal = spec
       .given([])

@@ -95,6 +95,11 @@ export function checkRule(input: RuleInput, base?: RuleFields): RuleFields {
     else if (isDate(merged.starts_on) && merged.ends_on < merged.starts_on) addError(errors, 'ends_on', 'The end must be after the start');
     starts_on = merged.starts_on ?? null;
     ends_on = merged.ends_on ?? null;
+  } else {
+    // Dates given with a rule for ever would be dropped: the caller meant one of the two.
+    for (const field of ['starts_on', 'ends_on'] as const) {
+      if (input[field] != null) addError(errors, field, 'A rule for ever has no dates: choose the custom time frame to give dates, or leave them empty');
+    }
   }
   let working_days: WorkingDay[] | null = null;
   if (merged.working_days != null) {
