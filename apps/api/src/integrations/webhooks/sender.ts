@@ -6,6 +6,7 @@ import { APP_CONFIG, DB } from '../../common/tokens';
 import { eachInParallel, OutboxPump } from '../../eventing/outbox-pump';
 import { WebhookCommands } from './commands';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './config';
+import { WebhookResolver } from './resolver';
 import { postJson, type PostResult } from './transport';
 
 /** Deliveries one sender claims at a time. */
@@ -52,6 +53,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(DB) private readonly db: Db,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     private readonly commands: WebhookCommands,
+    private readonly resolver: WebhookResolver,
   ) {
     this.pump = new OutboxPump({
       parallel: PARALLEL,
@@ -138,8 +140,14 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
 
   private async deliver(d: Claimed, now: Date): Promise<'delivered' | 'retried' | 'disabled'> {
     const result: PostResult = d.secret
-      ? await postJson(d.url, d.body, this.headers(d, now), { timeoutMs: this.config.timeoutMs, allowLoopback: this.config.allowLoopback })
+      ? await postJson(d.url, d.body, this.headers(d, now), {
+          timeoutMs: this.config.timeoutMs,
+          allowLoopback: this.config.allowLoopback,
+          resolve: (host) => this.resolver.resolve(host),
+        })
       : { status: null, body: null, error: 'the webhook has no secret', durationMs: 0 };
+    // The socket's own words stay in the installation's log; the business sees result.error alone.
+    if (result.detail) this.log.debug(`delivery ${d.id} of webhook ${d.webhook_id}: ${result.error} (${result.detail})`);
     if (result.status !== null && result.status >= 200 && result.status < 300) {
       await this.delivered(d, result, now);
       return 'delivered';

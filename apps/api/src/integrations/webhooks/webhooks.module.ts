@@ -7,6 +7,7 @@ import { WebhookCommands } from './commands';
 import { WEBHOOKS_CONFIG } from './config';
 import { webhookSwitches } from './notices';
 import { WebhookRecorder } from './recorder';
+import { WebhookResolver } from './resolver';
 import { WebhookSecretWrites } from './secrets';
 import { WebhookSender } from './sender';
 import { WebhooksController } from './webhooks.controller';
@@ -21,6 +22,7 @@ import { WebhooksService } from './webhooks.service';
   providers: [
     { provide: WEBHOOKS_CONFIG, useFactory: (config: AppConfig) => config.webhooks, inject: [APP_CONFIG] },
     WebhookCommands,
+    WebhookResolver,
     WebhookSecretWrites,
     WebhookSender,
     WebhookRecorder,

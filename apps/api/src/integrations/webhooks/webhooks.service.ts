@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import {
@@ -14,17 +12,7 @@ import {
   type WebhookWithSecret,
 } from '@tabour/contracts';
 import { toRecorded, type EventRow } from '@tabour/eventstore';
-import {
-  addressAllowed,
-  checkWebhook,
-  deliveriesFor,
-  isPublicType,
-  newWebhookSecret,
-  sourcesOf,
-  toPublicEvents,
-  urlProblem,
-  type WebhookSettings,
-} from '@tabour/integrations';
+import { checkWebhook, deliveriesFor, isPublicType, newWebhookSecret, sourcesOf, toPublicEvents, urlProblem, type WebhookSettings } from '@tabour/integrations';
 import { Db, invalid, notFound, type UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../../common/actor';
 import { selectPage } from '../../common/paged-select';
@@ -32,10 +20,9 @@ import type { PageRequest } from '../../common/paging';
 import { DB } from '../../common/tokens';
 import { WebhookCommands } from './commands';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './config';
+import { resolvedHostProblem, WebhookResolver } from './resolver';
 import { WebhookSecretWrites } from './secrets';
 import { WebhookSender } from './sender';
-
-const PRIVATE = 'The address must be reachable on the internet, not a local or private network';
 
 const COLUMNS = ['w.id', 'w.url', 'w.event_types', 'w.enabled', 'w.description', 'w.disabled_reason', 'w.created_at', 'w.updated_at'] as const;
 
@@ -51,6 +38,7 @@ export class WebhooksService {
     private readonly commands: WebhookCommands,
     private readonly secrets: WebhookSecretWrites,
     private readonly sender: WebhookSender,
+    private readonly resolver: WebhookResolver,
   ) {}
 
   private get context() {
@@ -59,20 +47,12 @@ export class WebhooksService {
 
   /**
    * A host name is resolved when the webhook is saved, so that one pointing at a private network
-   * is refused at once; each delivery checks the address it connects to again.
+   * is refused at once (422, naming the field); each delivery checks the address it connects to again.
    */
   private async checkHost(url: string | undefined): Promise<void> {
     if (!url) return;
-    let host: string;
-    try {
-      host = new URL(url.trim()).hostname.replace(/^\[|\]$/g, '');
-    } catch {
-      return; // the decider words a malformed address
-    }
-    if (isIP(host)) return;
-    const found = await lookup(host, { all: true }).catch(() => null);
-    if (!found?.length) throw invalid('This address cannot be found', { url: ['This address cannot be found'] }, 'validation_failed');
-    if (found.some((a) => !addressAllowed(a.address, this.config.allowLoopback))) throw invalid(PRIVATE, { url: [PRIVATE] }, 'validation_failed');
+    const problem = await resolvedHostProblem(url, this.config.allowLoopback, (host) => this.resolver.resolve(host));
+    if (problem) throw invalid(problem, { url: [problem] }, 'validation_failed');
   }
 
   async create(user: UserPrincipal, body: Partial<WebhookSettings> & { url: string; event_types: string[] }): Promise<WebhookWithSecret<Date>> {
