@@ -196,6 +196,8 @@ describe('kiosks, displays and the customer’s ticket', () => {
     await t.page.getByTestId('feedback-thanks').waitFor();
     await t.page.goto('/t/this-link-does-not-exist');
     await t.page.getByTestId('ticket-invalid').waitFor();
+    // The heading follows the same render; waited for rather than read at once, on a busy machine.
+    await t.page.locator('h1', { hasText: 'This ticket link is not valid' }).waitFor({ timeout: 10_000 });
     await expect(t.page.locator('h1').textContent()).resolves.toBe('This ticket link is not valid');
 
     // The owner reads it in /feedback.
