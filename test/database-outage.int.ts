@@ -51,7 +51,7 @@ describe('the API when PostgreSQL ends its connections', () => {
     // Straight to the instance: the proxy's own 502s would hide what the API answered.
     t = { http: () => request(c.instances[0].url) } as TestApp;
     ({ owner, departmentId } = await bookableBusiness(t, 'Outage Clinic'));
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     sockets.forEach((s) => s.close());
     await receiver?.close();

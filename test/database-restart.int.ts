@@ -85,7 +85,7 @@ describe('the API while its PostgreSQL is stopped and started again', () => {
     }
     t = { http: () => request(url) } as TestApp;
     owner = await newBusiness(t, 'Restart Clinic');
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     socket?.close();
     api?.kill('SIGKILL');

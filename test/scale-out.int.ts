@@ -50,7 +50,7 @@ describe('several API instances behind a reverse proxy', () => {
     // The fixtures make their calls through t.http() alone: here, through the proxy.
     t = { http: () => c.http() } as TestApp;
     owner = await newBusiness(t, 'Scale Clinic');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     sockets.forEach((s) => s.close());
     await c?.close();

@@ -22,7 +22,7 @@ describe('stopping an instance with SIGTERM', () => {
     c = await startCluster({ instances: 1, env: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) } });
     t = { http: () => request(c.instances[0].url) } as TestApp;
     owner = await newBusiness(t, 'Drain Clinic');
-  }, 120_000);
+  }, 300_000);
   afterAll(() => c?.close());
 
   it('answers every request under way, ends the long poll at once, releases its locks and connections, and exits 0', async () => {
