@@ -23,3 +23,4 @@ export * from './integrations';
 export * from './account-settings';
 export * from './billing';
 export * from './webhooks';
+export * from './access';

@@ -38,7 +38,7 @@ export class BookingSettingsController {
   }
 
   @Put('bookingSettings')
-  @Roles('ADMIN', 'MANAGER')
+  @Roles('ADMIN')
   async update(@CurrentUser() user: UserPrincipal, @Body() body: BookingSettingsDto) {
     const { booking_days_limit, booking_confirmation, ...own } = body;
     const profile = Object.fromEntries(Object.entries({ booking_days_limit, booking_confirmation }).filter(([, v]) => v !== undefined));
@@ -60,7 +60,7 @@ export class BookingSettingsController {
   /** The business's booking hours: its working days, which the availability engine reads. */
   @Post('bookingdays/update')
   @HttpCode(200)
-  @Roles('ADMIN', 'MANAGER')
+  @Roles('ADMIN')
   async bookingDays(@CurrentUser() user: UserPrincipal, @Body() body: WorkingDaysDto) {
     await this.commands.run(
       businessDecider,

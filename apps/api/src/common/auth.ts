@@ -1,5 +1,6 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { callRoles } from '@tabour/contracts';
 import { forbidden, Package, planRequired, Principal, Role, unauthorized, UserPrincipal } from '@tabour/platform';
 
 export const PUBLIC_KEY = 'tabour:public';
@@ -9,7 +10,11 @@ export const PRINCIPAL_KINDS_KEY = 'tabour:principal-kinds';
 
 /** No token needed (login, register, captcha, public ticket pages). */
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
-/** Staff roles allowed; without it any staff user passes. */
+/**
+ * The staff roles a call admits, as the access table (`STAFF_CALLS` in libs/contracts) says: a
+ * declaration the reader sees beside the handler, which a test holds equal to the table; the
+ * guard reads the table itself. Without it, every staff role.
+ */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 /** Packages whose members may call this; trial counts as every package. */
 export const RequiresPlan = (...packages: Package[]) => SetMetadata(PLAN_KEY, packages);
@@ -62,8 +67,9 @@ export class AuthGuard implements CanActivate {
     const kinds = this.reflector.getAllAndOverride<Principal['kind'][]>(PRINCIPAL_KINDS_KEY, targets) ?? ['user'];
     if (!kinds.includes(principal.kind)) throw forbidden();
     req.principal = principal;
-    const roles = this.reflector.getAllAndOverride<Role[]>(ROLES_KEY, targets);
-    if (roles?.length && (principal.kind !== 'user' || !roles.includes(principal.role))) throw forbidden();
+    // A staff call's roles are the access table's, the one the web's screens read (docs/security.md).
+    const roles = principal.kind === 'user' ? callRoles(req.method ?? '', req.route?.path ?? '') : null;
+    if (roles && principal.kind === 'user' && !roles.includes(principal.role)) throw forbidden();
     const plans = this.reflector.getAllAndOverride<Package[]>(PLAN_KEY, targets);
     const gated = !!this.planGate && typeof req.route?.path === 'string' && this.planGate.gates(req.method, req.route.path);
     if (plans?.length || gated) {
