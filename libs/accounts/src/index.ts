@@ -5,3 +5,4 @@ export * from './throttle';
 export * from './projections';
 export * from './tables';
 export * from './settings';
+export * from './session';

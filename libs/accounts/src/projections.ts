@@ -4,9 +4,12 @@ import { ACCOUNT_EVENT_TYPES, AccountEvent } from './account';
 import { UserEvent } from './user';
 import './tables';
 
-export const businessAccountsProjection: InlineProjection<AccountEvent, Database> = {
+/** The customers context's record of a business deleting its account (libs/customers/src/privacy.ts). */
+type AccountDeleted = { type: 'BusinessAccountDeleted'; data: { business_id: string } };
+
+export const businessAccountsProjection: InlineProjection<AccountEvent | AccountDeleted, Database> = {
   name: 'accounts.business_accounts',
-  handles: ACCOUNT_EVENT_TYPES,
+  handles: [...ACCOUNT_EVENT_TYPES, 'BusinessAccountDeleted'],
   async apply(db, events) {
     for (const e of events) {
       const tenant = e.data.business_id;
@@ -44,6 +47,10 @@ export const businessAccountsProjection: InlineProjection<AccountEvent, Database
             package_starts_at: e.data.starts_at,
             package_ends_at: e.data.ends_at,
           });
+          break;
+        case 'BusinessAccountDeleted':
+          // The first deletion's time: a second one (a retried command) changes nothing.
+          await db.updateTable('business_accounts').set({ deleted_at: e.recordedAt }).where('tenant_id', '=', tenant).where('deleted_at', 'is', null).execute();
           break;
       }
     }

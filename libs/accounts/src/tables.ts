@@ -21,6 +21,8 @@ export interface BusinessAccountsTable {
   package_starts_at: Timestamp | null;
   package_ends_at: Timestamp | null;
   sms_consumed: Defaulted<number>;
+  /** Set by BusinessAccountDeleted: nothing of the business opens from then on (docs/accounts.md). */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Read model: one row per login that is not removed. */

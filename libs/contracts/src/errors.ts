@@ -44,6 +44,7 @@ const ACCOUNTS = [
   'awaiting_approval',
   'login_locked',
   'login_slowed',
+  'business_deleted',
 ] as const;
 
 const ORGANISATION = ['own_role', 'own_account', 'has_sub_services'] as const;

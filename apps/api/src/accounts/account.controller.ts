@@ -10,7 +10,7 @@ import { ChangePasswordDto, LegacyLoginDto, LoginDto, RegisterDto, ResetRequestD
 import { LoginService, NOT_HUMAN, SessionAnswer, TooManyAttempts } from './login.service';
 import { PasswordService } from './passwords.service';
 import { Registered, RegistrationService } from './registration.service';
-import { SessionService } from './sessions.service';
+import { SessionEnds } from './session-ends';
 import { UsersQueries, UserView } from './users.queries';
 import { UsersService } from './users.service';
 import { actorOf } from '../common/actor';
@@ -23,7 +23,7 @@ export class AccountController {
     private readonly registration: RegistrationService,
     private readonly logins: LoginService,
     private readonly captchas: CaptchaService,
-    private readonly sessions: SessionService,
+    private readonly sessions: SessionEnds,
     private readonly passwords: PasswordService,
     private readonly users: UsersService,
     private readonly queries: UsersQueries,
@@ -77,10 +77,11 @@ export class AccountController {
     return this.withRetryAfter(res, () => this.logins.login(body, req.ip ?? '', { captcha: false }));
   }
 
+  /** The session ends, and with it the sockets it opened, on every instance (docs/security.md). */
   @Post('logout')
   @HttpCode(200)
   async logout(@CurrentUser() user: UserPrincipal): Promise<{ message: string }> {
-    await this.sessions.end(user.sessionId);
+    await this.sessions.logout(user);
     return { message: 'You are logged out' };
   }
 

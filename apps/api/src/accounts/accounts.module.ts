@@ -18,6 +18,7 @@ import { MembershipService } from './membership.service';
 import { PasswordService } from './passwords.service';
 import { RegistrationService } from './registration.service';
 import { SecretWrites } from './secrets';
+import { sessionEndings, SessionEnds } from './session-ends';
 import { SessionService } from './sessions.service';
 import { StaffAccountsService } from './staff-accounts.service';
 import { UsersController } from './users.controller';
@@ -33,6 +34,7 @@ import { UsersService } from './users.service';
     AccountsCommands,
     CaptchaService,
     SessionService,
+    SessionEnds,
     MembershipService,
     LoginThrottle,
     AccountDeletionCheck,
@@ -46,7 +48,18 @@ import { UsersService } from './users.service';
     { provide: MembershipReader, useExisting: MembershipService },
     { provide: StaffAccounts, useClass: StaffAccountsService },
   ],
-  exports: [AccountDeletionCheck, SessionResolver, MembershipReader, MembershipService, StaffAccounts, Notifier, RegistrationService, CaptchaService, Clock],
+  exports: [
+    AccountDeletionCheck,
+    SessionResolver,
+    SessionEnds,
+    MembershipReader,
+    MembershipService,
+    StaffAccounts,
+    Notifier,
+    RegistrationService,
+    CaptchaService,
+    Clock,
+  ],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(
@@ -58,5 +71,6 @@ export class AccountsModule implements OnModuleInit {
     for (const projection of ACCOUNTS_PROJECTIONS) this.store.registerInlineProjection(projection);
     this.store.registerInlineProjection(accountSettingsProjection);
     this.store.registerInlineProjection(this.secrets);
+    this.store.registerInlineProjection(sessionEndings);
   }
 }

@@ -50,14 +50,9 @@ export class SessionService extends SessionResolver {
   async resolve(token: string): Promise<Principal | null> {
     if (token.startsWith(DEVICE_TOKEN_PREFIX)) return this.resolveDevice(token);
     const now = this.clock.now();
-    const row = await this.db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .innerJoin('business_accounts as b', 'b.tenant_id', 'u.tenant_id')
-      .select(['s.id', 's.created_at', 's.last_seen_at', 'u.id as user_id', 'u.tenant_id', 'u.role', 'u.email', 'u.first_name', 'u.last_name'])
+    const row = await this.staffSessions(now)
+      .select(['s.created_at', 's.last_seen_at', 'u.role', 'u.email', 'u.first_name', 'u.last_name'])
       .where('s.token_hash', '=', sha256(token))
-      .where('s.expires_at', '>', now)
-      .where('b.status', '=', 'approved')
       .executeTakeFirst();
     if (!row) return null;
     if (now.getTime() - row.last_seen_at.getTime() > TOUCH_MS) {
@@ -75,34 +70,61 @@ export class SessionService extends SessionResolver {
     };
   }
 
-  async end(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  /**
+   * The same rules as `resolve`, by session id and for many at once (the sockets of an instance):
+   * a staff session until it expires, a device's until it is ended.
+   */
+  async stillOpen(principals: Principal[]): Promise<Map<string, Date | null>> {
+    const open = new Map<string, Date | null>();
+    const staff = [...new Set(principals.filter((p) => p.kind === 'user').map((p) => p.sessionId))];
+    const devices = [...new Set(principals.filter((p) => p.kind !== 'user').map((p) => p.sessionId))];
+    if (staff.length)
+      for (const r of await this.staffSessions(this.clock.now()).select('s.expires_at').where('s.id', 'in', staff).execute()) open.set(r.id, r.expires_at);
+    if (devices.length) for (const r of await this.deviceSessions().where('s.id', 'in', devices).execute()) if (deviceActive(r)) open.set(r.id, null);
+    return open;
   }
 
   /**
    * A kiosk's or display's token (docs/devices.md): valid while not revoked, while its device
-   * exists and is active, and while its business is approved. Devices hold their session until
+   * exists and is active, and while its business is approved and not deleted. Devices hold their session until
    * it is revoked (logout, secret reset, deletion), as a screen in a hall cannot log in daily.
    */
   private async resolveDevice(token: string): Promise<Principal | null> {
-    const row = await this.db
+    const row = await this.deviceSessions().where('s.token_hash', '=', sha256(token)).executeTakeFirst();
+    if (!row || !deviceActive(row)) return null;
+    return row.kind === 'kiosk'
+      ? { kind: 'kiosk', tenantId: row.tenant_id, kioskId: row.device_id, sessionId: row.id }
+      : { kind: 'display', tenantId: row.tenant_id, displayId: row.device_id, sessionId: row.id };
+  }
+
+  /** Staff sessions that open: not expired, of a login that exists, of an approved business that is not deleted. */
+  private staffSessions(now: Date) {
+    return this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('business_accounts as b', 'b.tenant_id', 'u.tenant_id')
+      .select(['s.id', 'u.id as user_id', 'u.tenant_id'])
+      .where('s.expires_at', '>', now)
+      .where('b.status', '=', 'approved')
+      .where('b.deleted_at', 'is', null);
+  }
+
+  /** Device sessions not ended, of an approved business that is not deleted; the device's status is checked on the row. */
+  private deviceSessions() {
+    return this.db
       .selectFrom('device_sessions as s')
       .innerJoin('business_accounts as b', 'b.tenant_id', 's.tenant_id')
       .leftJoin('kiosks as k', (j) => j.onRef('k.id', '=', 's.device_id').on('s.kind', '=', 'kiosk'))
       .leftJoin('displays as d', (j) => j.onRef('d.id', '=', 's.device_id').on('s.kind', '=', 'display'))
       .select(['s.id', 's.kind', 's.device_id', 's.tenant_id', 'k.status as kiosk_status', 'd.status as display_status'])
-      .where('s.token_hash', '=', sha256(token))
       .where('s.revoked_at', 'is', null)
       .where('b.status', '=', 'approved')
-      .executeTakeFirst();
-    if (!row) return null;
-    const status = row.kind === 'kiosk' ? row.kiosk_status : row.display_status;
-    if (status !== 'active') return null;
-    return row.kind === 'kiosk'
-      ? { kind: 'kiosk', tenantId: row.tenant_id, kioskId: row.device_id, sessionId: row.id }
-      : { kind: 'display', tenantId: row.tenant_id, displayId: row.device_id, sessionId: row.id };
+      .where('b.deleted_at', 'is', null);
   }
 }
+
+const deviceActive = (row: { kind: string; kiosk_status: string | null; display_status: string | null }) =>
+  (row.kind === 'kiosk' ? row.kiosk_status : row.display_status) === 'active';
 
 /** Device tokens are told apart from staff tokens by their prefix, so each is looked up in its own table. */
 export const DEVICE_TOKEN_PREFIX = 'dev_';

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RemoteCommand } from '@tabour/contracts';
 import { AppConfig, invalid } from '@tabour/platform';
+import { SessionEnds } from '../accounts/session-ends';
 import { BroadcastService } from '../broadcast/broadcast.service';
 import { APP_CONFIG } from '../common/tokens';
 import { checkImage, storeImage, UploadedImage, uploadUrl } from '../organisation/uploads';
@@ -18,6 +19,7 @@ export class DeviceSupport {
     private readonly queries: DeviceQueries,
     private readonly queues: QueueQueries,
     private readonly broadcast: BroadcastService,
+    private readonly sessionEnds: SessionEnds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -45,6 +47,8 @@ export class DeviceSupport {
   async remote(kind: DeviceKind, tenantId: string, id: string, command: RemoteCommand): Promise<{ sent: RemoteCommand; sessions_ended: number }> {
     await this.queries.one(kind, tenantId, id);
     const ended = command === 'logout' ? await this.credentials.revokeAll(id) : 0;
+    // Counted above; recorded so that every instance closes the device's sockets.
+    if (command === 'logout') await this.sessionEnds.device(tenantId, kind, id, { type: 'system', name: 'remote logout' });
     this.broadcast.command(tenantId, kind, id, { type: command });
     return { sent: command, sessions_ended: ended };
   }

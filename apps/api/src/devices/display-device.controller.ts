@@ -1,9 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { DisplaySettings, ipAllowed } from '@tabour/devices';
-import { DomainError, forbidden, invalid, planRequired, Principal } from '@tabour/platform';
+import { Db, DomainError, forbidden, invalid, planRequired, Principal } from '@tabour/platform';
+import { refuseDeletedBusiness } from '../accounts/business-gone';
+import { SessionEnds } from '../accounts/session-ends';
 import { Ctx, MembershipReader, PrincipalKinds, Public, RequiresPlan } from '../common/auth';
+import { DB } from '../common/tokens';
 import { OrganisationQueries } from '../organisation/queries';
 import { DeviceCredentials } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
@@ -35,6 +38,8 @@ export class DisplayDeviceController {
     private readonly board: DisplayBoard,
     private readonly memberships: MembershipReader,
     private readonly organisation: OrganisationQueries,
+    private readonly sessionEnds: SessionEnds,
+    @Inject(DB) private readonly db: Db,
   ) {}
 
   @Public()
@@ -43,6 +48,7 @@ export class DisplayDeviceController {
   async login(@Body() body: DeviceLoginDto, @Req() req: Request) {
     const found = await this.credentials.check('display', body);
     if (!found) throw new DomainError(401, DISPLAY_BAD_CREDENTIALS, 'bad_credentials');
+    await refuseDeletedBusiness(this.db, found.tenant_id);
     const settings = found.settings as unknown as DisplaySettings;
     if (found.status !== 'active') throw forbidden('This display is inactive');
     const pkg = await this.memberships.activePackage(found.tenant_id);
@@ -67,7 +73,7 @@ export class DisplayDeviceController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Ctx() display: DisplayPrincipal, @Req() req: Request) {
-    await this.credentials.revoke(display.sessionId);
+    await this.sessionEnds.logout(display);
     await this.displays.record(display.tenantId, display.displayId, 'logout', { ip: clientIp(req), userAgent: userAgent(req) });
     return { message: 'Logged out' };
   }

@@ -6,6 +6,8 @@ import { ipAllowed, KioskSettings } from '@tabour/devices';
 import { isOpenAt, WorkingDays } from '@tabour/organisation';
 import { AppConfig, conflict, DomainError, forbidden, invalid, notFound, planRequired, Principal, unauthorized } from '@tabour/platform';
 import { toE164 } from '@tabour/customers';
+import { refuseDeletedBusiness } from '../accounts/business-gone';
+import { SessionEnds } from '../accounts/session-ends';
 import { Ctx, MembershipReader, PrincipalKinds, Public, RequiresPlan } from '../common/auth';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { BookingCheckins } from '../bookings/checkin.service';
@@ -48,6 +50,7 @@ export class KioskDeviceController {
     private readonly checkins: BookingCheckins,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
+    private readonly sessionEnds: SessionEnds,
   ) {}
 
   @Public()
@@ -56,6 +59,7 @@ export class KioskDeviceController {
   async login(@Body() body: DeviceLoginDto, @Req() req: Request) {
     const found = await this.credentials.check('kiosk', body);
     if (!found) throw new DomainError(401, KIOSK_BAD_CREDENTIALS, 'bad_credentials');
+    await refuseDeletedBusiness(this.db, found.tenant_id);
     const settings = found.settings as unknown as KioskSettings;
     if (found.status !== 'active') throw forbidden('This kiosk is inactive');
     const pkg = await this.memberships.activePackage(found.tenant_id);
@@ -76,7 +80,7 @@ export class KioskDeviceController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Ctx() kiosk: KioskPrincipal) {
-    await this.credentials.revoke(kiosk.sessionId);
+    await this.sessionEnds.logout(kiosk);
     return { message: 'Logged out' };
   }
 
@@ -211,7 +215,7 @@ export class KioskDeviceController {
     if (me.logout_on_ip_change) {
       const session = await this.credentials.session(kiosk.sessionId);
       if (session && session.ip !== ip) {
-        await this.credentials.revoke(kiosk.sessionId);
+        await this.sessionEnds.logout(kiosk, 'address_changed');
         throw unauthorized('The kiosk changed address: log in again');
       }
     }

@@ -6,6 +6,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsNumber, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { LANGUAGES } from '@tabour/contracts';
 import { AppConfig, Db, invalid, notFound, TooManyRequests } from '@tabour/platform';
+import { refuseDeletedBusiness } from '../accounts/business-gone';
 import { Public } from '../common/auth';
 import { RateLimits } from '../common/rate-limits';
 import { APP_CONFIG, DB } from '../common/tokens';
@@ -193,6 +194,7 @@ export class PushSubscriptionsController {
     if (!UID.test(uid)) throw notFound('This ticket link is not valid');
     const t = await this.db.selectFrom('queue_tickets').select(['id', 'tenant_id', 'archived_at']).where('uid', '=', uid).executeTakeFirst();
     if (!t) throw notFound('This ticket link is not valid');
+    await refuseDeletedBusiness(this.db, t.tenant_id);
     return t;
   }
 

@@ -4,6 +4,7 @@ import { Actor } from '@tabour/eventstore';
 import { publicTicketSettings } from '@tabour/notifications';
 import { Db, forbidden, notFound } from '@tabour/platform';
 import { feedbackDecider, feedbackStream } from '@tabour/queues';
+import { refuseDeletedBusiness } from '../accounts/business-gone';
 import { Public } from '../common/auth';
 import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
@@ -36,6 +37,8 @@ export class PublicTicketController {
     if (!UID.test(uid)) throw notFound('This ticket link is not valid');
     const t = await this.queries.publicTicket(uid);
     if (!t) throw notFound('This ticket link is not valid');
+    // Every call of the page comes through here: read, cancel, late, feedback.
+    await refuseDeletedBusiness(this.db, t.internal.tenant_id);
     const p = await publicTicketSettings(this.db, t.internal.tenant_id);
     return { ...t, view: { ...t.view, allowed: { cancel: p.allow_cancel, running_late: p.allow_running_late, feedback: p.allow_feedback } } };
   }

@@ -14,6 +14,7 @@ import {
   queueRequestStream,
   QueueSettings,
 } from '@tabour/queues';
+import { refuseDeletedBusiness } from '../accounts/business-gone';
 import { PageRequest } from '../common/paging';
 import { selectPage } from '../common/paged-select';
 import { RateLimits } from '../common/rate-limits';
@@ -83,6 +84,7 @@ export class RequestsService {
     await this.throttle(address);
     const queue = await this.db.selectFrom('queues').select(['tenant_id', 'settings']).where('id', '=', queueId).executeTakeFirst();
     if (!queue) throw notFound('Queue not found');
+    await refuseDeletedBusiness(this.db, queue.tenant_id);
     const tenantId = queue.tenant_id;
     const settings = queue.settings as unknown as QueueSettings;
     await this.checkServices(tenantId, settings, input.service_ids ?? []);
@@ -131,10 +133,11 @@ export class RequestsService {
     const r = await this.db
       .selectFrom('queue_requests as r')
       .leftJoin('queues as q', (j) => j.onRef('q.id', '=', 'r.queue_id').onRef('q.tenant_id', '=', 'r.tenant_id'))
-      .select(['r.uid', 'r.status', 'r.ticket_uid', 'r.ticket_label', 'q.name as queue_name'])
+      .select(['r.uid', 'r.tenant_id', 'r.status', 'r.ticket_uid', 'r.ticket_label', 'q.name as queue_name'])
       .where('r.uid', '=', uid)
       .executeTakeFirst();
     if (!r) throw notFound('This request link is not valid');
+    await refuseDeletedBusiness(this.db, r.tenant_id);
     return {
       uid: r.uid,
       status: r.status,
