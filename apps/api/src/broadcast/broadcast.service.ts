@@ -7,7 +7,15 @@ import { bearerToken, SessionResolver } from '../common/auth';
 import { corsOrigin, originAllowed } from '../common/security';
 import { APP_CONFIG, DATABASE_URL } from '../common/tokens';
 import { postgresAdapter } from './adapter';
+import type { Ending } from './endings';
 import { businessRoom, ChangeNotice, roomFor, scopedRoom, ticketRoom } from './rooms';
+
+/** How often every socket's session is checked again: the bound on a socket outliving its session when no event says so (docs/security.md). */
+const RECHECK_MS = 60_000;
+/** setTimeout's longest delay; a later expiry is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const subjectOf = (p: Principal) => (p.kind === 'user' ? p.userId : p.kind === 'kiosk' ? p.kioskId : p.displayId);
 
 /**
  * The broadcast channel: socket.io on its own port (BROADCAST_PORT, 6001 by default), with
@@ -25,6 +33,9 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
   private io?: Server;
   private ticketRooms?: (uid: string) => Promise<string[]>;
   private closeAdapter?: () => Promise<void>;
+  private recheck?: NodeJS.Timeout;
+  /** Each authorised socket's expiry timer, cleared when it goes. */
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -49,10 +60,14 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
         const principal = await this.sessions.resolve(token).catch(() => null);
         if (!principal) return next(new Error('unauthorised'));
         socket.data.principal = principal;
+        // The principal, with its session id, travels with the socket, so that its end finds it (end); the expiry arms its timer.
+        socket.data.expiresAt = (await this.sessions.stillOpen([principal]).catch(() => null))?.get(principal.sessionId) ?? null;
       }
       next();
     });
     this.io.on('connection', (socket) => this.onConnection(socket));
+    this.recheck = setInterval(() => void this.recheckAll(), RECHECK_MS);
+    this.recheck.unref();
     await new Promise<void>((resolve, reject) => {
       this.http!.once('error', reject);
       this.http!.listen(this.config.broadcastPort, () => resolve());
@@ -61,7 +76,14 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
 
   private onConnection(socket: Socket): void {
     const principal = socket.data.principal as Principal | undefined;
-    if (principal) void socket.join(businessRoom(principal.tenantId));
+    if (principal) {
+      void socket.join(businessRoom(principal.tenantId));
+      this.expireAt(socket, socket.data.expiresAt as Date | null);
+      socket.on('disconnect', () => {
+        clearTimeout(this.expiries.get(socket.id));
+        this.expiries.delete(socket.id);
+      });
+    }
     socket.on('subscribe', (msg: { kind?: unknown; id?: unknown }, ack?: (r: { ok: boolean; room?: string }) => void) => {
       const kind = String(msg?.kind ?? '');
       const room = roomFor(principal, kind, String(msg?.id ?? ''));
@@ -144,7 +166,75 @@ export class BroadcastService implements OnApplicationBootstrap, OnApplicationSh
     this.io?.to(scopedRoom(tenantId, kind, id)).emit('command', command);
   }
 
+  /**
+   * Disconnects this instance's sockets that these endings take away (every instance's relay
+   * calls it for every event it reads, before announcing what follows). A device is told to log
+   * out first, as a remote logout tells it. Resolves once the sessions a recheck asks about are
+   * looked up, so that no notice after the ending reaches a socket it ended.
+   */
+  end(endings: Ending[]): Promise<void> | void {
+    if (!this.io || !endings.length) return;
+    const sockets = [...this.io.of('/').sockets.values()].filter((s) => s.data.principal);
+    const recheck: Socket[] = [];
+    for (const socket of sockets) {
+      const p = socket.data.principal as Principal;
+      for (const e of endings) {
+        if (e.tenantId !== p.tenantId) continue;
+        const hit =
+          e.scope === 'business' ||
+          (e.scope === 'sessions' && e.sessionIds.includes(p.sessionId)) ||
+          (e.scope === 'device' && p.kind !== 'user' && subjectOf(p) === e.deviceId) ||
+          (e.scope === 'user' && p.kind === 'user' && p.userId === e.userId);
+        if (!hit) continue;
+        if (e.scope === 'user' && e.recheck) recheck.push(socket);
+        else {
+          this.drop(socket);
+          break;
+        }
+      }
+    }
+    const unsure = recheck.filter((s) => s.connected);
+    if (unsure.length) return this.dropClosed(unsure);
+  }
+
+  /** Every socket's session asked again: the bound on a missed ending, and what drops a device made inactive by no event. */
+  private async recheckAll(): Promise<void> {
+    const sockets = [...(this.io?.of('/').sockets.values() ?? [])].filter((s) => s.data.principal);
+    if (sockets.length) await this.dropClosed(sockets).catch((err) => this.log.warn(`sockets not checked: ${String(err)}`));
+  }
+
+  private async dropClosed(sockets: Socket[]): Promise<void> {
+    const open = await this.sessions.stillOpen(sockets.map((s) => s.data.principal as Principal));
+    for (const s of sockets) if (!open.has((s.data.principal as Principal).sessionId)) this.drop(s);
+  }
+
+  /** A staff session's expiry moves with its use: at the time it had, its socket asks again. */
+  private expireAt(socket: Socket, at: Date | null): void {
+    clearTimeout(this.expiries.get(socket.id));
+    if (!at) return void this.expiries.delete(socket.id);
+    const timer = setTimeout(
+      () => {
+        const principal = socket.data.principal as Principal;
+        this.sessions
+          .stillOpen([principal])
+          .then((open) => (open.has(principal.sessionId) ? this.expireAt(socket, open.get(principal.sessionId)!) : this.drop(socket)))
+          .catch(() => this.expireAt(socket, new Date(Date.now() + RECHECK_MS)));
+      },
+      Math.min(Math.max(at.getTime() - Date.now(), 0) + 50, MAX_TIMER_MS),
+    );
+    timer.unref();
+    this.expiries.set(socket.id, timer);
+  }
+
+  private drop(socket: Socket): void {
+    if (!socket.connected) return;
+    if ((socket.data.principal as Principal).kind !== 'user') socket.emit('command', { type: 'logout' });
+    socket.disconnect(true);
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    if (this.recheck) clearInterval(this.recheck);
+    for (const timer of this.expiries.values()) clearTimeout(timer);
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
     await this.closeAdapter?.();
     this.log.debug('closed');

@@ -8,6 +8,11 @@ import { ChangeNotice } from './rooms';
 
 /** Names the narrower rooms (queue, counter, ticket…) an event concerns, besides its business. */
 export type RoomRouter = (event: RecordedEvent) => string[];
+/**
+ * Told of every event this instance reads, before any notice of it goes out: what a grant's end
+ * closes (sockets, feed streams) is closed before anything committed after it is announced.
+ */
+export type LogWatcher = (events: RecordedEvent[]) => void | Promise<void>;
 
 const POLL_MS = 1000;
 const OWN_KEPT = 1000;
@@ -30,6 +35,9 @@ const HELD_RETRY_MS = 25;
 export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('change-relay');
   private readonly routers = new Map<string, RoomRouter>();
+  private readonly watchers: LogWatcher[] = [];
+  /** Batches waiting for a watcher's work on an earlier one: notices keep the log's order. */
+  private delivering: Promise<void> | null = null;
   private notifier?: AppendNotifier;
   private unhook?: () => void;
   private poll?: NodeJS.Timeout;
@@ -78,6 +86,11 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
     await this.notifier.start();
     this.poll = setInterval(() => void this.wake(), POLL_MS);
     this.poll.unref();
+  }
+
+  /** Lets a context act on the events every instance reads, e.g. close the sockets a logout ended. */
+  watch(watcher: LogWatcher): void {
+    this.watchers.push(watcher);
   }
 
   /** Drains now, or once more after the drain under way. */
@@ -135,6 +148,40 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private publish(events: RecordedEvent[]): void {
+    if (this.delivering) return this.after(() => this.deliver(events));
+    const told = this.tell(events);
+    if (told) this.after(() => told.then(() => this.announce(events)));
+    else this.announce(events);
+  }
+
+  private async deliver(events: RecordedEvent[]): Promise<void> {
+    await this.tell(events);
+    this.announce(events);
+  }
+
+  /** The watchers' work on these events, when any of it is not done yet. */
+  private tell(events: RecordedEvent[]): Promise<void> | null {
+    const pending: Promise<void>[] = [];
+    for (const watch of this.watchers) {
+      try {
+        const done = watch(events);
+        if (done) pending.push(done.catch((err) => this.log.warn(`a watcher failed: ${String(err)}`)));
+      } catch (err) {
+        this.log.warn(`a watcher failed: ${String(err)}`);
+      }
+    }
+    return pending.length ? Promise.all(pending).then(() => undefined) : null;
+  }
+
+  private after(run: () => Promise<void>): void {
+    const next = (this.delivering ?? Promise.resolve()).then(run).catch((err) => this.log.warn(`notices not sent: ${String(err)}`));
+    this.delivering = next;
+    void next.finally(() => {
+      if (this.delivering === next) this.delivering = null;
+    });
+  }
+
+  private announce(events: RecordedEvent[]): void {
     // One notice per append (its events share a correlation id), not per drain: a client that
     // counts calls (a display announcing them) hears each one, even when a slow drain reads two.
     const latest = new Map<string, RecordedEvent>();
@@ -153,5 +200,6 @@ export class ChangeRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.running = false;
     await this.notifier?.stop();
     await this.draining;
+    await this.delivering;
   }
 }

@@ -24,6 +24,8 @@ export const PrincipalKinds = (...kinds: Principal['kind'][]) => SetMetadata(PRI
 /** Resolves a bearer token to its principal; the accounts module provides it. */
 export abstract class SessionResolver {
   abstract resolve(token: string): Promise<Principal | null>;
+  /** Of these principals' sessions, the ones still open, each with when it expires (null: when it is ended): a socket's re-check. */
+  abstract stillOpen(principals: Principal[]): Promise<Map<string, Date | null>>;
 }
 
 /** Answers which package a business is on now; the accounts module provides it. */
