@@ -8,6 +8,8 @@ import { RateLimits } from '../common/rate-limits';
 import { DB } from '../common/tokens';
 import { hashToken } from './keys.service';
 
+export const KEY_REFUSED = 'This API key is not valid or was revoked';
+
 /** The integrator a key stands for: one business, the key's scopes. */
 export interface KeyPrincipal {
   keyId: string;
@@ -46,7 +48,7 @@ export class ApiKeyAuth {
       .select(['k.id', 'k.tenant_id', 'k.scopes', 'k.revoked_at'])
       .where('h.token_hash', '=', hashToken(token))
       .executeTakeFirst();
-    if (!key || key.revoked_at) throw unauthorized('This API key is not valid or was revoked');
+    if (!key || key.revoked_at) throw unauthorized(KEY_REFUSED);
     const principal: KeyPrincipal = { keyId: key.id, tenantId: key.tenant_id, scopes: key.scopes as ApiKeyScope[] };
     if (!principal.scopes.includes(scope)) throw forbidden(`This API key lacks the ${scope} scope`);
     const verdict = await this.limits.hit('api-key', key.id, this.policy);
@@ -58,6 +60,12 @@ export class ApiKeyAuth {
       );
     this.touch(key.id);
     return principal;
+  }
+
+  /** Whether the key still opens the feed: read again by a stream on its way, and after a page is read (docs/integrations.md). */
+  async isLive(keyId: string): Promise<boolean> {
+    const key = await this.db.selectFrom('api_keys').select('revoked_at').where('id', '=', keyId).executeTakeFirst();
+    return !!key && !key.revoked_at;
   }
 
   private touch(keyId: string): void {

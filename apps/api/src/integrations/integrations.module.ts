@@ -8,6 +8,7 @@ import { ApiKeyAuth, ApiKeyGuard } from './api-key.guard';
 import { FeedController } from './feed.controller';
 import { FeedService } from './feed.service';
 import { FeedWaker } from './feed-waker';
+import { KeyStreams } from './key-streams';
 import { ApiKeysController } from './keys.controller';
 import { ApiKeysService } from './keys.service';
 
@@ -16,7 +17,7 @@ const FEED_GATHER_MS = 100;
 /** Integrators: API keys and the public event feed (docs/integrations.md). */
 @Module({
   controllers: [ApiKeysController, FeedController],
-  providers: [ApiKeysService, ApiKeyAuth, ApiKeyGuard, FeedService, FeedWaker],
+  providers: [ApiKeysService, ApiKeyAuth, ApiKeyGuard, FeedService, FeedWaker, KeyStreams],
   exports: [ApiKeyAuth, ApiKeyGuard, FeedService, FeedWaker],
 })
 export class IntegrationsModule implements OnModuleInit {
