@@ -9,7 +9,7 @@ import { AuthGuard, MembershipReader, RequiresPlan, SessionResolver } from '../a
 import { StaffAccounts } from '../apps/api/src/common/staff-accounts';
 import { APP_CONFIG } from '../apps/api/src/common/tokens';
 import { createTestApp, TestApp } from './support/app';
-import { auth, login, LoggedIn, registerBusiness, STRONG_PASSWORD, uniqueEmail } from './support/fixtures';
+import { auth, clientAddress, login, LoggedIn, registerBusiness, STRONG_PASSWORD, uniqueEmail } from './support/fixtures';
 
 const registration = (email: string, over: Record<string, unknown> = {}) => ({
   business_name: 'Clinic',
@@ -66,14 +66,14 @@ describe('accounts', () => {
       ['unknown country', { country: 'XX' }, 'country', 'Select a valid country'],
     ])('refuses %s with 422 and writes nothing', async (_, over, field, message) => {
       const before = await head();
-      const res = await t.http().post('/business/account/register').send(registration(uniqueEmail(), over));
+      const res = await t.http().post('/business/account/register').set('X-Forwarded-For', clientAddress()).send(registration(uniqueEmail(), over));
       expect(res.status).toBe(422);
       expect(res.body.errors[field]).toContainEqual(message);
       expect(await head()).toBe(before);
     });
 
     it('refuses an e-mail used by another account, whatever its case', async () => {
-      const res = await t.http().post('/business/account/register').send(registration(owner.email.toUpperCase()));
+      const res = await t.http().post('/business/account/register').set('X-Forwarded-For', clientAddress()).send(registration(owner.email.toUpperCase()));
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({
         message: 'Email is invalid or used by another account',
@@ -83,7 +83,9 @@ describe('accounts', () => {
 
     it('lets only one of two simultaneous registrations of one e-mail through', async () => {
       const email = uniqueEmail('race');
-      const answers = await Promise.all([1, 2, 3].map(() => t.http().post('/business/account/register').send(registration(email))));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => t.http().post('/business/account/register').set('X-Forwarded-For', clientAddress()).send(registration(email))),
+      );
       expect(answers.map((r) => r.status).sort()).toEqual([201, 422, 422]);
       const rows = await t.database.db.selectFrom('users').select('id').where('email_lower', '=', email).execute();
       expect(rows).toHaveLength(1);
@@ -94,6 +96,7 @@ describe('accounts', () => {
       const res = await t
         .http()
         .post('/business/account/register')
+        .set('X-Forwarded-For', clientAddress())
         .send(registration(email, { phone: '+216 71 000 000', country: 'tn' }));
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ business: { name: 'Clinic', status: 'approved' }, user: { email, role: 'ADMIN' } });

@@ -1,5 +1,5 @@
 import { deleteRow, updateBusinessRow, updateRow, type InlineProjection } from '@tabour/eventstore';
-import type { Database } from '@tabour/platform';
+import { emailKey, type Database } from '@tabour/platform';
 import { ACCOUNT_EVENT_TYPES, AccountEvent } from './account';
 import { UserEvent } from './user';
 import './tables';
@@ -60,12 +60,12 @@ export const businessAccountsProjection: InlineProjection<AccountEvent | Account
 
 type UserFields = { user_id: string; email: string; first_name: string; last_name: string; phone: string | null; role: string; position: string };
 
-/** A login's row, the owner's at registration or a member's later: the e-mail is matched lower-cased. */
+/** A login's row, the owner's at registration or a member's later: the e-mail is matched by its key (look-alikes folded). */
 const userRow = (tenant: string, at: Date, u: UserFields) => ({
   id: u.user_id,
   tenant_id: tenant,
   email: u.email,
-  email_lower: u.email.toLowerCase(),
+  email_lower: emailKey(u.email),
   first_name: u.first_name,
   last_name: u.last_name,
   phone: u.phone,
@@ -76,7 +76,7 @@ const userRow = (tenant: string, at: Date, u: UserFields) => ({
   updated_at: at,
 });
 
-/** The users table; its unique index on email_lower makes two registrations of one e-mail fail in the append. */
+/** The users table; its unique index on email_lower makes two registrations of one e-mail, or of look-alikes, fail in the append. */
 export const usersProjection: InlineProjection<UserEvent | AccountEvent, Database> = {
   name: 'accounts.users',
   handles: ['BusinessRegistered', 'UserCreated', 'UserProfileUpdated', 'UserRemoved'],
@@ -104,7 +104,7 @@ export const usersProjection: InlineProjection<UserEvent | AccountEvent, Databas
         }
         case 'UserProfileUpdated': {
           const c = e.data.changes;
-          await updateRow(db, 'users', tenant, e.data.user_id, { ...c, ...(c.email ? { email_lower: c.email.toLowerCase() } : {}), updated_at: at });
+          await updateRow(db, 'users', tenant, e.data.user_id, { ...c, ...(c.email ? { email_lower: emailKey(c.email) } : {}), updated_at: at });
           break;
         }
         case 'UserRemoved':

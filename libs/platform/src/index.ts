@@ -6,3 +6,4 @@ export * from './config';
 export * from './roles';
 export * from './rate-limit';
 export * from './settings-document';
+export * from './email';

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { AppConfig, invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Public } from '../common/auth';
 import { FORM_LIMITS } from '../common/body-limits';
+import { Throttled, THROTTLES } from '../common/throttles';
 import { APP_CONFIG } from '../common/tokens';
 import { Captcha, CaptchaService } from './captcha.service';
 import { ChangePasswordDto, LegacyLoginDto, LoginDto, RegisterDto, ResetRequestDto, ResetUpdateDto, UpdateAccountDto } from './dto';
@@ -32,6 +33,7 @@ export class AccountController {
   /** 201; the account then awaits approval unless this installation approves at once. */
   @Public()
   @Post('register')
+  @Throttled(...THROTTLES.register)
   // SPEC §7: a form (multipart or URL-encoded) as well as JSON, with the same validation.
   @UseInterceptors(NoFilesInterceptor({ limits: FORM_LIMITS }))
   register(@Body() body: RegisterDto): Promise<Registered> {
@@ -87,6 +89,7 @@ export class AccountController {
 
   @Public()
   @Get('checkemail/:email')
+  @Throttled(...THROTTLES.checkEmail)
   async checkEmail(@Param('email') email: string): Promise<{ available: boolean }> {
     return { available: await this.queries.isEmailAvailable(String(email).slice(0, 254)) };
   }

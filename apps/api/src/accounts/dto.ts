@@ -14,6 +14,7 @@ import {
   ValidationArguments,
 } from 'class-validator';
 import { isStrongPassword, LANGUAGES, PASSWORD_MISMATCH, PASSWORD_RULE, type Language } from '@tabour/accounts';
+import { normaliseEmail } from '@tabour/platform';
 import { EMAIL_TAKEN } from './commands';
 
 export const TERMS_REQUIRED = 'You MUST accept our Terms and Conditions';
@@ -31,6 +32,8 @@ const SameAs = (field: string) =>
 /** HTML forms send "true", "1" or "on" for a ticked box. */
 const FormBoolean = () => Transform(({ value }) => (value === true || value === 'true' || value === '1' || value === 1 || value === 'on' ? true : value));
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+/** An e-mail as stored: NFKC, invisible characters out, trimmed (`normaliseEmail`). */
+const emailForm = () => Transform(({ value }) => (typeof value === 'string' ? normaliseEmail(value) : value));
 /** A form's empty field means none, as null does in JSON. */
 const EmptyToNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
 const PHONE = /^\+?[0-9 ().-]{6,20}$/;
@@ -40,7 +43,7 @@ export class RegisterDto {
   @ApiProperty() @trim() @IsString() @IsNotEmpty({ message: 'The business name is required' }) @MaxLength(200) business_name: string;
   @ApiProperty() @trim() @IsString() @IsNotEmpty({ message: 'The first name is required' }) @MaxLength(100) first_name: string;
   @ApiProperty() @trim() @IsString() @IsNotEmpty({ message: 'The last name is required' }) @MaxLength(100) last_name: string;
-  @ApiProperty() @trim() @IsEmail({}, { message: EMAIL_TAKEN }) @MaxLength(254, { message: EMAIL_TAKEN }) email: string;
+  @ApiProperty() @emailForm() @IsEmail({}, { message: EMAIL_TAKEN }) @MaxLength(254, { message: EMAIL_TAKEN }) email: string;
   @ApiPropertyOptional({ nullable: true }) @EmptyToNull() @IsOptional() @IsString() @Matches(PHONE, { message: PHONE_MESSAGE }) phone?: string | null;
   @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2 code', nullable: true })
   @EmptyToNull()
@@ -70,7 +73,7 @@ export class LegacyLoginDto {
 export class UpdateAccountDto {
   @ApiPropertyOptional() @IsOptional() @trim() @IsString() @IsNotEmpty({ message: 'The first name is required' }) @MaxLength(100) first_name?: string;
   @ApiPropertyOptional() @IsOptional() @trim() @IsString() @IsNotEmpty({ message: 'The last name is required' }) @MaxLength(100) last_name?: string;
-  @ApiPropertyOptional() @IsOptional() @trim() @IsEmail({}, { message: EMAIL_TAKEN }) @MaxLength(254, { message: EMAIL_TAKEN }) email?: string;
+  @ApiPropertyOptional() @IsOptional() @emailForm() @IsEmail({}, { message: EMAIL_TAKEN }) @MaxLength(254, { message: EMAIL_TAKEN }) email?: string;
   @ApiPropertyOptional({ nullable: true }) @EmptyToNull() @IsOptional() @IsString() @Matches(PHONE, { message: PHONE_MESSAGE }) phone?: string | null;
   @ApiPropertyOptional({ enum: LANGUAGES }) @IsOptional() @IsIn(LANGUAGES, { message: 'Select a valid language' }) language?: Language;
 }
@@ -82,11 +85,11 @@ export class ChangePasswordDto {
 }
 
 export class ResetRequestDto {
-  @ApiProperty() @trim() @IsEmail({}, { message: 'Enter a valid email' }) @MaxLength(254) email: string;
+  @ApiProperty() @emailForm() @IsEmail({}, { message: 'Enter a valid email' }) @MaxLength(254) email: string;
 }
 
 export class ResetUpdateDto {
-  @ApiProperty() @trim() @IsEmail({}, { message: 'Enter a valid email' }) @MaxLength(254) email: string;
+  @ApiProperty() @emailForm() @IsEmail({}, { message: 'Enter a valid email' }) @MaxLength(254) email: string;
   @ApiProperty({ description: 'The 6-digit code sent by e-mail' })
   @IsString()
   @Matches(/^\s*\d{6}\s*$/, { message: 'email and reset code do not match' })

@@ -11,7 +11,7 @@ import {
   ThrottleState,
 } from '@tabour/accounts';
 import { Notifier } from '@tabour/notifications';
-import { Db, DomainError } from '@tabour/platform';
+import { Db, DomainError, emailKey } from '@tabour/platform';
 import { DB } from '../common/tokens';
 import { Clock } from './clock';
 import { sha256 } from './secrets';
@@ -76,7 +76,8 @@ export class LoginThrottle {
 
   /** Reserves the attempt before any password is checked; 429 when one of the limits refuses it. */
   async reserve(rawEmail: string, address: string): Promise<Reservation> {
-    const email = rawEmail.trim().toLowerCase();
+    // Look-alikes of one address are one account here too, or rotating them would dodge its limit.
+    const email = emailKey(rawEmail);
     const now = this.clock.now();
     const keys: { counter: Counter; key: string }[] = [
       { counter: 'account-address' as const, key: sha256(`login:account-address:${email}\n${address}`) },

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
-import { Db, notFound } from '@tabour/platform';
+import { Db, emailKey, notFound } from '@tabour/platform';
 import type { UsersTable } from '@tabour/accounts';
 import type { UserView as ContractUserView } from '@tabour/contracts';
 import { likePattern } from '../common/like';
@@ -69,12 +69,12 @@ export class UsersQueries {
     return toUserView(row);
   }
 
-  /** Across every business: e-mail is the login, so it is unique everywhere. */
+  /** Across every business: e-mail is the login, so it is unique everywhere, look-alikes included (`emailKey`). */
   async byEmail(email: string) {
     return this.db
       .selectFrom('users')
       .select([...COLUMNS])
-      .where('email_lower', '=', email.trim().toLowerCase())
+      .where('email_lower', '=', emailKey(email))
       .executeTakeFirst();
   }
 

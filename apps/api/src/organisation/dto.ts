@@ -22,7 +22,7 @@ import {
 import { Flag, IdList, NestedList, NullableMatch, OptionalMatch, stack, Name, NullableId, NullableText, OptionalInt, OptionalName } from '../common/dto-fields';
 import { ReadFields } from '../common/input-rules';
 import { HOLIDAY_SCOPES, HOLIDAY_STATUSES, HOLIDAY_TYPES, WEEKDAYS } from '@tabour/organisation';
-import { POSITIONS, Role, ROLES } from '@tabour/platform';
+import { normaliseEmail, POSITIONS, Role, ROLES } from '@tabour/platform';
 import { EmptyToNull, FromJson, ToBoolean, ToNullableNumber, ToNumber } from './transforms';
 
 const PHONE = /^\+?[0-9 ()-]{4,30}$/;
@@ -164,6 +164,7 @@ export class CreateTeamMemberDto {
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
   @EmptyToNull()
+  @Transform(({ value }) => (typeof value === 'string' ? normaliseEmail(value) : value))
   @ValidateIf((_, v) => v !== null)
   @IsEmail({}, { message: 'Email is invalid or used by another account' })
   @MaxLength(255)

@@ -6,6 +6,7 @@ import { Db, forbidden, notFound } from '@tabour/platform';
 import { feedbackDecider, feedbackStream } from '@tabour/queues';
 import { refuseDeletedBusiness } from '../accounts/business-gone';
 import { Public } from '../common/auth';
+import { Throttled, THROTTLES } from '../common/throttles';
 import { DB } from '../common/tokens';
 import { OrganisationCommands } from '../organisation/commands';
 import { FeedbackDto, LateDto } from './dto';
@@ -48,12 +49,14 @@ export class PublicTicketController {
   }
 
   @Get('queue/uid/:uid')
+  @Throttled(...THROTTLES.ticketRead)
   async read(@Param('uid') uid: string) {
     return (await this.find(uid)).view;
   }
 
   /** The same ticket once it has left the queue: how the visit ended, whether feedback was given. */
   @Get('queue/archive/uid/:uid')
+  @Throttled(...THROTTLES.ticketRead)
   async archived(@Param('uid') uid: string) {
     const t = await this.find(uid);
     if (!t.view.archived_at) throw notFound('This ticket is still in the queue');
@@ -61,6 +64,7 @@ export class PublicTicketController {
   }
 
   @Delete('queue/uid/:uid/cancel')
+  @Throttled(...THROTTLES.ticketAction)
   async cancel(@Param('uid') uid: string) {
     const t = await this.find(uid);
     if (t.view.archived_at) throw notFound('This ticket is no longer in the queue');
@@ -71,6 +75,7 @@ export class PublicTicketController {
 
   /** "Running late": the customer steps back a few places instead of losing the turn. */
   @Post('queue/uid/:uid/late')
+  @Throttled(...THROTTLES.ticketAction)
   @HttpCode(200)
   async late(@Param('uid') uid: string, @Body() body: LateDto) {
     const t = await this.find(uid);
@@ -86,6 +91,7 @@ export class PublicTicketController {
 
   /** Feedback once per ticket, after the visit. */
   @Put('queue/uid/:uid/feedback')
+  @Throttled(...THROTTLES.ticketAction)
   async feedback(@Param('uid') uid: string, @Body() body: FeedbackDto) {
     const t = await this.find(uid);
     if (t.view.status !== 'ended') throw notFound('Feedback opens once the visit has ended');

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Ip, Param, Put } from '@nestjs/common'
 import { ApiTags } from '@nestjs/swagger';
 import { notFound } from '@tabour/platform';
 import { Public } from '../common/auth';
+import { Throttled, THROTTLES } from '../common/throttles';
 import { IdPipe } from '../common/ids';
 import { SubmitRequestDto } from './requests.dto';
 import { RequestsService } from './requests.service';
@@ -20,6 +21,7 @@ export class QueueRequestPublicController {
   constructor(private readonly requests: RequestsService) {}
 
   @Put('queue/:queue_id/request')
+  @Throttled(...THROTTLES.queueRequest)
   @HttpCode(201)
   submit(@Param('queue_id', IdPipe) queueId: string, @Body() body: SubmitRequestDto, @Ip() ip: string) {
     return this.requests.submit(
@@ -30,6 +32,7 @@ export class QueueRequestPublicController {
   }
 
   @Get('queue/request/:uid')
+  @Throttled(...THROTTLES.ticketRead)
   read(@Param('uid') uid: string) {
     if (!UID.test(uid)) throw notFound('This request link is not valid');
     return this.requests.publicView(uid);
