@@ -26,8 +26,26 @@ describe('errors', () => {
 });
 
 describe('a 405 answer', () => {
-  it('rewrites the page address with replace and with', () => {
-    expect(rewrittenAddress('https://tn.tabour.app/settings/team', { replace: 'tn.', with: 'ci.' })).toBe('https://ci.tabour.app/settings/team');
+  it('rewrites the page address with replace and with, within its origin', () => {
+    expect(rewrittenAddress('https://tabour.app/tn/settings/team', { replace: '/tn/', with: '/ci/' })).toBe('https://tabour.app/ci/settings/team');
+    expect(rewrittenAddress('https://tabour.app/settings/team?x=1', { replace: 'team?x=1', with: 'team#top' })).toBe('https://tabour.app/settings/team#top');
+  });
+  it.each([
+    ['another host', 'https://tn.tabour.app/settings/team', { replace: 'tn.', with: 'ci.' }],
+    ['another site', 'https://tabour.app/settings', { replace: 'tabour.app', with: 'evil.example' }],
+    ['a protocol-relative path', 'https://tabour.app/settings', { replace: 'https://tabour.app/settings', with: '//evil.example/x' }],
+    ['a backslash path', 'https://tabour.app/settings', { replace: 'https://tabour.app/settings', with: '/\\evil.example/x' }],
+    ['javascript:', 'https://tabour.app/settings', { replace: 'https://tabour.app/settings', with: 'javascript:alert(document.domain)' }],
+    ['a javascript: scheme in the middle', 'https://tabour.app/settings', { replace: 'https:', with: 'javascript:alert(1);//' }],
+    ['data:', 'https://tabour.app/settings', { replace: 'https://tabour.app/settings', with: 'data:text/html,<script>alert(1)</script>' }],
+    ['another port', 'https://tabour.app/settings', { replace: 'tabour.app', with: 'tabour.app:8443' }],
+    ['http from https', 'https://tabour.app/settings', { replace: 'https:', with: 'http:' }],
+    ['credentials in the address', 'https://tabour.app/settings', { replace: 'https://', with: 'https://tabour.app@evil.example/' }],
+  ])('refuses a target on %s', (_what, href, body) => {
+    expect(rewrittenAddress(href, body)).toBeNull();
+  });
+  it('keeps a path that starts with two slashes on the page origin, as the whole address', () => {
+    expect(rewrittenAddress('https://tabour.app/a/settings', { replace: '/a/', with: '//' })).toBe('https://tabour.app//settings');
   });
   it('leaves the address alone without a usable body', () => {
     expect(rewrittenAddress('https://a/b', { message: 'Method Not Allowed' })).toBeNull();

@@ -23,12 +23,27 @@ export function errorMessage(status: number, statusText: string, body: unknown):
 /** The server gives each field a list of messages; a form shows the first. */
 export const fieldErrors = firstFieldErrors;
 
-/** A 405 answer's `{ replace, with }` rewrites the page address (SPEC §7). */
+/**
+ * A 405 answer's `{ replace, with }` rewrites the page address, within the page's own origin
+ * only: an answer (or whoever stands between the page and the API) must not send the user to
+ * another site, nor to a `javascript:` or `data:` address. What comes back is the whole address,
+ * resolved as the browser will, so that a path starting `//` cannot be read as another host.
+ */
 export function rewrittenAddress(href: string, body: unknown): string | null {
   const b = body as { replace?: unknown; with?: unknown } | null;
   if (!b || typeof b.replace !== 'string' || !b.replace || typeof b.with !== 'string') return null;
   const next = href.split(b.replace).join(b.with);
-  return next === href ? null : next;
+  if (next === href) return null;
+  let here: URL;
+  let there: URL;
+  try {
+    here = new URL(href);
+    there = new URL(next, here);
+  } catch {
+    return null;
+  }
+  if (there.origin !== here.origin || (there.protocol !== 'https:' && there.protocol !== 'http:')) return null;
+  return there.href;
 }
 
 /** Errors the interface words itself, in the user's language, by the server's code. */
