@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SpreadsheetsModule } from '../common/spreadsheets/reader';
 import { CustomersModule } from '../customers/customers.module';
 import { OrganisationModule } from '../organisation/organisation.module';
 import { QueuesModule } from '../queues/queues.module';
@@ -20,7 +21,7 @@ import { BookingTransferService } from './transfer.service';
  * paths (booking/export, booking/upload) are routed before the book's booking/:id.
  */
 @Module({
-  imports: [BookingsModule, QueuesModule, CustomersModule, OrganisationModule],
+  imports: [BookingsModule, QueuesModule, CustomersModule, OrganisationModule, SpreadsheetsModule],
   controllers: [BookingTransferController, BookingCheckinController, CustomerBookingsController],
   providers: [BookingCheckins, BookingClockJob, BookingTransferService, BookingExportService, CustomerBookingQueries],
   exports: [BookingCheckins],

@@ -7,10 +7,11 @@ import { BOOKING_STATUSES } from '@tabour/contracts';
 import { invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { actorOf } from '../common/actor';
+import { FILE_INVALID } from '../common/spreadsheets/inspect';
+import type { Upload } from '../common/spreadsheets/reader';
 import { BookingExportService, EXPORT_FORMATS, type ExportFormat } from './export.service';
 import { BookingTransferService, MAX_BOOKING_IMPORT_BYTES } from './transfer.service';
 
-const FILE_INVALID = 'Attach a valid file (CSV, XLS or XLSX)';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export class BookingUploadDto {
@@ -50,10 +51,10 @@ export class BookingTransferController {
   @Post('upload')
   @HttpCode(200)
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_BOOKING_IMPORT_BYTES, files: 1, fields: 10 } }))
-  async upload(@CurrentUser() user: UserPrincipal, @Body() body: BookingUploadDto, @UploadedFile() file?: { buffer: Buffer; size: number }) {
+  async upload(@CurrentUser() user: UserPrincipal, @Body() body: BookingUploadDto, @UploadedFile() file?: Upload & { size: number }) {
     if (!file?.size) throw invalid(FILE_INVALID, { file: [FILE_INVALID] });
     const notify = body?.notify_customers === true || body?.notify_customers === 'true' || body?.notify_customers === '1';
-    return this.transfer.importFile(user.tenantId, actorOf(user), file.buffer, notify);
+    return this.transfer.importFile(user.tenantId, actorOf(user), file, notify);
   }
 
   @Get('export')

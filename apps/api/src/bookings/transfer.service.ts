@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import * as XLSX from '@e965/xlsx';
 import { bookingDecider, bookingStream, type BookingCommand, type BookingEvent } from '@tabour/bookings';
 import type { BookingInput, FieldErrors } from '@tabour/contracts';
 import { Actor, CommandHandler, PgEventStore } from '@tabour/eventstore';
 import { Db, DomainError, invalid } from '@tabour/platform';
 import { DB, EVENT_STORE } from '../common/tokens';
 import { CustomersService } from '../customers/customers.service';
-import { isPlainText } from '../customers/sniff';
+import { SpreadsheetReader, type Upload } from '../common/spreadsheets/reader';
+import type { SheetLimits } from '../common/spreadsheets/types';
 import { BookingsService } from './bookings.service';
 import { BookingPiiKeys } from './pii-keys';
 import { mapBookingHeaders, parseBookingRow, type ImportLookups, type RowCustomer } from './transfer.map';
 
 export const MAX_BOOKING_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_BOOKING_IMPORT_ROWS = 5_000;
-const FILE_INVALID = 'Attach a valid file (CSV, XLS or XLSX)';
+/** What one import file may hold, checked before it is parsed (docs/bookings.md, "Import and export"). */
+export const BOOKING_IMPORT_LIMITS: SheetLimits = { rows: MAX_BOOKING_IMPORT_ROWS, columns: 256, cells: 200_000, inflatedBytes: 25 * 1024 * 1024 };
 
 export interface ImportRowReport {
   /** The row's number as the spreadsheet shows it (the header is row 1 when it is the first). */
@@ -30,28 +31,6 @@ export interface BookingImportReport {
   rejected: number;
   unknown_columns: string[];
   rows: ImportRowReport[];
-}
-
-/**
- * The rows of the first sheet, cells as stored: date and time cells of a spreadsheet stay
- * numbers (serial days, fractions of a day) for the row's parser; CSV cells stay text.
- */
-function readRows(content: Buffer): unknown[][] {
-  let wb: XLSX.WorkBook;
-  try {
-    const zip = content.length >= 4 && content[0] === 0x50 && content[1] === 0x4b;
-    const ole = content.length >= 8 && content.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex'));
-    if (zip || ole) wb = XLSX.read(content, { type: 'buffer' });
-    else if (isPlainText(content)) wb = XLSX.read(content.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true });
-    else throw new Error('not a spreadsheet');
-  } catch {
-    throw invalid(FILE_INVALID, { file: [FILE_INVALID] });
-  }
-  const sheet = wb.Sheets[wb.SheetNames[0]];
-  if (!sheet) throw invalid(FILE_INVALID, { file: [FILE_INVALID] });
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
-  // The export quotes cells a spreadsheet would run as formulas; the quote goes again here.
-  return rows.map((r) => r.map((c) => (typeof c === 'string' && /^'[=+\-@\t\r]/.test(c) ? c.slice(1) : c)));
 }
 
 const blank = (cells: unknown[]) => !cells.some((c) => String(c ?? '').trim() !== '');
@@ -72,12 +51,14 @@ export class BookingTransferService {
     private readonly bookings: BookingsService,
     private readonly customers: CustomersService,
     private readonly pii: BookingPiiKeys,
+    private readonly sheets: SpreadsheetReader,
   ) {
     this.handler = new CommandHandler(store);
   }
 
-  async importFile(tenantId: string, actor: Actor, content: Buffer, notifyCustomers: boolean): Promise<BookingImportReport> {
-    const rows = readRows(content);
+  async importFile(tenantId: string, actor: Actor, file: Upload, notifyCustomers: boolean): Promise<BookingImportReport> {
+    // Date and time cells stay numbers (serial days, fractions of a day) for the row's parser; CSV cells stay text.
+    const rows = await this.sheets.read(tenantId, file, BOOKING_IMPORT_LIMITS, 'raw');
     const headerAt = rows.findIndex((r) => !blank(r));
     if (headerAt < 0) throw invalid('The file has no header row', { file: ['The file has no header row'] });
     const { columns, unknown } = mapBookingHeaders(rows[headerAt]);

@@ -4,6 +4,7 @@ import { PgEventStore } from '@tabour/eventstore';
 import { CUSTOMER_PROJECTIONS } from '@tabour/customers';
 import { AppConfig } from '@tabour/platform';
 import { AccountsModule } from '../accounts/accounts.module';
+import { SpreadsheetsModule } from '../common/spreadsheets/reader';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
 import { NotifyModule } from '../notifications/notify.service';
 import { OrganisationModule } from '../organisation/organisation.module';
@@ -22,7 +23,7 @@ import { CustomerTransferService } from './transfer.service';
 
 /** The customer database (CRM), its import and export, attachments, privacy and erasure. */
 @Module({
-  imports: [AccountsModule, OrganisationModule, NotifyModule],
+  imports: [AccountsModule, OrganisationModule, NotifyModule, SpreadsheetsModule],
   // Routes with a fixed second segment (book, export, attachment) are registered before
   // customer/:id, which would otherwise take them.
   controllers: [CustomerBooksController, CustomerTransferController, CustomerAttachmentsController, CustomersController, PrivacyController],

@@ -4,12 +4,12 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
+import type { Upload } from '../common/spreadsheets/reader';
 import { actorOf } from '../common/actor';
+import { FILE_INVALID } from '../common/spreadsheets/inspect';
 import { filtersOf } from './customers.controller';
 import { ExportQuery } from './dto';
 import { CustomerTransferService, MAX_IMPORT_BYTES } from './transfer.service';
-
-const FILE_INVALID = 'Attach a valid file (CSV, XLS or XLSX)';
 
 /** Import and export of the customer list. */
 @ApiTags('customers')
@@ -22,9 +22,9 @@ export class CustomerTransferController {
   @Post('upload')
   @HttpCode(200)
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } }))
-  async upload(@CurrentUser() user: UserPrincipal, @UploadedFile() file?: { buffer: Buffer; size: number }) {
+  async upload(@CurrentUser() user: UserPrincipal, @UploadedFile() file?: Upload & { size: number }) {
     if (!file?.size) throw invalid(FILE_INVALID, { file: [FILE_INVALID] });
-    return this.transfer.importFile(user.tenantId, actorOf(user), file.buffer);
+    return this.transfer.importFile(user.tenantId, actorOf(user), file);
   }
 
   @Get('export')

@@ -17,11 +17,13 @@ import {
 import { DomainError, invalid } from '@tabour/platform';
 import { CustomerCommands } from './commands';
 import { CustomerFilters, CustomerQueries, CustomerView } from './queries';
-import { isPlainText } from './sniff';
+import { SpreadsheetReader, type Upload } from '../common/spreadsheets/reader';
+import type { SheetLimits } from '../common/spreadsheets/types';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
 const PARALLEL = 8;
+const ROWS_A_TURN = 500;
 
 export interface RejectedRow {
   row: number;
@@ -38,36 +40,13 @@ export interface ImportReport {
   unknown_columns: string[];
 }
 
-const FILE_INVALID = 'Attach a valid file (CSV, XLS or XLSX)';
-
 /** A cell that a spreadsheet would run as a formula gets a quote in front (and loses it on import). */
 const FORMULA = /^[=+\-@\t\r]/;
 const PHONE = /^\+\d+$/;
 const neutralise = (v: string) => (FORMULA.test(v) && !PHONE.test(v) ? `'${v}` : v);
-const unquote = (v: unknown) => (typeof v === 'string' && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
 
-/** The rows of the first sheet of a CSV, XLS or XLSX file, told apart by content. */
-export function readSheet(content: Buffer): unknown[][] {
-  let wb: XLSX.WorkBook;
-  try {
-    if (content.length >= 4 && content[0] === 0x50 && content[1] === 0x4b) wb = XLSX.read(content, { type: 'buffer', cellDates: true });
-    else if (content.length >= 8 && content.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex')))
-      wb = XLSX.read(content, { type: 'buffer', cellDates: true });
-    else if (isPlainText(content)) {
-      // CSV cells stay text: "00216…" and "007" must keep their zeros.
-      wb = XLSX.read(content.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true });
-    } else throw new Error('not a spreadsheet');
-  } catch {
-    throw invalid(FILE_INVALID, { file: [FILE_INVALID] });
-  }
-  const sheet = wb.Sheets[wb.SheetNames[0]];
-  if (!sheet) throw invalid(FILE_INVALID, { file: [FILE_INVALID] });
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
-  return rows.map((r) => r.map((cell) => (cell instanceof Date ? localDate(cell) : typeof cell === 'number' ? numberText(cell) : unquote(cell))));
-}
-
-const numberText = (n: number) => (Number.isInteger(n) ? n.toFixed(0) : String(n));
-const localDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** What one import file may hold, checked before it is parsed (docs/customers.md, "Import"). */
+export const IMPORT_LIMITS: SheetLimits = { rows: MAX_IMPORT_ROWS, columns: 256, cells: 2_000_000, inflatedBytes: 50 * 1024 * 1024 };
 
 interface Planned {
   row: number;
@@ -81,6 +60,7 @@ export class CustomerTransferService {
   constructor(
     private readonly commands: CustomerCommands,
     private readonly queries: CustomerQueries,
+    private readonly sheets: SpreadsheetReader,
   ) {}
 
   /**
@@ -89,8 +69,8 @@ export class CustomerTransferService {
    * the file): that customer is updated with the row's non-empty cells, so importing the same
    * file twice changes nothing the second time.
    */
-  async importFile(tenantId: string, actor: Actor, content: Buffer): Promise<ImportReport> {
-    const rows = readSheet(content);
+  async importFile(tenantId: string, actor: Actor, file: Upload): Promise<ImportReport> {
+    const rows = await this.sheets.read(tenantId, file, IMPORT_LIMITS, 'text');
     const headerAt = rows.findIndex((r) => r.some((c) => String(c ?? '').trim() !== ''));
     if (headerAt < 0) throw invalid('The file has no header row', { file: ['The file has no header row'] });
     const { columns, unknown } = mapHeaders(rows[headerAt]);
@@ -103,9 +83,12 @@ export class CustomerTransferService {
 
     const report: ImportReport = { total_rows: 0, created: 0, updated: 0, unchanged: 0, rejected: [], unknown_columns: unknown };
     const checked: { row: number; input: CustomerInput; iid: string | null; phone: string | null; email: string | null }[] = [];
-    dataRows.forEach((cells, i) => {
+    for (let i = 0; i < dataRows.length; i++) {
+      // Checking rows is CPU alone: other requests get the event loop between batches.
+      if (i > 0 && i % ROWS_A_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      const cells = dataRows[i];
       const row = headerAt + i + 2; // 1-based, as the spreadsheet numbers it
-      if (!cells.some((c) => String(c ?? '').trim() !== '')) return;
+      if (!cells.some((c) => String(c ?? '').trim() !== '')) continue;
       report.total_rows++;
       const input = rowToInput(columns as (ImportField | null)[], cells);
       const errors: FieldErrors = {};
@@ -114,7 +97,7 @@ export class CustomerTransferService {
       const first = Object.values(errors)[0]?.[0];
       if (first) report.rejected.push({ row, reason: first, errors });
       else checked.push({ row, input, iid: fields.internal_id ?? null, phone: fields.phone ?? null, email: fields.email ?? null });
-    });
+    }
 
     const existing = await this.queries.matches(
       tenantId,
