@@ -4,6 +4,8 @@ import request from 'supertest';
 import { loadConfig } from '@tabour/platform';
 import { BroadcastService } from '../apps/api/src/broadcast/broadcast.service';
 import { createTestApp, TestApp } from './support/app';
+import { STAFF_CALLS } from '@tabour/contracts';
+import { STRONG_PASSWORD } from './support/fixtures';
 import { newBusiness, Staff } from './support/organisation-fixtures';
 
 const OWN = 'https://queue.example.com';
@@ -44,6 +46,63 @@ describe('web security', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-powered-by']).toBeUndefined();
     }
+  });
+
+  describe('answers kept by no cache', () => {
+    let owner: Staff;
+    beforeAll(async () => {
+      owner = await newBusiness(t, 'Cache Clinic');
+    });
+    const ZERO = '00000000-0000-4000-8000-000000000000';
+    const noStore = (res: { headers: Record<string, string> }) => expect(res.headers['cache-control']).toMatch(/(^|,\s*)no-store(,|$)/);
+
+    it('sends no-store with the login answer that carries the token, a device login, and a refused login', async () => {
+      const login = await t.http().post('/business/account/auth').send({ email: owner.email, password: STRONG_PASSWORD, ip: '' });
+      expect(login.status).toBe(200);
+      expect(login.body.token).toBeTruthy();
+      noStore(login);
+      noStore(await t.http().post('/business/account/auth').send({ email: owner.email, password: 'Wrong!Pass1', ip: '' }));
+      const kiosk = await t.http().post('/business/kiosk/create').set(owner.h).send({ name: 'Cache kiosk' });
+      const session = await t.http().post('/kiosk/auth').send({ key: kiosk.body.key, secret: kiosk.body.secret });
+      expect(session.status).toBe(200);
+      noStore(session);
+    });
+
+    it('sends no-store with every answer to a staff token, the customer list first', async () => {
+      await t.http().put('/business/customer/create').set(owner.h).send({ first_name: 'Cached', phone: '+21620123987' });
+      const customers = await t.http().get('/business/customer?page=1').set(owner.h);
+      expect(customers.status).toBe(200);
+      expect(customers.body.total).toBeGreaterThan(0);
+      noStore(customers);
+      const gets = Object.values(STAFF_CALLS)
+        .flat()
+        .filter((c) => c.startsWith('GET '))
+        .map((c) => c.slice(4));
+      expect(gets.length).toBeGreaterThan(100);
+      const stored: string[] = [];
+      for (const p of gets) {
+        const res = await t
+          .http()
+          .get(p.replace(/:[A-Za-z_]+/g, ZERO))
+          .set(owner.h)
+          .set('Accept', 'application/json');
+        if (!/(^|,\s*)no-store(,|$)/.test(String(res.headers['cache-control']))) stored.push(`${p} → ${res.status} ${res.headers['cache-control']}`);
+      }
+      expect(stored).toEqual([]);
+    });
+
+    it('sends no-store with public answers about one person too: a ticket page, a 401', async () => {
+      const queue = await t
+        .http()
+        .put('/business/queue/create')
+        .set(owner.h)
+        .send({ name: 'Cache queue', ticket_prefix: 'C', counters: [{ name: 'Desk' }] });
+      const ticket = await t.http().put(`/business/queue/${queue.body.id}/push`).set(owner.h).send({});
+      const page = await t.http().get(`/user/queue/uid/${ticket.body.uid}`);
+      expect(page.status).toBe(200);
+      noStore(page);
+      noStore(await t.http().get('/business/customer').set('Accept', 'application/json'));
+    });
   });
 
   describe('CORS on the API', () => {

@@ -15,7 +15,7 @@ import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from './billing/webhook
 import { DeclaredBodyTypes } from './common/body-types';
 import { AllErrorsFilter, validationPipe } from './common/http';
 import { addPublicEventSchemas } from './integrations/openapi';
-import { corsOrigin, securityHeaders } from './common/security';
+import { corsOrigin, notStoredByDefault, securityHeaders } from './common/security';
 import { compressAnswers, webAssets } from './common/web-assets';
 import { AppLogger } from './observability/app-logger';
 import { levelOf } from './observability/logger';
@@ -59,6 +59,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // The port pages connect to: the reverse proxy's when one stands in front (PUBLIC_BROADCAST_PORT).
   app.use(securityHeaders(() => config.publicBroadcastPort ?? (broadcast ??= app.get(BroadcastService, { strict: false }))?.port));
   app.enableCors({ origin: corsOrigin(config.corsOrigins), credentials: true });
+  app.use(notStoredByDefault());
   // SendGrid signs the exact bytes it posts, and its batches are larger than any form: kept raw, parsed once verified.
   app.use(SENDGRID_EVENTS_PATH, raw({ type: () => true, limit: SENDGRID_MAX_BYTES }));
   // Stripe signs the exact bytes it posts: kept raw, parsed by its SDK once the signature matches.

@@ -51,3 +51,17 @@ export function securityHeaders(broadcastPort: () => number | undefined): Reques
     referrerPolicy: { policy: 'same-origin' },
   }) as RequestHandler;
 }
+
+/**
+ * Nothing the API answers is kept by a browser, a proxy or a shared cache unless the answer says
+ * it may be: every answer starts as `Cache-Control: no-store`, which is what an answer for a
+ * token needs (a customer list, the login's answer carrying the token, a ticket's page). Only
+ * what is the same for everyone and public says otherwise where it is served: the built web
+ * app's assets and page (web-assets.ts), uploaded logos and pictures (uploads.ts).
+ */
+export function notStoredByDefault(): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}
