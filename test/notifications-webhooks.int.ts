@@ -1,4 +1,5 @@
 import { createTestApp, TestApp } from './support/app';
+import { SENDGRID_TOLERANCE_SECONDS } from '../apps/api/src/notifications/webhooks.service';
 import { FakeProviders, providerEnv, sendgridSigner, startFakeProviders, twilioSignature } from './support/fake-providers';
 import { newBusiness, Staff } from './support/organisation-fixtures';
 import { newQueue, pushTicket } from './support/queue-fixtures';
@@ -157,6 +158,18 @@ describe('notifications: delivery reports', () => {
       (await events(delivered, () => ({ 'X-Twilio-Email-Event-Webhook-Signature': 'not base64 DER', 'X-Twilio-Email-Event-Webhook-Timestamp': '1' }))).status,
     ).toBe(403);
     expect((await message(mail.id)).status).toBe('sent');
+    // Signed rightly, but at a time far from now: a batch kept and sent again, refused.
+    const at = (seconds: number) => String(Math.floor(Date.now() / 1000) + seconds);
+    for (const when of [-365 * 24 * 3600, -(SENDGRID_TOLERANCE_SECONDS + 5), SENDGRID_TOLERANCE_SECONDS + 5]) {
+      const stale = await events(delivered, (body) => sendgrid.sign(body, at(when)));
+      expect(stale.status).toBe(403);
+      expect(stale.body.message).toMatch(/more than 5 minutes away from now/);
+    }
+    for (const odd of ['1e9', '-1', '', '17000000000000', 'now']) expect((await events(delivered, (body) => sendgrid.sign(body, odd))).status).toBe(403);
+    expect((await message(mail.id)).status).toBe('sent');
+    expect(await t.database.db.selectFrom('provider_events').select('event_id').where('event_id', 'like', 'sg-%-4').execute()).toEqual([]);
+    // Within the window either way (a clock a little behind or ahead): taken.
+    expect((await events([sgEvent(mail, 'processed', 'sg-early-four')], (body) => sendgrid.sign(body, at(-(SENDGRID_TOLERANCE_SECONDS - 30))))).status).toBe(200);
 
     const first = await events(delivered);
     expect(first.status).toBe(200);

@@ -23,6 +23,9 @@ interface SendgridEvent {
   response?: unknown;
 }
 
+/** How far a SendGrid signature's timestamp may be from now, either way: Stripe's default tolerance (300 s). */
+export const SENDGRID_TOLERANCE_SECONDS = 5 * 60;
+
 /**
  * The providers' delivery reports (docs/notifications.md, "Delivery reports"): verified by
  * their signature before anything is read, each applied once (`provider_events`), a status
@@ -75,9 +78,14 @@ export class WebhooksService {
    * SendGrid signs the timestamp and the body's exact bytes with its ECDSA key. Without a key
    * configured the route is not served: an unverified report is never applied.
    */
-  verifySendgrid(raw: unknown, signature: string | undefined, timestamp: string | undefined): unknown {
+  verifySendgrid(raw: unknown, signature: string | undefined, timestamp: string | undefined, now = Date.now()): unknown {
     if (!this.sendgridKey) throw notFound(NOT_SERVED);
     if (!Buffer.isBuffer(raw) || !signature || !timestamp) throw forbidden('The request is not signed by SendGrid');
+    // The signature covers the timestamp: an old one is a signed batch sent again by whoever kept it.
+    const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
+    if (!(Math.abs(now / 1000 - signedAt) <= SENDGRID_TOLERANCE_SECONDS)) {
+      throw forbidden(`The signed timestamp is more than ${SENDGRID_TOLERANCE_SECONDS / 60} minutes away from now`);
+    }
     let ok = false;
     try {
       ok = new EventWebhook().verifySignature(this.sendgridKey, raw, signature, timestamp);
