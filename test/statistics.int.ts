@@ -6,6 +6,7 @@ import { rebuildProjection } from '@tabour/eventstore';
 import { statisticsProjection, STATISTICS_TABLES } from '@tabour/statistics';
 import { ProjectionRegistry } from '../apps/api/src/eventing';
 import { QueueClock } from '../apps/api/src/queues/clock';
+import { AnalyticsKeeper } from '../apps/api/src/statistics/analytics/keeper';
 import { createTestApp, TestApp } from './support/app';
 import { newBusiness, Staff } from './support/organisation-fixtures';
 import { newQueue, openCounter, pushTicket } from './support/queue-fixtures';
@@ -107,7 +108,15 @@ describe('statistics', () => {
 
   afterAll(async () => {
     clock?.mockRestore();
+    const analytics = t?.app.get(AnalyticsKeeper).database;
     await t?.close();
+    // Made with the first analyst, beside the test's database.
+    if (analytics) {
+      const admin = new Client({ connectionString: process.env.TABOUR_TEST_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${analytics}" WITH (FORCE)`);
+      await admin.end();
+    }
   });
 
   it('counts the DST day’s tickets in the business’s local days, with waits and service times from the buckets', async () => {
@@ -273,25 +282,28 @@ describe('statistics', () => {
     expect(await snapshot()).toEqual(live);
   });
 
-  it('gives an analyst’s read-only role one business’s rows through the views, and no write', async () => {
+  it('gives an analyst’s read-only role one business’s rows through the views of the analytics database, and no write', async () => {
     const role = `tabour_analyst_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    await sql`SELECT statistics_add_analyst(${role}, ${a.businessId}::uuid, 'analyst-pass')`.execute(t.database.db);
-    const url = new URL(t.database.url);
+    const keeper = t.app.get(AnalyticsKeeper);
+    await keeper.addAnalyst(role, a.businessId, { password: 'analyst-pass-0123' });
+    const url = new URL(keeper.url);
     url.username = role;
-    url.password = 'analyst-pass';
+    url.password = 'analyst-pass-0123';
     const c = new Client({ connectionString: url.toString() });
     await c.connect();
     try {
+      // The product fills the analytics database from its log, a moment behind.
+      const all = () => sql<{ n: number }>`SELECT count(DISTINCT tenant_id)::int AS n FROM statistics_tickets_daily`.execute(keeper.analytics());
+      await waitFor(async () => (await all()).rows[0].n === 2, 'both businesses in the analytics database');
       const seen = await c.query('SELECT DISTINCT tenant_id FROM statistics_v1_tickets_daily');
       expect(seen.rows).toEqual([{ tenant_id: a.businessId }]);
-      const all = await sql<{ n: number }>`SELECT count(DISTINCT tenant_id)::int AS n FROM statistics_tickets_daily`.execute(t.database.db);
-      expect(all.rows[0].n).toBe(2);
       const direct = await c.query('SELECT DISTINCT tenant_id FROM statistics_tickets_daily');
       expect(direct.rows).toEqual([{ tenant_id: a.businessId }]);
       await c.query(`SET app.tenant_id = '${b.businessId}'`);
       expect((await c.query('SELECT count(*)::int AS n FROM statistics_v1_tickets_daily WHERE tenant_id = $1', [b.businessId])).rows[0].n).toBe(0);
       await expect(c.query('DELETE FROM statistics_tickets_daily')).rejects.toThrow(/read-only|permission denied/);
-      await expect(c.query('SELECT count(*) FROM queue_tickets')).rejects.toThrow(/permission denied/);
+      // Nothing but the statistics is there.
+      await expect(c.query('SELECT count(*) FROM queue_tickets')).rejects.toThrow(/does not exist/);
       await c.query('SET default_transaction_read_only = off');
       await expect(
         c.query(`INSERT INTO statistics_tickets_daily (tenant_id, day, queue_id, service_id, department_id, counter_id, member_id)
@@ -299,8 +311,7 @@ describe('statistics', () => {
       ).rejects.toThrow(/permission denied/);
     } finally {
       await c.end();
-      await sql`DELETE FROM statistics_analysts WHERE role_name = ${role}`.execute(t.database.db);
-      await sql.raw(`DROP ROLE IF EXISTS ${role}`).execute(t.database.db);
+      await keeper.removeAnalyst(role);
     }
   });
 });

@@ -5,6 +5,7 @@ import { EVENT_STORE } from '../common/tokens';
 import { ProjectionRegistry } from '../eventing';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { OrganisationModule } from '../organisation/organisation.module';
+import { AnalyticsKeeper } from './analytics/keeper';
 import { STATISTICS_GATHER_MS } from './gather';
 import { ReportMails } from './reports';
 import { ReportSettingsController, StatisticsSettingsController } from './settings.controller';
@@ -24,10 +25,13 @@ export class StatisticsProjections implements OnModuleInit {
   }
 }
 
-/** Statistics: the async projection of the figures and the calls that read them (docs/statistics.md). */
+/**
+ * Statistics: the async projection of the figures, the calls that read them, and the analytics
+ * database analysts read (docs/statistics.md).
+ */
 @Module({
   imports: [OrganisationModule, NotificationsModule],
   controllers: [StatisticsController, StatisticsSettingsController, ReportSettingsController],
-  providers: [StatisticsQueries, StatisticsProjections, StatisticsSettingsService, ReportMails],
+  providers: [StatisticsQueries, StatisticsProjections, StatisticsSettingsService, ReportMails, AnalyticsKeeper],
 })
 export class StatisticsModule {}
