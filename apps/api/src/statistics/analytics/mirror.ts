@@ -168,11 +168,14 @@ export class AnalyticsMirror {
   /** One batch: events read from the product's log, applied to the analytics database with its checkpoint. */
   private async batch(): Promise<'more' | 'held' | 'idle'> {
     this.pending = false;
-    if (!this.stored || !this.cursor) {
-      const row = await sql<{ transaction_id: string; position: string }>`
-        SELECT transaction_id::text AS transaction_id, position FROM analytics_checkpoint WHERE name = ${MIRROR_NAME}`.execute(this.analyticsDb!);
-      if (!row.rows[0]) throw new Error('the analytics database has no checkpoint row');
-      this.stored = this.cursor = parseCursor(row.rows[0]);
+    // The row, read each time (one primary-key read): a rebuild from another process sets it
+    // back to the start while this instance is idle, and is seen here, not only at the next write.
+    const found = await sql<{ transaction_id: string; position: string }>`
+      SELECT transaction_id::text AS transaction_id, position FROM analytics_checkpoint WHERE name = ${MIRROR_NAME}`.execute(this.analyticsDb!);
+    if (!found.rows[0]) throw new Error('the analytics database has no checkpoint row');
+    const row = parseCursor(found.rows[0]);
+    if (!this.stored || !this.cursor || compareCursors(row, this.stored) !== 0) {
+      this.stored = this.cursor = row;
       this.storedAt = Date.now();
     }
     const from = this.cursor;
