@@ -17,9 +17,21 @@ export interface ReaderOptions {
   timeoutMs: number;
   /** The thread's JavaScript heap; past it the thread is stopped and the upload refused. */
   memoryMb: number;
+  /** How long a thread that answered waits for the next file before it ends. */
+  idleMs: number;
+  /** A thread that parsed a larger file ends with it, giving its heap back, rather than wait for the next. */
+  reuseBelowBytes: number;
 }
 
-export const READER_DEFAULTS: ReaderOptions = { concurrency: 2, queue: 8, waitMs: 30_000, timeoutMs: 30_000, memoryMb: 512 };
+export const READER_DEFAULTS: ReaderOptions = {
+  concurrency: 2,
+  queue: 8,
+  waitMs: 30_000,
+  timeoutMs: 30_000,
+  memoryMb: 512,
+  idleMs: 5 * 60_000,
+  reuseBelowBytes: 2 * 1024 * 1024,
+};
 export const READER_OPTIONS = Symbol('READER_OPTIONS');
 
 /** An uploaded file as multer hands it over. */
@@ -32,6 +44,13 @@ export interface Upload {
 const FROM_SOURCES = path.extname(__filename) === '.ts';
 const WORKER_FILE = path.join(__dirname, `sheet.worker${path.extname(__filename)}`);
 const WORKER_ARGV = FROM_SOURCES ? ['--require', require.resolve('@swc-node/register')] : [];
+
+/** What a thread's events mean for the file it is parsing. */
+interface JobHandler {
+  message(m: SheetMessage): void;
+  failed(err: Error & { code?: string }): void;
+  exited(code: number): void;
+}
 
 interface Waiter {
   tenantId: string;
@@ -48,7 +67,9 @@ const displayName = (upload: Upload) => safeFileName(Buffer.from(upload.original
  * against the import's limits first (inspect.ts: no parser runs on a file whose zip inflates past
  * them or whose sheet spans too much), then parsed on a worker thread with a heap and a time
  * limit, so that no upload holds the event loop. A few threads at once per process, one per
- * business: the others wait their turn, a moment at most (docs/security.md, "Uploads").
+ * business: the others wait their turn, a moment at most (docs/security.md, "Uploads"). A thread
+ * that read a small file waits a while for the next, SheetJS loaded; one that read a large file,
+ * or was stopped, ends.
  */
 @Injectable()
 export class SpreadsheetReader implements OnApplicationShutdown {
@@ -57,6 +78,8 @@ export class SpreadsheetReader implements OnApplicationShutdown {
   private readonly busy = new Set<string>();
   private readonly waiting: Waiter[] = [];
   private readonly workers = new Set<Worker>();
+  private readonly idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  private readonly jobs = new Map<Worker, JobHandler>();
   private closing = false;
 
   constructor(@Optional() @Inject(READER_OPTIONS) options?: Partial<ReaderOptions>) {
@@ -77,9 +100,9 @@ export class SpreadsheetReader implements OnApplicationShutdown {
     }
   }
 
-  /** Files being parsed and waiting, for the tests and the operator's figures. */
-  get load(): { parsing: number; waiting: number } {
-    return { parsing: this.busy.size, waiting: this.waiting.length };
+  /** Files being parsed and waiting, and threads idle. */
+  get load(): { parsing: number; waiting: number; idle: number } {
+    return { parsing: this.busy.size, waiting: this.waiting.length, idle: this.idle.length };
   }
 
   private turn(tenantId: string): Promise<void> {
@@ -125,51 +148,90 @@ export class SpreadsheetReader implements OnApplicationShutdown {
     }
   }
 
-  private parse(job: SheetJob, name: string): Promise<unknown[][] | SheetRefusal> {
-    // A copy the thread owns: multer's buffer may share its memory with other buffers.
-    const content = new Uint8Array(job.content);
+  /** An idle thread if there is one (SheetJS already loaded: a new thread takes a few hundred ms to load it), else a new one. */
+  private take(): Worker {
+    const spare = this.idle.pop();
+    if (spare) {
+      clearTimeout(spare.timer);
+      spare.worker.ref();
+      return spare.worker;
+    }
     const worker = new Worker(WORKER_FILE, {
-      workerData: { ...job, content },
-      transferList: [content.buffer],
       execArgv: WORKER_ARGV,
       resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
     this.workers.add(worker);
+    // Listeners for the thread's life; a file's handler is set while it is parsed.
+    worker.on('message', (m: SheetMessage) => this.jobs.get(worker)?.message(m));
+    worker.on('error', (err: Error & { code?: string }) => this.jobs.get(worker)?.failed(err));
+    worker.on('exit', (code: number) => {
+      this.workers.delete(worker);
+      this.drop(worker);
+      this.jobs.get(worker)?.exited(code);
+    });
+    return worker;
+  }
+
+  /** A thread that answered keeps its place for the next file a while, without keeping the process alive. */
+  private giveBack(worker: Worker): void {
+    if (this.closing) return void worker.terminate();
+    worker.unref();
+    const timer = setTimeout(() => {
+      this.drop(worker);
+      void worker.terminate();
+    }, this.options.idleMs);
+    timer.unref();
+    this.idle.push({ worker, timer });
+  }
+
+  private drop(worker: Worker): void {
+    const at = this.idle.findIndex((i) => i.worker === worker);
+    if (at >= 0) clearTimeout(this.idle.splice(at, 1)[0].timer);
+  }
+
+  private parse(job: SheetJob, name: string): Promise<unknown[][] | SheetRefusal> {
+    // A copy the thread owns: multer's buffer may share its memory with other buffers.
+    const content = new Uint8Array(job.content);
+    // Read before the copy is handed over, which empties it here.
+    const reusable = content.byteLength < this.options.reuseBelowBytes;
+    const worker = this.take();
     const started = Date.now();
     return new Promise<unknown[][] | SheetRefusal>((resolve, reject) => {
       const rows: unknown[][] = [];
-      let settled = false;
-      const settle = (outcome: () => void) => {
-        if (settled) return;
-        settled = true;
+      const settle = (outcome: () => void, reusable: boolean) => {
+        if (this.jobs.get(worker) !== handler) return;
+        this.jobs.delete(worker);
         clearTimeout(timer);
-        this.workers.delete(worker);
-        void worker.terminate();
+        if (reusable) this.giveBack(worker);
+        else void worker.terminate();
         outcome();
+      };
+      const handler: JobHandler = {
+        message: (m) => {
+          if ('rows' in m) {
+            for (const row of m.rows) rows.push(row);
+            setImmediate(() => this.jobs.get(worker) === handler && worker.postMessage('next'));
+          } else settle(() => resolve('done' in m ? rows : m), reusable);
+        },
+        failed: (err) =>
+          settle(() => {
+            if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+              this.logger.warn(`${name}: parsing stopped at the thread's memory limit (${this.options.memoryMb} MB)`);
+              reject(refuse(name, 'needs more memory to read than an import may take: split it into smaller files'));
+            } else reject(err);
+          }, false),
+        exited: (code) => settle(() => reject(this.closing ? serverBusy() : new Error(`the spreadsheet thread exited (${code}) without an answer`)), false),
       };
       const timer = setTimeout(
         () =>
           settle(() => {
             this.logger.warn(`${name}: parsing stopped after ${Date.now() - started} ms`);
             reject(refuse(name, `took more than ${+(this.options.timeoutMs / 1000).toFixed(2)} s to read: split it into smaller files`));
-          }),
+          }, false),
         this.options.timeoutMs,
       );
-      worker.on('message', (m: SheetMessage) => {
-        if ('rows' in m) {
-          for (const row of m.rows) rows.push(row);
-          setImmediate(() => settled || worker.postMessage('next'));
-        } else settle(() => resolve('done' in m ? rows : m));
-      });
-      worker.once('error', (err: Error & { code?: string }) =>
-        settle(() => {
-          if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-            this.logger.warn(`${name}: parsing stopped at the thread's memory limit (${this.options.memoryMb} MB)`);
-            reject(refuse(name, 'needs more memory to read than an import may take: split it into smaller files'));
-          } else reject(err);
-        }),
-      );
-      worker.once('exit', (code) => settle(() => reject(this.closing ? serverBusy() : new Error(`the spreadsheet thread exited (${code}) without an answer`))));
+      this.jobs.set(worker, handler);
+      worker.postMessage({ job: { ...job, content } }, [content.buffer]);
     });
   }
 
@@ -177,6 +239,7 @@ export class SpreadsheetReader implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.closing = true;
     for (const w of this.waiting.splice(0)) w.refuse();
+    for (const i of this.idle.splice(0)) clearTimeout(i.timer);
     await Promise.all([...this.workers].map((w) => w.terminate()));
   }
 }

@@ -4,7 +4,7 @@
  * (reader.ts), which bounds its time and memory; it imports only SheetJS and the text check, by
  * relative paths (a thread has none of the main thread's path aliases).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { isPlainText } from '../../customers/sniff';
 import type { SheetJob, SheetMessage, SheetRefusal } from './types';
@@ -68,23 +68,30 @@ function read(job: SheetJob): unknown[][] | SheetRefusal {
 }
 
 const post = (message: SheetMessage) => parentPort!.postMessage(message);
-const job = workerData as SheetJob;
-let answer: unknown[][] | SheetRefusal;
-try {
-  answer = read(job);
-} catch {
-  // A sheet the parser reads but cannot walk is as unreadable as one it cannot read.
-  answer = { refused: 'unreadable' };
+
+/** The rows of the file being answered, sent a batch at a time; the thread then waits for the next file. */
+let pending: { rows: unknown[][]; map: (cell: unknown) => unknown; next: number } | null = null;
+
+function send(): void {
+  if (!pending) return;
+  const { rows, map } = pending;
+  if (pending.next >= rows.length) {
+    pending = null;
+    post({ done: true });
+  } else post({ rows: rows.slice(pending.next, (pending.next += ROWS_A_MESSAGE)).map((r) => r.map(map)) });
 }
-if (Array.isArray(answer)) {
-  const rows = answer;
-  const map = job.cells === 'text' ? asText : unquote;
-  let next = 0;
-  // One batch, then the next when asked: batches posted at once would be received in one turn of the event loop.
-  const send = () => {
-    if (next >= rows.length) post({ done: true });
-    else post({ rows: rows.slice(next, (next += ROWS_A_MESSAGE)).map((r) => r.map(map)) });
-  };
-  parentPort!.on('message', send);
+
+// One batch, then the next when asked: batches posted at once would be received in one turn of the reader's event loop.
+parentPort!.on('message', (m: { job: SheetJob } | 'next') => {
+  if (m === 'next') return send();
+  let answer: unknown[][] | SheetRefusal;
+  try {
+    answer = read(m.job);
+  } catch {
+    // A sheet the parser reads but cannot walk is as unreadable as one it cannot read.
+    answer = { refused: 'unreadable' };
+  }
+  if (!Array.isArray(answer)) return post(answer);
+  pending = { rows: answer, map: m.job.cells === 'text' ? asText : unquote, next: 0 };
   send();
-} else post(answer);
+});
