@@ -1,4 +1,19 @@
-/** One runner for every test: unit (pure), integration (real PostgreSQL), e2e (system Chromium). */
+/**
+ * One runner for every test: unit (pure), integration (real PostgreSQL), processes (integration
+ * tests that start API processes of their own), e2e (system Chromium).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+/**
+ * The integration tests that start built API processes (test/support/cluster.ts): each holds tens
+ * of database connections and a few cores' worth of work, so two at once can exhaust the
+ * server's connections. They run one at a time, after the others (npm test).
+ */
+const PROCESS_TESTS = fs
+  .readdirSync(path.join(__dirname, 'test'))
+  .filter((f) => f.endsWith('.int.ts') && fs.readFileSync(path.join(__dirname, 'test', f), 'utf8').includes("from './support/cluster'"))
+  .map((f) => `<rootDir>/test/${f}`);
 const swc = [
   '@swc/jest',
   {
@@ -29,6 +44,14 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.int.ts', '<rootDir>/libs/**/*.int.ts'],
+      testPathIgnorePatterns: PROCESS_TESTS.map((f) => f.replace('<rootDir>', __dirname).replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'),
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'processes',
+      testMatch: PROCESS_TESTS,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

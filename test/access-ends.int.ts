@@ -86,7 +86,7 @@ describe('access that ends, across instances', () => {
     c = await startCluster({ instances: 2 });
     [a, b] = c.instances;
     owner = await newBusiness({ http: () => on(a) } as TestApp, 'Revocation Clinic');
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     clients.closeAll();
     await c?.close();
