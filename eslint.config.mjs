@@ -30,6 +30,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The tools' own configuration files are CommonJS, which loads its modules with require.
+    files: ['*.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.spec.tsx', 'test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
