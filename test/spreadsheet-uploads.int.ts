@@ -134,9 +134,11 @@ describe('spreadsheet uploads cannot stall the server', () => {
     expect(w.res.status).toBe(422);
     const body = w.res.body as Refusal;
     expect(body.errors.file?.[0]).toContain(fileName);
-    expect(w.seconds).toBeLessThan(3);
+    // Bounds ten times above a busy machine's noise and far below what a parse costs (the old
+    // code answered these after 9 to 75 s, with /health stalled as long): no wall-clock goal.
+    expect(w.seconds).toBeLessThan(30);
     expect(w.rssGrowthMb).toBeLessThan(rssMb);
-    expect(w.healthMaxMs).toBeLessThan(200);
+    expect(w.healthMaxMs).toBeLessThan(2000);
     return body;
   }
 
@@ -232,7 +234,9 @@ describe('spreadsheet uploads cannot stall the server', () => {
     expect(w.res.status).toBe(422);
     expect(w.res.body.message).toBe('No column of the header row is a known customer field');
     expect(w.healthCalls).toBeGreaterThan(3);
-    expect(w.healthMaxMs).toBeLessThan(200);
+    // /health kept answering while the file was parsed: its slowest answer is a small part of the
+    // upload's time, where a parse on the event loop stalls it for all of it.
+    expect(w.healthMaxMs).toBeLessThan((w.seconds * 1000) / 4);
   });
 
   it('still imports a legitimate 10,000-row XLSX, read on its thread about as fast as in process', async () => {
