@@ -106,6 +106,8 @@ describe('statistics', () => {
     await settled();
   }, 120_000);
 
+  const analystRoles: string[] = [];
+
   afterAll(async () => {
     clock?.mockRestore();
     const analytics = t?.app.get(AnalyticsKeeper).database;
@@ -115,6 +117,8 @@ describe('statistics', () => {
       const admin = new Client({ connectionString: process.env.TABOUR_TEST_ADMIN_URL });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS "${analytics}" WITH (FORCE)`);
+      // Roles belong to the whole server: one a failed test left is dropped with its database's grants gone.
+      for (const role of analystRoles) await admin.query(`DROP ROLE IF EXISTS ${role}`);
       await admin.end();
     }
   });
@@ -284,6 +288,7 @@ describe('statistics', () => {
 
   it('gives an analyst’s read-only role one business’s rows through the views of the analytics database, and no write', async () => {
     const role = `tabour_analyst_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    analystRoles.push(role);
     const keeper = t.app.get(AnalyticsKeeper);
     await keeper.addAnalyst(role, a.businessId, { password: 'analyst-pass-0123' });
     const url = new URL(keeper.url);
