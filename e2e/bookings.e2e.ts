@@ -13,6 +13,43 @@ const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satu
   ranges: [{ from: '08:00', to: '20:00' }],
 }));
 
+/**
+ * A zone where it is now between 09:00 and 15:00, so that the business's today keeps slots for
+ * a booking whatever the hour of the run (a UTC business has none left in the day's last minutes).
+ */
+function zoneAtMidday(): string {
+  const zones = [
+    'Pacific/Pago_Pago',
+    'Pacific/Honolulu',
+    'America/Anchorage',
+    'America/Los_Angeles',
+    'America/Denver',
+    'America/Chicago',
+    'America/New_York',
+    'America/Halifax',
+    'America/Sao_Paulo',
+    'Atlantic/South_Georgia',
+    'Atlantic/Azores',
+    'UTC',
+    'Europe/Paris',
+    'Europe/Athens',
+    'Europe/Moscow',
+    'Asia/Dubai',
+    'Asia/Karachi',
+    'Asia/Dhaka',
+    'Asia/Bangkok',
+    'Asia/Shanghai',
+    'Asia/Tokyo',
+    'Australia/Brisbane',
+    'Pacific/Noumea',
+    'Pacific/Auckland',
+    'Pacific/Tongatapu',
+    'Pacific/Kiritimati',
+  ];
+  const hour = (zone: string) => Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date()));
+  return zones.find((z) => hour(z) >= 9 && hour(z) < 15)!;
+}
+
 /** The newest toast's text, once one shows. */
 async function toast(page: Page, text: string | RegExp) {
   await page.getByTestId('toast').filter({ hasText: text }).last().waitFor();
@@ -198,7 +235,9 @@ describe('the bookings calendar', () => {
   it('takes a payment on a booking and checks it in: its ticket waits in the queue of its department', async () => {
     const { email, session } = await approvedOwner('Clinique Ibn Sina');
     const token = session.token;
-    // Open all day: a ticket is of today, so the booking must be of today whatever the hour of the run.
+    // Open all day in a zone where it is midday: a ticket is of today, so the booking must be of
+    // today whatever the hour of the run.
+    await apiCall('/business/update', 'POST', { time_zone: zoneAtMidday() }, token);
     await apiCall('/business/workingdays/update', 'POST', { working_days: EVERY_DAY.map((d) => ({ ...d, ranges: [{ from: '00:00', to: '23:59' }] })) }, token);
     const service = await apiCall('/business/service/create', 'PUT', { name: 'Consultation', price: 40, duration: 15 }, token);
     const department = await apiCall(
