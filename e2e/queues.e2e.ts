@@ -126,7 +126,7 @@ describe('the queue screens', () => {
     await a.page.getByTestId('in-service-A3').waitFor({ state: 'detached' });
     await a.page.getByTestId('in-service-empty').waitFor();
 
-    // Nobody left: calling again is refused with the "Sorry!" toast of SPEC §8.
+    // Nobody left: calling again is refused with the "Sorry!" toast (docs/product.md#messages-and-toasts).
     await b.page.getByTestId('call-next').click();
     const sorry = b.page.getByTestId('toast').filter({ hasText: 'Cannot call next customer' });
     await sorry.waitFor();

@@ -256,7 +256,7 @@ describe('hostile input', () => {
     });
   });
 
-  describe('forms (SPEC §7)', () => {
+  describe('forms (docs/product.md#request-bodies)', () => {
     const registration = (email: string) => ({
       business_name: 'Form Clinic',
       first_name: 'Form',

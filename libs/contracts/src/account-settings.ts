@@ -83,7 +83,7 @@ export interface ReceivedPayments<At = Instant> {
 }
 export { PAYMENT_METHODS, PAYMENT_STATUSES };
 
-/** A business's category (GET /business/category…): a named, coloured label of its own (SPEC §3 gives no fields). */
+/** A business's category (GET /business/category…): a named, coloured label of its own (docs/product.md#note-types-and-categories). */
 export interface Category<At = Instant> {
   id: string;
   name: string;

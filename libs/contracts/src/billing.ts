@@ -36,7 +36,7 @@ export type SwitchedFeature = (typeof SWITCHED_FEATURES)[number];
 
 /**
  * The written feature matrix: the plan gate enforces it, the screens show it. The trial gives
- * every feature of the top package but a total of 200 SMS (SPEC §9).
+ * every feature of the top package but a total of 200 SMS (docs/product.md#packages-and-the-trial).
  */
 export const FEATURE_MATRIX: Record<Package, PackageFeatures> = {
   TRIAL: { queues: null, counters_per_queue: null, kiosks_and_displays: null, sms: 200, statistics_export: true, report_mails: true, team_size: null },
@@ -301,7 +301,7 @@ export interface BillingDetails {
   reverse_charge: boolean;
 }
 
-/** Why a card payment failed; the popup words each (billing.declines.<code>, SPEC §8). */
+/** Why a card payment failed; the popup words each (billing.declines.<code>, docs/product.md#card-payment). */
 export const PAYMENT_DECLINES = [
   'card_declined',
   'insufficient_funds',

@@ -1,6 +1,6 @@
 /**
  * Bookings, booking requests, business rules, booking form fields and booking payments as the
- * API answers them and the web reads them (SPEC §3). The availability engine's own types live
+ * API answers them and the web reads them (docs/product.md#booking-fields). The availability engine's own types live
  * with it in libs/bookings; what travels is `DayAvailability` below.
  */
 import type { Instant } from './instants';

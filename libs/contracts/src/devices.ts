@@ -18,7 +18,7 @@ export const MEDIA_KINDS = ['image', 'video'] as const;
 export const REMOTE_COMMANDS = ['autologin', 'refresh', 'logout', 'v1', 'v2'] as const;
 export type RemoteCommand = (typeof REMOTE_COMMANDS)[number];
 
-/** Every setting of a kiosk (SPEC §3). Key, secret and auto-login token are not settings: see docs/devices.md. */
+/** Every setting of a kiosk (docs/product.md#kiosk-settings). Key, secret and auto-login token are not settings: see docs/devices.md. */
 export interface KioskSettings {
   name: string;
   status: DeviceStatus;
@@ -116,7 +116,7 @@ export interface VoiceSettings {
   repeat: number;
 }
 
-/** Every setting of a display screen (SPEC §3). */
+/** Every setting of a display screen (docs/product.md#display-settings). */
 export interface DisplaySettings {
   name: string;
   status: DeviceStatus;

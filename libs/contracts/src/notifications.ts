@@ -1,6 +1,6 @@
 /**
  * Notifications to customers (SMS, e-mail, push) and to staff, as the API answers them and the
- * web reads them (SPEC §3 "SMS", the business's notification settings; SPEC §9 reminders). The
+ * web reads them (docs/product.md#notification-settings, docs/product.md#booking-reminders). The
  * rules that make the messages (templates, segments, reply keywords, reminder times) live in
  * libs/notifications; see docs/notifications.md.
  */

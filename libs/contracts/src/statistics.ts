@@ -305,7 +305,7 @@ export interface StatisticsSettings {
 }
 
 /**
- * Reporting mail settings (SPEC §3): a queue's figure watched against a value; when it crosses,
+ * Reporting mail settings (docs/product.md#reporting-mails): a queue's figure watched against a value; when it crosses,
  * the chosen team member gets the setting's text once, and optionally a summary every day.
  */
 export const REPORT_KPIS = ['waiting_time', 'total_waiting', 'total_counters'] as const;

@@ -1,5 +1,5 @@
 /**
- * Which actions a live ticket offers in its state (SPEC §4): the desk's menu shows these, and
+ * Which actions a live ticket offers in its state (docs/product.md#ticket-actions): the desk's menu shows these, and
  * the queue's decisions refuse the same ones, so a button never leads to a refusal it could
  * have known.
  */

@@ -3,7 +3,7 @@ import { invalid } from '@tabour/platform';
 
 /** The "data and privacy" settings of a business. */
 export interface PrivacySettings {
-  /** Erase every customer's personal data once a day (SPEC §9, "optional deletion of all history every 24 hours"). */
+  /** Erase every customer's personal data once a day (docs/product.md#daily-deletion-of-history). */
   delete_history_daily: boolean;
   /** Public screens (displays, ticket pages) show ticket numbers, never customer names. */
   hide_customer_names: boolean;

@@ -7,7 +7,7 @@ export interface DueReminder {
   due_at: string;
 }
 
-/** How many calendar days before the booking's day each reminder goes out (SPEC §9). */
+/** How many calendar days before the booking's day each reminder goes out (docs/product.md#booking-reminders). */
 export const REMINDER_DAYS: Record<ReminderType, number> = {
   BOOKING_REMINDER_7D: 7,
   BOOKING_REMINDER_48H: 2,

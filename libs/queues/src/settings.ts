@@ -5,7 +5,7 @@ import { throwIfAny } from '@tabour/platform';
 export { addError, NUMBER_TYPES, throwIfAny, type FieldErrors, type NumberType };
 
 /**
- * A queue's settings (SPEC §3) are the contract's: the calls take them and the reads give them
+ * A queue's settings (docs/product.md#queue-settings) are the contract's: the calls take them and the reads give them
  * back in this shape. Numbers: incremental gives start, start+1… each day; random, a number not
  * yet given that day. Working days and translations are checked by the DTOs.
  */

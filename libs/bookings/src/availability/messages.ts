@@ -1,5 +1,5 @@
 /**
- * Texts of the day statuses and slot refusals. The two the error catalogue names (SPEC §8:
+ * Texts of the day statuses and slot refusals. The two the product names (docs/product.md#availability-and-slots:
  * "no available slots on this date", "the date is a holiday") are used wherever they fit; the
  * screens translate by code, these are the API's English messages.
  */

@@ -6,7 +6,7 @@ import type { Availability, FreeSlot, WorkingDay } from '@tabour/contracts';
 
 export type { Availability, DayAvailability, DayStatus, FreeSlot } from '@tabour/contracts';
 
-/** The department's booking settings the engine reads (SPEC §3 Department). */
+/** The department's booking settings the engine reads (docs/product.md#departments). */
 export interface AvailabilityDepartment {
   id: string;
   /** Minutes: the grid step of its slots, and the length of one place (a "cell"). */

@@ -4,7 +4,7 @@ import type { BookingEvent, BookingState } from './events';
 import { existing, open } from './lookup';
 
 /**
- * Check-in: the booking becomes a ticket of its queue (SPEC §4). The queue side (pushing the
+ * Check-in: the booking becomes a ticket of its queue (docs/product.md#check-in). The queue side (pushing the
  * ticket, the queue's flags, the no-show rules) is the check-in's own work
  * (apps/api/src/bookings/checkin.service.ts); this decision records the link once the ticket
  * exists. A booking is checked in once: a second check-in, even of the same ticket, is refused,

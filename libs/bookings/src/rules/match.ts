@@ -24,7 +24,7 @@ export interface MatchRequest {
 
 /** The customer as the business knows them, or null when the request names no customer record. */
 export interface MatchCustomer {
-  /** BASIC, VIP or BLACKLISTED (SPEC §3, Customer). */
+  /** BASIC, VIP or BLACKLISTED (docs/product.md#customer-categories). */
   category: string;
   /** Whether they have had a booking or a ticket before this request. */
   has_history: boolean;
