@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { rebuildProjection } from '@tabour/eventstore';
 import { queueRequestProjection } from '@tabour/queues';
 import { RateLimits } from '../apps/api/src/common/rate-limits';
-import { OrganisationCommands } from '../apps/api/src/organisation/commands';
+import { Commands } from '../apps/api/src/common/commands';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
 import { newQueue, pushTicket, queueProblems } from './support/queue-fixtures';
@@ -182,7 +182,7 @@ describe('queue requests: remote joins that wait for staff', () => {
   it('takes the pushed ticket back out when the request was decided elsewhere meanwhile', async () => {
     const q = await newQueue(t, owner);
     const { uid, id } = await submitted(q.id, { name: 'Karim', phone: '20 555 951' });
-    const commands = t.app.get(OrganisationCommands);
+    const commands = t.app.get(Commands);
     const real = commands.run.bind(commands) as (...args: unknown[]) => Promise<unknown>;
     // Another instance of the API declines the request between this one's push and its record.
     const spy = jest.spyOn(commands, 'run').mockImplementation((async (decider: unknown, stream: unknown, command: { type: string }, options: unknown) => {

@@ -1,4 +1,4 @@
-import { CommandHandler, Decider, DomainEvent, handleCommand, isUniqueViolation, uniqueViolation } from './decider';
+import { BatchOutcome, CommandHandler, Decider, DomainEvent, isUniqueViolation, uniqueViolation } from './decider';
 import { WrongExpectedVersion } from './errors';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, RecordedEvent } from './types';
 
@@ -23,6 +23,8 @@ class MemoryStore implements EventStore {
   position = 0;
   appends: { streamId: string; events: NewEvent[]; options: AppendOptions }[] = [];
   beforeAppend?: () => void;
+  appendsTried = 0;
+  lastTried?: NewEvent[];
 
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     this.beforeAppend?.();
@@ -195,9 +197,74 @@ describe('CommandHandler', () => {
     expect(store.appends).toHaveLength(1);
   });
 
-  it('handleCommand runs the same handler over a store', async () => {
-    const result = await handleCommand(store, counter, 'counter-2', { type: 'Add', by: 5 }, { tenantId: 't2', actor });
-    expect(result).toMatchObject({ state: 5, revision: 0 });
-    expect(await store.streamRevision('counter-2')).toBe(0);
+  describe('handleBatch', () => {
+    const other = { type: 'user' as const, id: 'u2', name: 'Other' };
+    const items = (...bys: number[]) => bys.map((by, i) => ({ command: { type: 'Add' as const, by }, actor: i % 2 ? other : actor }));
+    const oks = (outcomes: BatchOutcome<number, Ev>[]) => outcomes.map((o) => (o.ok ? o.state : 'refused'));
+
+    it('decides each command on the state the one before left, refuses one alone and appends the rest once, each event with its actor', async () => {
+      const outcomes = await handler.handleBatch(counter, 'counter-1', items(4, 9, 5), { tenantId: 't1' });
+      expect(oks(outcomes)).toEqual([4, 'refused', 9]);
+      expect(outcomes[1]).toMatchObject({ ok: false, error: { code: 'limit' } });
+      expect(store.appends).toHaveLength(1);
+      expect(store.appends[0].events.map((e) => [e.data, e.actor])).toEqual([
+        [{ by: 4 }, actor],
+        [{ by: 5 }, actor],
+      ]);
+      expect(store.appends[0].options).toMatchObject({ tenantId: 't1', actor, expectedRevision: 'no_stream' });
+    });
+
+    it('after a concurrent append pauses, loads and decides the batch again; exhausted, every command answers the mapped error', async () => {
+      const pauses: number[] = [];
+      store.beforeAppend = () => {
+        if (pauses.length) return;
+        store.streams.set('counter-1', [store.record('counter-1', 0, { type: 'Added', data: { by: 5 } }, { tenantId: 't1', actor })]);
+      };
+      const again = await handler.handleBatch(counter, 'counter-1', items(1, 1), { tenantId: 't1', pause: async (n) => void pauses.push(n) });
+      expect(oks(again)).toEqual([6, 7]);
+      expect(pauses).toEqual([0]);
+
+      const busy = new Error('busy');
+      store.beforeAppend = () => {
+        throw new WrongExpectedVersion('counter-1', 1, 2);
+      };
+      const failed: unknown[] = [];
+      const refused = await handler.handleBatch(counter, 'counter-1', items(1, 1), {
+        tenantId: 't1',
+        retries: 2,
+        failed: (err) => failed.push(err),
+        onAppendError: (err) => (err instanceof WrongExpectedVersion ? busy : undefined),
+      });
+      expect(refused.map((o) => !o.ok && o.error)).toEqual([busy, busy]);
+      expect(failed).toHaveLength(3);
+    });
+
+    it('retries a batch the store refuses one command at a time, so only the command that caused it is refused', async () => {
+      const bad = Object.assign(new Error('bad text'), { code: '22021' });
+      store.beforeAppend = () => {
+        if (store.appendsTried++ === 0 || store.lastTried?.some((e) => (e.data as { by: number }).by === 3)) throw bad;
+      };
+      const original = store.append.bind(store);
+      store.append = (streamId, events, options) => {
+        store.lastTried = events;
+        return original(streamId, events, options);
+      };
+      const outcomes = await handler.handleBatch(counter, 'counter-1', items(1, 3, 2), { tenantId: 't1' });
+      expect(outcomes.map((o) => (o.ok ? o.state : o.error))).toEqual([1, bad, 3]);
+      expect(store.appends.map((a) => a.events.length)).toEqual([1, 1]);
+    });
+
+    it('asks confirm when nothing is appended, and decides again on a fresh load when the state was stale', async () => {
+      let loads = 0;
+      const stale = { state: 0, revision: null };
+      const outcomes = await handler.handleBatch(counter, 'counter-1', [{ command: { type: 'Nothing' }, actor }], {
+        tenantId: 't1',
+        load: async () => (loads++ ? { state: 3, revision: 2 } : stale),
+        confirm: async (loaded) => loaded !== stale,
+      });
+      expect(loads).toBe(2);
+      expect(outcomes).toEqual([{ ok: true, events: [], state: 3 }]);
+      expect(store.appends).toHaveLength(0);
+    });
   });
 });

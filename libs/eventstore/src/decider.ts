@@ -1,5 +1,5 @@
 import { WrongExpectedVersion } from './errors';
-import type { AppendOptions, AppendResult, EventStore, NewEvent, RecordedEvent } from './types';
+import type { Actor, AppendOptions, AppendResult, EventStore, NewEvent, RecordedEvent } from './types';
 
 /** A domain event as decide returns it and evolve folds it: plain JSON, past-tense type. */
 export interface DomainEvent<T extends string = string, D = unknown> {
@@ -91,6 +91,74 @@ export const uniqueViolation =
   (err: unknown): unknown =>
     isUniqueViolation(err, pattern) ? toError() : undefined;
 
+/** One command of a batch and who gave it: the events it causes carry that actor. */
+export interface BatchItem<C> {
+  command: C;
+  actor: Actor;
+}
+
+/** What became of one command of a batch: decided alone on the state its predecessors left, and refused alone. */
+export type BatchOutcome<S, E> = { ok: true; events: E[]; state: S } | { ok: false; error: unknown; state: S };
+
+/**
+ * The hooks of a batch (the queue runner's): many commands on one stream, one append. Every
+ * hook is optional; without them a batch reads the stream, appends as it was decided and
+ * retries at once.
+ */
+export interface BatchOptions<S, E extends DomainEvent> {
+  tenantId: string | null;
+  /** The state the batch is decided on and its revision (a cache or a snapshot); by default the stream read. */
+  load?: () => Promise<Loaded<S>>;
+  /**
+   * Asked when a batch appends nothing (no expected revision then catches a stale state): false
+   * when the state was not the stream's latest, and the batch is loaded and decided again.
+   */
+  confirm?: (loaded: Loaded<S>) => Promise<boolean>;
+  /** Sees the decisions before they are stored (the runner notes the tickets that leave). */
+  decided?: (before: S, outcomes: BatchOutcome<S, E>[]) => void;
+  /** The stored form of the batch's events, and what to release once the append is over. */
+  seal?: (events: NewEvent[]) => Promise<{ events: NewEvent[]; release?: () => void }>;
+  /** After each append: the state and revision the stream is now at. */
+  appended?: (now: Loaded<S>, result: AppendResult) => void;
+  /** After a failed append (any cause): a state kept aside is no longer to be trusted. */
+  failed?: (err: unknown) => void;
+  /** Before a retry after a concurrent append (a pause that grows with the attempt). */
+  pause?: (attempt: number) => Promise<void>;
+  /** How many times to load and decide again after a concurrent append (default 5). */
+  retries?: number;
+  /** Maps a failure of the append for good (as `HandleOptions.onAppendError`), for every command of the batch. */
+  onAppendError?: (err: unknown) => unknown;
+  /** A decide that threw something other than a refusal (the caller logs it); the command is refused with it all the same. */
+  onDecideError?: (err: unknown, command: unknown) => void;
+  /** Times each append, in nanoseconds. */
+  observeAppend?: (nanoseconds: number) => void;
+}
+
+/**
+ * Each command of a batch decided alone on the state its predecessors left, by the shared
+ * step; a refusal stays with its command and the state goes on from the one before it.
+ */
+export function decideAll<C, S, E extends DomainEvent>(
+  decider: Pick<Decider<C, S, E>, 'decide' | 'evolve'>,
+  start: S,
+  commands: readonly C[],
+  onError?: (err: unknown, command: C) => void,
+): BatchOutcome<S, E>[] {
+  let state = start;
+  return commands.map((command) => {
+    try {
+      const step = decideStep(decider, command, state);
+      state = step.state;
+      return { ok: true as const, events: step.events, state };
+    } catch (error) {
+      onError?.(error, command);
+      return { ok: false as const, error, state };
+    }
+  });
+}
+
+const expectedOf = (revision: number | null) => (revision === null ? ('no_stream' as const) : revision);
+
 /**
  * The one way a command reaches the store: load the state (origin, the stream, what runs
  * alongside), decide and fold (decideStep), append at the revision the decision was taken on,
@@ -99,7 +167,7 @@ export const uniqueViolation =
  * Domain errors thrown by decide propagate untouched.
  */
 export class CommandHandler {
-  constructor(private readonly store: EventStore) {}
+  constructor(protected readonly store: EventStore) {}
 
   async load<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, streamId: string, hooks: LoadHooks<E> = {}): Promise<Loaded<S>> {
     const history = await this.store.readStream(streamId);
@@ -128,7 +196,7 @@ export class CommandHandler {
       if (events.length === 0) return { state, events, revision: loaded.revision };
       const stored = seal ? await Promise.all(events.map(seal)) : (events as NewEvent[]);
       try {
-        const appended = await this.store.append(streamId, stored, { ...append, expectedRevision: loaded.revision === null ? 'no_stream' : loaded.revision });
+        const appended = await this.store.append(streamId, stored, { ...append, expectedRevision: expectedOf(loaded.revision) });
         return { state, events, revision: appended.nextExpectedRevision, appended };
       } catch (err) {
         if (err instanceof WrongExpectedVersion && attempt < retries) continue;
@@ -137,15 +205,73 @@ export class CommandHandler {
       }
     }
   }
-}
 
-/** One command through the handler, for callers without an injected one. */
-export function handleCommand<C, S, E extends DomainEvent>(
-  store: EventStore,
-  decider: Decider<C, S, E>,
-  streamId: string,
-  command: C,
-  options: HandleOptions<E>,
-): Promise<HandleResult<S, E>> {
-  return new CommandHandler(store).handle(decider, streamId, command, options);
+  /**
+   * Many commands on one stream in one append (the queue runner's mailbox): each decided alone
+   * by `decideAll`, their events appended together at the revision the batch was decided on, each
+   * event with its command's actor. A concurrent append loads and decides the batch again; an
+   * append the store refuses otherwise is retried one command at a time, so that only the
+   * command that caused it is refused. Never throws: every command answers in its outcome.
+   */
+  async handleBatch<C, S, E extends DomainEvent>(
+    decider: Decider<C, S, E>,
+    streamId: string,
+    items: readonly BatchItem<C>[],
+    options: BatchOptions<S, E>,
+  ): Promise<BatchOutcome<S, E>[]> {
+    const { retries = 5 } = options;
+    const refuseAll = (error: unknown, state: S) => items.map((): BatchOutcome<S, E> => ({ ok: false, error, state }));
+    for (let attempt = 0; ; attempt++) {
+      let loaded: Loaded<S>;
+      try {
+        loaded = options.load ? await options.load() : await this.load(decider, streamId);
+      } catch (err) {
+        return refuseAll(err, decider.initialState());
+      }
+      const outcomes = decideAll(
+        decider,
+        loaded.state,
+        items.map((i) => i.command),
+        options.onDecideError,
+      );
+      const events = outcomes.flatMap((d, i) => (d.ok ? d.events.map((e) => ({ ...e, actor: items[i].actor }) as NewEvent) : []));
+      if (!events.length) {
+        try {
+          if (options.confirm && attempt < retries && !(await options.confirm(loaded))) continue;
+        } catch (err) {
+          return refuseAll(err, loaded.state);
+        }
+        return outcomes;
+      }
+      options.decided?.(loaded.state, outcomes);
+      let sealed: { events: NewEvent[]; release?: () => void };
+      try {
+        sealed = options.seal ? await options.seal(events) : { events };
+      } catch (err) {
+        return refuseAll(err, loaded.state);
+      }
+      try {
+        const t0 = process.hrtime.bigint();
+        const result = await this.store
+          .append(streamId, sealed.events, { tenantId: options.tenantId, actor: items[0].actor, expectedRevision: expectedOf(loaded.revision) })
+          .finally(sealed.release);
+        options.observeAppend?.(Math.max(1, Number(process.hrtime.bigint() - t0)));
+        options.appended?.({ state: outcomes[outcomes.length - 1].state, revision: result.nextExpectedRevision }, result);
+        return outcomes;
+      } catch (err) {
+        options.failed?.(err);
+        if (err instanceof WrongExpectedVersion && attempt < retries) {
+          await options.pause?.(attempt);
+          continue;
+        }
+        if (!(err instanceof WrongExpectedVersion) && items.length > 1) {
+          const alone: BatchOutcome<S, E>[] = [];
+          for (const item of items) alone.push(...(await this.handleBatch(decider, streamId, [item], options)));
+          return alone;
+        }
+        const mapped = options.onAppendError ? options.onAppendError(err) : undefined;
+        return refuseAll(mapped ?? err, loaded.state);
+      }
+    }
+  }
 }

@@ -3,12 +3,12 @@ import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { DEFAULT_ACCOUNT_SETTINGS, NOTICE_LANGUAGES, type AccountSettingsView, type Language, type ServerInstant } from '@tabour/contracts';
 import { accountSettingsDecider, accountSettingsStream } from '@tabour/accounts';
-import { CommandHandler, PgEventStore } from '@tabour/eventstore';
 import { Db, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { CurrentUser, Roles } from '../common/auth';
 import { NullableText } from '../common/dto-fields';
-import { DB, EVENT_STORE } from '../common/tokens';
+import { Commands } from '../common/commands';
+import { DB } from '../common/tokens';
 
 export class AccountSettingsDto {
   /** Checked as an address by the decider, so that an empty text may clear it. */
@@ -25,14 +25,10 @@ export class AccountSettingsDto {
 @Roles('ADMIN')
 @Controller('business/account')
 export class AccountSettingsController {
-  private readonly handler: CommandHandler;
-
   constructor(
     @Inject(DB) private readonly db: Db,
-    @Inject(EVENT_STORE) store: PgEventStore,
-  ) {
-    this.handler = new CommandHandler(store);
-  }
+    private readonly commands: Commands,
+  ) {}
 
   @Get('setting')
   async get(@CurrentUser() user: UserPrincipal): Promise<AccountSettingsView<ServerInstant>> {
@@ -65,7 +61,7 @@ export class AccountSettingsController {
   @HttpCode(200)
   async update(@CurrentUser() user: UserPrincipal, @Body() body: AccountSettingsDto) {
     const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    await this.handler.handle(
+    await this.commands.run(
       accountSettingsDecider,
       accountSettingsStream(user.tenantId),
       { type: 'UpdateAccountSettings', business_id: user.tenantId, changes },

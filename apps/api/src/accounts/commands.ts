@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Actor, CommandHandler, PgEventStore, uniqueViolation } from '@tabour/eventstore';
+import { Injectable } from '@nestjs/common';
+import { Actor, uniqueViolation } from '@tabour/eventstore';
 import {
   AccountCommand,
   accountDecider,
@@ -14,27 +14,24 @@ import {
   UserState,
 } from '@tabour/accounts';
 import { invalid } from '@tabour/platform';
-import { EVENT_STORE } from '../common/tokens';
+import { Commands } from '../common/commands';
 
 export const EMAIL_TAKEN = 'Email is invalid or used by another account';
 export const emailTaken = () => invalid(EMAIL_TAKEN, { email: [EMAIL_TAKEN] }, 'email_taken');
 
 /**
- * Every accounts command goes through the one command handler; the event store runs the inline
+ * Every accounts command goes through the command gateway; the event store runs the inline
  * projections (read models, credentials) inside the append transaction. The users table's
  * unique e-mail index refusing the append means another account took the e-mail first.
  */
 @Injectable()
 export class AccountsCommands {
-  private readonly handler: CommandHandler;
   private readonly onAppendError = uniqueViolation(/users_email_lower/, emailTaken);
 
-  constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {
-    this.handler = new CommandHandler(store);
-  }
+  constructor(private readonly commands: Commands) {}
 
   async account(command: AccountCommand, actor: Actor): Promise<AccountEvent[]> {
-    const { events } = await this.handler.handle(accountDecider, accountStream(command.business_id), command, {
+    const { events } = await this.commands.run(accountDecider, accountStream(command.business_id), command, {
       tenantId: command.business_id,
       actor,
       onAppendError: this.onAppendError,
@@ -43,11 +40,11 @@ export class AccountsCommands {
   }
 
   async loadUser(businessId: string, userId: string): Promise<UserState> {
-    return (await this.handler.load(userDecider, userStream(userId), { origin: () => this.ownerOrigin(businessId, userId) })).state;
+    return (await this.commands.load(userDecider, userStream(userId), { origin: () => this.ownerOrigin(businessId, userId) })).state;
   }
 
   async user(command: UserCommand, actor: Actor): Promise<UserEvent[]> {
-    const { events } = await this.handler.handle(userDecider, userStream(command.user_id), command, {
+    const { events } = await this.commands.run(userDecider, userStream(command.user_id), command, {
       tenantId: command.business_id,
       actor,
       origin: () => this.ownerOrigin(command.business_id, command.user_id),
@@ -59,7 +56,7 @@ export class AccountsCommands {
 
   /** The owner's user begins in the account's BusinessRegistered, whatever followed in their own stream. */
   private async ownerOrigin(businessId: string, userId: string): Promise<BusinessRegistered[]> {
-    const account = await this.store.readStream(accountStream(businessId), { limit: 1 });
+    const account = await this.commands.readStream(accountStream(businessId), { limit: 1 });
     return ownerOrigin(account, userId);
   }
 }

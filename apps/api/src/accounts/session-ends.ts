@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { sessionEndDecider, sessionEndStream, type SessionEndReason, type SessionKind, type SessionsEnded } from '@tabour/accounts';
-import { Actor, CommandHandler, PgEventStore, type InlineProjection } from '@tabour/eventstore';
+import type { Actor, InlineProjection } from '@tabour/eventstore';
 import type { Database, Principal } from '@tabour/platform';
 import '@tabour/devices';
-import { EVENT_STORE } from '../common/tokens';
+import { Commands } from '../common/commands';
 
 type DeviceIds = { business_id: string; kiosk_id?: string; display_id?: string };
 type Ending =
@@ -57,11 +57,7 @@ export const sessionEndings: InlineProjection<Ending, Database> = {
 /** Logouts, and a device's sessions ended from the back-office, as SessionsEnded in the log. */
 @Injectable()
 export class SessionEnds {
-  private readonly handler: CommandHandler;
-
-  constructor(@Inject(EVENT_STORE) store: PgEventStore) {
-    this.handler = new CommandHandler(store);
-  }
+  constructor(private readonly commands: Commands) {}
 
   /** The caller's own session: a staff member's, a kiosk's or a display's logout. */
   logout(principal: Principal, reason: SessionEndReason = 'logout'): Promise<void> {
@@ -78,7 +74,7 @@ export class SessionEnds {
 
   private async end(tenantId: string, kind: SessionKind, subject: string, sessionIds: string[] | null, reason: SessionEndReason, actor: Actor): Promise<void> {
     const id = randomUUID();
-    await this.handler.handle(
+    await this.commands.run(
       sessionEndDecider,
       sessionEndStream(id),
       { type: 'EndSessions', business_id: tenantId, kind, subject_id: subject, session_ids: sessionIds, reason },

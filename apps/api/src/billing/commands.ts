@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { accountStream } from '@tabour/accounts';
 import {
   ACCOUNT_MEMBERSHIP_EVENT_TYPES,
@@ -8,34 +8,30 @@ import {
   type MembershipEvent,
   type MembershipState,
 } from '@tabour/billing';
-import { Actor, CommandHandler, PgEventStore } from '@tabour/eventstore';
-import { EVENT_STORE } from '../common/tokens';
+import type { Actor } from '@tabour/eventstore';
+import { Commands } from '../common/commands';
 
 const ACCOUNT_TYPES = new Set<string>(ACCOUNT_MEMBERSHIP_EVENT_TYPES);
 
 /**
- * The membership stream's commands through the one command handler. The account's trial and
+ * The membership stream's commands through the command gateway. The account's trial and
  * package events are folded alongside in position order: the membership begins in the
  * account's registration and follows the operator's package changes made there.
  */
 @Injectable()
 export class BillingCommands {
-  private readonly handler: CommandHandler;
-
-  constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {
-    this.handler = new CommandHandler(store);
-  }
+  constructor(private readonly commands: Commands) {}
 
   private alongside(businessId: string) {
-    return async () => (await this.store.readStream(accountStream(businessId))).filter((e) => ACCOUNT_TYPES.has(e.type));
+    return async () => (await this.commands.readStream(accountStream(businessId))).filter((e) => ACCOUNT_TYPES.has(e.type));
   }
 
   async load(businessId: string): Promise<MembershipState> {
-    return (await this.handler.load(membershipDecider, membershipStream(businessId), { alongside: this.alongside(businessId) })).state;
+    return (await this.commands.load(membershipDecider, membershipStream(businessId), { alongside: this.alongside(businessId) })).state;
   }
 
   async run(command: MembershipCommand, actor: Actor): Promise<{ events: MembershipEvent[]; state: MembershipState }> {
-    const { events, state } = await this.handler.handle(membershipDecider, membershipStream(command.business_id), command, {
+    const { events, state } = await this.commands.run(membershipDecider, membershipStream(command.business_id), command, {
       tenantId: command.business_id,
       actor,
       alongside: this.alongside(command.business_id),

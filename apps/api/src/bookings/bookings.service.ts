@@ -15,10 +15,11 @@ import {
   type BookingContext,
   type BookingEvent,
 } from '@tabour/bookings';
-import { CommandHandler, PgEventStore, type Actor, type NewEvent } from '@tabour/eventstore';
+import type { Actor, NewEvent } from '@tabour/eventstore';
 import { conflict, Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
-import { DB, EVENT_STORE } from '../common/tokens';
+import { Commands } from '../common/commands';
+import { DB } from '../common/tokens';
 import { BookingPiiKeys } from './pii-keys';
 import { BookingQueries, createdBooking, CUSTOMER_NAME } from './queries';
 
@@ -37,22 +38,18 @@ function pickMember(place: BookingPlace | null, at: { starts_at: string; duratio
 }
 
 /**
- * Booking commands through the one command handler. What a decision needs from other contexts
+ * Booking commands through the command gateway. What a decision needs from other contexts
  * (the department, its services and members, the customer) is read here and travels in the
  * command; capacity is judged again inside the append by the capacity guard (docs/bookings.md).
  */
 @Injectable()
 export class BookingsService {
-  private readonly handler: CommandHandler;
-
   constructor(
-    @Inject(EVENT_STORE) store: PgEventStore,
+    private readonly commands: Commands,
     @Inject(DB) private readonly db: Db,
     private readonly queries: BookingQueries,
     private readonly pii: BookingPiiKeys,
-  ) {
-    this.handler = new CommandHandler(store);
-  }
+  ) {}
 
   /**
    * What a decision needs from the other contexts, read in one parallel round: the department's
@@ -113,7 +110,7 @@ export class BookingsService {
   }
 
   private run(by: Caller, id: string, command: BookingCommand, fresh = false, seal = this.pii.sealer<BookingEvent>(by.tenantId)) {
-    return this.handler.handle(bookingDecider, bookingStream(id), command, {
+    return this.commands.run(bookingDecider, bookingStream(id), command, {
       tenantId: by.tenantId,
       actor: 'actor' in by ? by.actor : actorOf(by as UserPrincipal),
       fresh,

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { Actor, CommandHandler, PgEventStore } from '@tabour/eventstore';
+import type { Actor } from '@tabour/eventstore';
 import { bookingDecider, bookingStream } from '@tabour/bookings';
 import { Db, invalid, notFound } from '@tabour/platform';
-import { DB, EVENT_STORE } from '../common/tokens';
+import { Commands } from '../common/commands';
+import { DB } from '../common/tokens';
 import { QueueClock } from '../queues/clock';
 import type { Outcome } from '../queues/runner';
 import { QueuesService } from '../queues/queues.service';
@@ -41,16 +42,12 @@ export interface CheckedIn {
  */
 @Injectable()
 export class BookingCheckins {
-  private readonly handler: CommandHandler;
-
   constructor(
-    @Inject(EVENT_STORE) store: PgEventStore,
+    private readonly commands: Commands,
     @Inject(DB) private readonly db: Db,
     private readonly queues: QueuesService,
     private readonly clock: QueueClock,
-  ) {
-    this.handler = new CommandHandler(store);
-  }
+  ) {}
 
   async checkIn(tenantId: string, bookingId: string, actor: Actor, chosenQueueId?: string): Promise<CheckedIn> {
     const booking = await this.db
@@ -64,7 +61,7 @@ export class BookingCheckins {
     if (!queueId) throw invalid(NO_QUEUE, { queue_id: [NO_QUEUE] });
     const ticketId = ticketIdOf(booking.id);
     const command = { type: 'CheckInBooking' as const, booking_id: booking.id, business_id: tenantId, queue_id: queueId, ticket_id: ticketId };
-    await this.handler.check(bookingDecider, bookingStream(booking.id), command);
+    await this.commands.check(bookingDecider, bookingStream(booking.id), command);
     // A ticket is of a day: a booking of another day waits for its own (the queue numbers by day).
     if (String(booking.local_date).slice(0, 10) !== (await this.clock.now(tenantId)).day) throw invalid(NOT_TODAY, { starts_at: [NOT_TODAY] });
     const { outcome } = await this.queues.push(tenantId, queueId, actor, {
@@ -74,7 +71,7 @@ export class BookingCheckins {
       service_ids: booking.service_ids,
       member_id: booking.member_id,
     });
-    await this.handler.handle(bookingDecider, bookingStream(booking.id), command, { tenantId, actor });
+    await this.commands.run(bookingDecider, bookingStream(booking.id), command, { tenantId, actor });
     return { booking_id: booking.id, queue_id: queueId, ticket_id: ticketId, outcome };
   }
 

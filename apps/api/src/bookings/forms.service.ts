@@ -7,7 +7,7 @@ import { actorOf } from '../common/actor';
 import { selectPage } from '../common/paged-select';
 import { PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 
 const COLUMNS = ['id', 'flow', 'names', 'type', 'options', 'required', 'position', 'created_at', 'updated_at'] as const;
 
@@ -19,7 +19,7 @@ const COLUMNS = ['id', 'flow', 'names', 'type', 'options', 'required', 'position
 export class FormsService {
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
   ) {}
 
   list(tenantId: string, page: PageRequest, flow?: RuleFlow) {

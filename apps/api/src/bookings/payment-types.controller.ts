@@ -7,7 +7,7 @@ import { Db, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { CurrentUser, Roles } from '../common/auth';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 
 export class PaymentTypesDto {
   @ApiProperty({ enum: PAYMENT_METHODS, isArray: true })
@@ -30,7 +30,7 @@ export async function acceptedMethods(db: Db, tenantId: string): Promise<Payment
 export class PaymentTypesController {
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
   ) {}
 
   /** Any staff role reads them: the payment dialog offers them. */

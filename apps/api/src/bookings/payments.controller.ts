@@ -24,7 +24,7 @@ import { OptionalMatch, PageQuery } from '../common/dto-fields';
 import { ToBoolean } from '../organisation/transforms';
 import { pageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 import { businessZone } from './rules.service';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -72,7 +72,7 @@ export async function paymentSettings(db: Db, tenantId: string): Promise<Payment
 export class PaymentsController {
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
   ) {}
 
   /** Any staff role reads them: the booking dialog shows the currency and whether to offer the payment form. */

@@ -19,7 +19,7 @@ import { selectPage } from '../common/paged-select';
 import { PageRequest } from '../common/paging';
 import { likePattern } from '../common/like';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 import { BookingsService } from './bookings.service';
 import { BookingPiiKeys } from './pii-keys';
 import { businessZone, matchCustomer, RulesService } from './rules.service';
@@ -49,7 +49,7 @@ export class BookingRequestsService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly rules: RulesService,
     private readonly bookings: BookingsService,
     private readonly pii: BookingPiiKeys,

@@ -8,7 +8,7 @@ import { actorOf } from '../common/actor';
 import { selectPage } from '../common/paged-select';
 import { PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 
 /**
  * The customer as rule matching sees them: their category and whether they came before (a
@@ -65,7 +65,7 @@ const COLUMNS = [
 export class RulesService {
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
   ) {}
 
   list(tenantId: string, page: PageRequest): Promise<{ data: Rule<Date>[] }> {

@@ -5,7 +5,7 @@ import { businessDecider, businessStream, BusinessRegisteredOrigin } from '@tabo
 import { UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { CurrentUser, Roles } from '../common/auth';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 import { WorkingDaysDto } from '../organisation/dto';
 import { OrganisationQueries } from '../organisation/queries';
 import { TeamService } from '../organisation/team.service';
@@ -22,7 +22,7 @@ import { BookingQueries } from './queries';
 @Controller('business')
 export class BookingSettingsController {
   constructor(
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly organisation: OrganisationQueries,
     private readonly team: TeamService,
     private readonly queries: BookingQueries,

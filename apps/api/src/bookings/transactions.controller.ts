@@ -10,7 +10,7 @@ import { actorOf } from '../common/actor';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 import { acceptedMethods } from './payment-types.controller';
 import { paymentSettings } from './payments.controller';
 import { TransactionDto } from './transactions.dto';
@@ -28,7 +28,7 @@ const AMOUNT_NOT_ALLOWED = 'Your business does not allow counter agents to enter
 export class TransactionsController {
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
   ) {}
 
   @Get(':booking_id')

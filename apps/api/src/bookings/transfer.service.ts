@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { bookingDecider, bookingStream, type BookingCommand, type BookingEvent } from '@tabour/bookings';
 import type { BookingInput, FieldErrors } from '@tabour/contracts';
-import { Actor, CommandHandler, PgEventStore } from '@tabour/eventstore';
+import type { Actor } from '@tabour/eventstore';
 import { Db, DomainError, invalid } from '@tabour/platform';
-import { DB, EVENT_STORE } from '../common/tokens';
+import { Commands } from '../common/commands';
+import { DB } from '../common/tokens';
 import { CustomersService } from '../customers/customers.service';
 import { SpreadsheetReader, type Upload } from '../common/spreadsheets/reader';
 import type { SheetLimits } from '../common/spreadsheets/types';
@@ -43,18 +44,14 @@ const blank = (cells: unknown[]) => !cells.some((c) => String(c ?? '').trim() !=
  */
 @Injectable()
 export class BookingTransferService {
-  private readonly handler: CommandHandler;
-
   constructor(
-    @Inject(EVENT_STORE) store: PgEventStore,
+    private readonly commands: Commands,
     @Inject(DB) private readonly db: Db,
     private readonly bookings: BookingsService,
     private readonly customers: CustomersService,
     private readonly pii: BookingPiiKeys,
     private readonly sheets: SpreadsheetReader,
-  ) {
-    this.handler = new CommandHandler(store);
-  }
+  ) {}
 
   async importFile(tenantId: string, actor: Actor, file: Upload, notifyCustomers: boolean): Promise<BookingImportReport> {
     // Date and time cells stay numbers (serial days, fractions of a day) for the row's parser; CSV cells stay text.
@@ -123,7 +120,7 @@ export class BookingTransferService {
         made = (await this.customers.create(tenantId, actor, customerInput(row.customer))).id;
       }
       // Sealed as every booking is (docs/bookings.md, "Personal data in booking events").
-      await this.handler.handle(bookingDecider, bookingStream(id), await command(found ?? made), {
+      await this.commands.run(bookingDecider, bookingStream(id), await command(found ?? made), {
         tenantId,
         actor,
         fresh: true,

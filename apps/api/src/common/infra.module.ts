@@ -1,11 +1,11 @@
 import { Global, Module, OnApplicationShutdown, Inject } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { PgEventStore } from '@tabour/eventstore';
 import { AppConfig, createDb, Db } from '@tabour/platform';
+import { Commands } from './commands';
 import { RateLimits } from './rate-limits';
 import { APP_CONFIG, DATABASE_URL, DB, DB_POOL, EVENT_STORE } from './tokens';
 
-/** Process-wide parts: configuration, the read-model database, the event store, rate limits. */
+/** Process-wide parts: configuration, the read-model database, the event store and its command gateway, rate limits. */
 @Global()
 @Module({})
 export class InfraModule implements OnApplicationShutdown {
@@ -16,7 +16,6 @@ export class InfraModule implements OnApplicationShutdown {
     const store = new PgEventStore(db);
     return {
       module: InfraModule,
-      imports: [CqrsModule.forRoot()],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DB, useValue: db },
@@ -25,8 +24,9 @@ export class InfraModule implements OnApplicationShutdown {
         { provide: EVENT_STORE, useValue: store },
         { provide: PgEventStore, useValue: store },
         RateLimits,
+        Commands,
       ],
-      exports: [APP_CONFIG, DATABASE_URL, DB, DB_POOL, EVENT_STORE, PgEventStore, CqrsModule, RateLimits],
+      exports: [APP_CONFIG, DATABASE_URL, DB, DB_POOL, EVENT_STORE, PgEventStore, RateLimits, Commands],
     };
   }
 

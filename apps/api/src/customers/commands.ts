@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Actor, CommandHandler, NewEvent, PgEventStore, RecordedEvent, uniqueViolation } from '@tabour/eventstore';
+import { Actor, NewEvent, RecordedEvent, uniqueViolation } from '@tabour/eventstore';
 import {
   CustomerCommand,
   customerDecider,
@@ -15,7 +15,8 @@ import {
 } from '@tabour/customers';
 import { localDay } from '@tabour/organisation';
 import { Db, invalid } from '@tabour/platform';
-import { DB, EVENT_STORE } from '../common/tokens';
+import { Commands } from '../common/commands';
+import { DB } from '../common/tokens';
 import { CustomerKeys } from './keys';
 
 export interface RunContext {
@@ -33,21 +34,17 @@ function lazy<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * Customer commands through the one command handler: stored events are opened with the
+ * Customer commands through the command gateway: stored events are opened with the
  * customer's key, new ones sealed with it before the append; the inline projection opens them
  * again inside the append's transaction.
  */
 @Injectable()
 export class CustomerCommands {
-  private readonly handler: CommandHandler;
-
   constructor(
-    @Inject(EVENT_STORE) store: PgEventStore,
+    private readonly commands: Commands,
     @Inject(DB) private readonly db: Db,
     readonly keys: CustomerKeys,
-  ) {
-    this.handler = new CommandHandler(store);
-  }
+  ) {}
 
   /** The key is read only when the stream has events to open. */
   private opener(customerId: string): (e: RecordedEvent) => Promise<CustomerEvent> {
@@ -56,7 +53,7 @@ export class CustomerCommands {
   }
 
   async load(customerId: string): Promise<{ state: CustomerState; revision: number | null }> {
-    return this.handler.load(customerDecider, customerStream(customerId), { open: this.opener(customerId) });
+    return this.commands.load(customerDecider, customerStream(customerId), { open: this.opener(customerId) });
   }
 
   /**
@@ -71,7 +68,7 @@ export class CustomerCommands {
     const id = command.customer_id;
     // Made only when there is something to seal, and once across retries.
     const key = options.key ? async () => options.key! : lazy(async () => (await this.keys.ensure(ctx.tenantId, [id])).get(id)!);
-    const { state, events } = await this.handler.handle(customerDecider, customerStream(id), command, {
+    const { state, events } = await this.commands.run(customerDecider, customerStream(id), command, {
       ...ctx,
       fresh: options.fresh,
       open: this.opener(id),
@@ -86,7 +83,7 @@ export class CustomerCommands {
   }
 
   async privacy(command: PrivacyCommand, ctx: RunContext): Promise<PrivacyEvent[]> {
-    return (await this.handler.handle(privacyDecider, privacyStream(command.business_id), command, ctx)).events;
+    return (await this.commands.run(privacyDecider, privacyStream(command.business_id), command, ctx)).events;
   }
   /** The business's country from the organisation read model: the default for phone numbers. */
   async country(tenantId: string): Promise<string | null> {

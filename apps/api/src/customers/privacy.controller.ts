@@ -9,7 +9,7 @@ import { DeleteBusinessDto } from '../accounts/dto';
 import { CurrentUser, Roles } from '../common/auth';
 import { DB } from '../common/tokens';
 import { StaffAccounts } from '../common/staff-accounts';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 import { CustomerCommands } from './commands';
 import { actorOf } from '../common/actor';
 import { CustomersService } from './customers.service';
@@ -25,7 +25,7 @@ export class PrivacyController {
     @Inject(DB) private readonly db: Db,
     private readonly commands: CustomerCommands,
     private readonly customers: CustomersService,
-    private readonly organisation: OrganisationCommands,
+    private readonly organisation: Commands,
     private readonly staff: StaffAccounts,
     private readonly deletion: AccountDeletionCheck,
   ) {}

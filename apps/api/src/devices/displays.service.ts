@@ -12,7 +12,7 @@ import { BroadcastService } from '../broadcast/broadcast.service';
 import { selectRawPage } from '../common/paged-select';
 import { PageRequest } from '../common/paging';
 import { APP_CONFIG, DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 import { OrganisationQueries } from '../organisation/queries';
 import { checkVideo, discardIncoming, storeVideo, UploadedFileOnDisk, UploadedImage, uploadUrl } from '../organisation/uploads';
 import { QueueClock } from '../queues/clock';
@@ -30,7 +30,7 @@ const LOG_DAYS = 30;
 @Injectable()
 export class DisplaysService {
   constructor(
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly credentials: DeviceCredentials,
     private readonly queries: DeviceQueries,
     private readonly broadcast: BroadcastService,

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '@tabour/eventstore';
 import { DEFAULT_KIOSK, kioskDecider, KioskSettings, kioskStream } from '@tabour/devices';
 import { BroadcastService } from '../broadcast/broadcast.service';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 import { UploadedImage } from '../organisation/uploads';
 import { DeviceCredentials, IssuedCredentials, newDeviceKey } from './credentials.service';
 import { DeviceQueries } from './devices.queries';
@@ -15,7 +15,7 @@ export type { RemoteCommand } from './device-support';
 @Injectable()
 export class KiosksService {
   constructor(
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly credentials: DeviceCredentials,
     private readonly queries: DeviceQueries,
     private readonly broadcast: BroadcastService,

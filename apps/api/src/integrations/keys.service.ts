@@ -1,13 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@tabour/contracts';
-import { CommandHandler, PgEventStore } from '@tabour/eventstore';
 import { apiKeyDecider, apiKeyStream } from '@tabour/integrations';
 import { Db, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { selectPage } from '../common/paged-select';
 import type { PageRequest } from '../common/paging';
-import { DB, EVENT_STORE } from '../common/tokens';
+import { Commands } from '../common/commands';
+import { DB } from '../common/tokens';
 
 /** The token's hash as stored and looked up: SHA-256, base64url. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -30,14 +30,10 @@ const wire = (r: KeyRow): ApiKey<Date> => ({
 /** The business's API keys (ADMIN): created through the one command path, the token shown once. */
 @Injectable()
 export class ApiKeysService {
-  private readonly commands: CommandHandler;
-
   constructor(
     @Inject(DB) private readonly db: Db,
-    @Inject(EVENT_STORE) store: PgEventStore,
-  ) {
-    this.commands = new CommandHandler(store);
-  }
+    private readonly commands: Commands,
+  ) {}
 
   list(tenantId: string, page: PageRequest) {
     const q = this.db.selectFrom('api_keys').where('tenant_id', '=', tenantId);
@@ -70,7 +66,7 @@ export class ApiKeysService {
       .values({ key_id: id, tenant_id: user.tenantId, token_hash: hashToken(token) })
       .execute();
     await this.commands
-      .handle(
+      .run(
         apiKeyDecider,
         apiKeyStream(id),
         {
@@ -92,7 +88,7 @@ export class ApiKeysService {
   }
 
   async revoke(user: UserPrincipal, id: string): Promise<ApiKey<Date>> {
-    await this.commands.handle(
+    await this.commands.run(
       apiKeyDecider,
       apiKeyStream(id),
       { type: 'RevokeApiKey', key_id: id, business_id: user.tenantId },

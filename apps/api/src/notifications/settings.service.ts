@@ -37,7 +37,7 @@ import { AppConfig, Db, type UserPrincipal } from '@tabour/platform';
 import { Clock } from '../accounts/clock';
 import { actorOf } from '../common/actor';
 import { APP_CONFIG, DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 
 type Business = { business_id: string };
 type Distribute<C> = C extends unknown ? Omit<C, 'business_id'> : never;
@@ -63,7 +63,7 @@ export class NotificationSettingsService {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly clock: Clock,
   ) {}
 

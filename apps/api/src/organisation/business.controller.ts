@@ -7,7 +7,7 @@ import { AppConfig, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Public, Roles } from '../common/auth';
 import { paged, pageRequest } from '../common/paging';
 import { APP_CONFIG } from '../common/tokens';
-import { OrganisationCommands } from './commands';
+import { Commands } from '../common/commands';
 import { BusinessUpdateDto, LangQuery, LocationDto, TranslationsDto, WorkingDaysDto } from './dto';
 import { OrganisationQueries } from './queries';
 import { checkImage, imageUpload, storeImage, UploadedImage } from './uploads';
@@ -32,7 +32,7 @@ export function answerLanguage(lang: string | undefined, header: string | undefi
 @Controller('business')
 export class BusinessController {
   constructor(
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly queries: OrganisationQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

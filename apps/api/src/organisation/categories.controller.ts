@@ -12,7 +12,7 @@ import { likePattern } from '../common/like';
 import { selectPage } from '../common/paged-select';
 import { pageRequest, Paged } from '../common/paging';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from './commands';
+import { Commands } from '../common/commands';
 
 export class CategoryDto {
   @Name(100) name: string;
@@ -32,7 +32,7 @@ const COLUMNS = ['id', 'name', 'color', 'created_at', 'updated_at'] as const;
 export class CategoriesController {
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
   ) {}
 
   @Get('category')

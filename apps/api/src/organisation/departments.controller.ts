@@ -6,7 +6,7 @@ import { invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { OrganisationCommands } from './commands';
+import { Commands } from '../common/commands';
 import { CreateDepartmentDto, DepartmentDto, ListQuery, ServiceDepartmentQuery, TranslationsDto } from './dto';
 import { OrganisationQueries } from './queries';
 
@@ -16,7 +16,7 @@ import { OrganisationQueries } from './queries';
 @Controller('business')
 export class DepartmentsController {
   constructor(
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly queries: OrganisationQueries,
   ) {}
 

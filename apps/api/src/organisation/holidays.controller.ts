@@ -8,7 +8,7 @@ import { invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { OrganisationCommands } from './commands';
+import { Commands } from '../common/commands';
 import { HolidayDto, HolidayQuery, HolidayStatusDto } from './dto';
 import { OrganisationQueries } from './queries';
 
@@ -23,7 +23,7 @@ const isManager = (u: UserPrincipal) => u.role === 'ADMIN' || u.role === 'MANAGE
 @Controller('business/holiday')
 export class HolidaysController {
   constructor(
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly queries: OrganisationQueries,
   ) {}
 

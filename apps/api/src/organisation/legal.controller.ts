@@ -6,7 +6,7 @@ import { defaultLegalTextIn, legalDecider, legalStream } from '@tabour/organisat
 import { Db, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from './commands';
+import { Commands } from '../common/commands';
 
 /** The default text's language: the caller's Content-Language (its first two letters), else English. */
 const languageOf = (header: string | undefined): Language => {
@@ -28,7 +28,7 @@ export class LegalTextDto {
 export class LegalController {
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
   ) {}
 
   @Get('terms/current')

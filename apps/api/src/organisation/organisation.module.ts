@@ -4,8 +4,8 @@ import { categoryProjection, legalProjection, ORGANISATION_PROJECTIONS } from '@
 import { AccountsModule } from '../accounts/accounts.module';
 import { EVENT_STORE } from '../common/tokens';
 import { BusinessController } from './business.controller';
+import { BusinessCalendarModule } from './calendar';
 import { CategoriesController } from './categories.controller';
-import { OrganisationCommands } from './commands';
 import { DepartmentsController } from './departments.controller';
 import { HolidaysController } from './holidays.controller';
 import { LegalController } from './legal.controller';
@@ -17,7 +17,7 @@ import { UploadsController } from './uploads';
 
 /** Business information, departments, services, team and holidays. */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, BusinessCalendarModule],
   controllers: [
     BusinessController,
     DepartmentsController,
@@ -28,8 +28,8 @@ import { UploadsController } from './uploads';
     CategoriesController,
     LegalController,
   ],
-  providers: [OrganisationCommands, OrganisationQueries, TeamService],
-  exports: [OrganisationQueries, TeamService, OrganisationCommands],
+  providers: [OrganisationQueries, TeamService],
+  exports: [OrganisationQueries, TeamService],
 })
 export class OrganisationModule implements OnModuleInit {
   constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}

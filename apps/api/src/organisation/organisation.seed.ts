@@ -15,7 +15,7 @@ import {
 import { Actor } from '@tabour/eventstore';
 import { StaffAccounts } from '../common/staff-accounts';
 import { DEMO, DEMO_PASSWORD } from '../seed';
-import { OrganisationCommands } from './commands';
+import { Commands } from '../common/commands';
 import { OrganisationQueries } from './queries';
 import { TeamService } from './team.service';
 
@@ -86,7 +86,7 @@ const DEPARTMENTS: [string, Partial<DepartmentFields>, Record<string, { name: st
  * record has a fixed id, so a second run decides nothing new.
  */
 export async function seedOrganisationDemo(app: INestApplication): Promise<void> {
-  const commands = app.get(OrganisationCommands);
+  const commands = app.get(Commands);
   const queries = app.get(OrganisationQueries);
   const team = app.get(TeamService);
   const staff = app.get(StaffAccounts);

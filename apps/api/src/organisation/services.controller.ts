@@ -6,7 +6,7 @@ import { UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { paged, pageRequest } from '../common/paging';
-import { OrganisationCommands } from './commands';
+import { Commands } from '../common/commands';
 import { CreateServiceDto, CreateServicesDto, ListQuery, ServiceDto, ServiceListQuery, ServiceOrderDto } from './dto';
 import { OrganisationQueries } from './queries';
 
@@ -16,7 +16,7 @@ import { OrganisationQueries } from './queries';
 @Controller('business/service')
 export class ServicesController {
   constructor(
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly queries: OrganisationQueries,
   ) {}
 

@@ -15,7 +15,7 @@ import {
 import { AppConfig, invalid, UserPrincipal } from '@tabour/platform';
 import { StaffAccounts } from '../common/staff-accounts';
 import { APP_CONFIG } from '../common/tokens';
-import { OrganisationCommands } from './commands';
+import { Commands } from '../common/commands';
 import { actorOf } from '../common/actor';
 import { OrganisationQueries } from './queries';
 import { checkImage, storeImage, UploadedImage } from './uploads';
@@ -36,7 +36,7 @@ export type NewMember = Omit<MemberInput, 'photo'> & { working_days?: WorkingDay
 @Injectable()
 export class TeamService {
   constructor(
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly queries: OrganisationQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly staff: StaffAccounts,

@@ -6,7 +6,7 @@ import { UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 import { actorOf } from '../common/actor';
 import { ListQueryDto, NoteTypeDto, NoteTypeUpdateDto } from './dto';
 import { QueueQueries } from './queries';
@@ -17,7 +17,7 @@ import { QueueQueries } from './queries';
 @Controller('business')
 export class NoteTypesController {
   constructor(
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly queries: QueueQueries,
   ) {}
 

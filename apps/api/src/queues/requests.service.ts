@@ -19,10 +19,9 @@ import { PageRequest } from '../common/paging';
 import { selectPage } from '../common/paged-select';
 import { RateLimits } from '../common/rate-limits';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 import { businessZone, matchCustomer, rulesOfFlow } from '../bookings/rules.service';
 import { actorOf } from '../common/actor';
-import { QueuePiiKeys } from './pii-keys';
 import { newTicketUid, QueuesService } from './queues.service';
 
 /** The answer to a second pending request of one phone in one queue (SPEC §8, the kiosk's wording). */
@@ -68,10 +67,10 @@ export class RequestsService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
     private readonly queues: QueuesService,
     private readonly limits: RateLimits,
-    private readonly pii: QueuePiiKeys,
+    private readonly keys: PersonalKeys,
   ) {}
 
   // ---- public side ----
@@ -192,7 +191,7 @@ export class RequestsService {
     return this.exclusive(id, async () => {
       await this.one(tenantId, queueId, id);
       const ids = this.ids(user, queueId, id);
-      const { state } = await this.commands.load(queueRequestDecider, queueRequestStream(id), { open: (e) => this.pii.open(e) });
+      const { state } = await this.commands.load(queueRequestDecider, queueRequestStream(id), { open: this.keys.opener(queuePersonalData) });
       const request = checkApprovable(state, ids);
       const customerId = await this.customerByPhone(tenantId, request.fields.phone);
       const { ticketId, outcome } = await this.queues.push(tenantId, queueId, actor, {
@@ -249,8 +248,8 @@ export class RequestsService {
       await this.commands.run(queueRequestDecider, queueRequestStream(command.request_id), command, {
         tenantId: command.business_id,
         actor,
-        open: (e) => this.pii.open(e),
-        seal: this.pii.sealer(command.business_id),
+        open: this.keys.opener(queuePersonalData),
+        seal: this.keys.sealer(queuePersonalData, command.business_id),
       });
     } catch (err) {
       if (isOnePendingViolation(err)) throw conflict(ALREADY_WAITING, 'already_waiting');

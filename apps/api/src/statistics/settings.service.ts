@@ -4,7 +4,7 @@ import { DEFAULT_SERVICE_LEVEL_TARGET_SECONDS, type ReportSetting, type ReportSe
 import { reportSettingDecider, reportSettingStream, statisticsSettingsDecider, statisticsSettingsStream } from '@tabour/statistics';
 import { Db, invalid, notFound, type UserPrincipal } from '@tabour/platform';
 import { DB } from '../common/tokens';
-import { OrganisationCommands } from '../organisation/commands';
+import { Commands } from '../common/commands';
 
 /**
  * The statistics settings (the service level's target) and the reporting mail settings, each
@@ -14,7 +14,7 @@ import { OrganisationCommands } from '../organisation/commands';
 export class StatisticsSettingsService {
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly commands: OrganisationCommands,
+    private readonly commands: Commands,
   ) {}
 
   async settings(tenantId: string): Promise<StatisticsSettings> {

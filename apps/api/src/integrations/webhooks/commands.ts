@@ -1,19 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CommandHandler, PgEventStore } from '@tabour/eventstore';
+import { Injectable } from '@nestjs/common';
 import { webhookDecider, webhookStream, type WebhookCommand } from '@tabour/integrations';
 import type { Actor } from '@tabour/eventstore';
-import { EVENT_STORE } from '../../common/tokens';
+import { Commands } from '../../common/commands';
 
-/** The webhook streams' commands through the one command handler. */
+/** The webhook streams' commands through the command gateway. */
 @Injectable()
 export class WebhookCommands {
-  private readonly handler: CommandHandler;
-
-  constructor(@Inject(EVENT_STORE) store: PgEventStore) {
-    this.handler = new CommandHandler(store);
-  }
+  constructor(private readonly commands: Commands) {}
 
   run(command: WebhookCommand, tenantId: string, actor: Actor, fresh = false) {
-    return this.handler.handle(webhookDecider, webhookStream(command.webhook_id), command, { tenantId, actor, fresh });
+    return this.commands.run(webhookDecider, webhookStream(command.webhook_id), command, { tenantId, actor, fresh });
   }
 }
