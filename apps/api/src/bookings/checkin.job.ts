@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { sql } from 'kysely';
-import { Actor, CommandHandler, PgEventStore } from '@tabour/eventstore';
+import type { Actor } from '@tabour/eventstore';
 import { BOOKING_SETTINGS_DEFAULTS, bookingDecider, bookingStream } from '@tabour/bookings';
 import { AppConfig, Db, DomainError } from '@tabour/platform';
-import { APP_CONFIG, DB, EVENT_STORE } from '../common/tokens';
+import { Commands } from '../common/commands';
+import { APP_CONFIG, DB } from '../common/tokens';
 import { QueueClock } from '../queues/clock';
 import { BookingCheckins } from './checkin.service';
 
@@ -38,19 +39,16 @@ const FOLLOWS = { ended: 'CompleteBooking', no_show: 'MarkBookingNoShow', absent
 @Injectable()
 export class BookingClockJob implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('bookings.clock');
-  private readonly handler: CommandHandler;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(EVENT_STORE) store: PgEventStore,
+    private readonly commands: Commands,
     @Inject(DB) private readonly db: Db,
     private readonly checkins: BookingCheckins,
     private readonly clock: QueueClock,
-  ) {
-    this.handler = new CommandHandler(store);
-  }
+  ) {}
 
   onApplicationBootstrap(): void {
     const { enabled, pollMs } = this.config.jobs.bookings;
@@ -131,7 +129,7 @@ export class BookingClockJob implements OnApplicationBootstrap, OnApplicationShu
     for (const b of left) {
       const type = FOLLOWS[b.status as keyof typeof FOLLOWS];
       try {
-        const { events } = await this.handler.handle(
+        const { events } = await this.commands.run(
           bookingDecider,
           bookingStream(b.id),
           { type, booking_id: b.id, business_id: b.tenant_id },
@@ -160,7 +158,7 @@ export class BookingClockJob implements OnApplicationBootstrap, OnApplicationShu
     let marked = 0;
     for (const b of late) {
       try {
-        const { events } = await this.handler.handle(
+        const { events } = await this.commands.run(
           bookingDecider,
           bookingStream(b.id),
           { type: 'MarkBookingNoShow', booking_id: b.id, business_id: b.tenant_id },
