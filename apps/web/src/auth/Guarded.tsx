@@ -6,7 +6,7 @@ import { readSession, subjectOf } from './session';
 
 /**
  * Decided from the stored session before anything renders: a page the role may not open never
- * mounts, so its data is never asked for (a 403 would end the session, SPEC §4), and a visitor
+ * mounts, so its data is never asked for (a 403 would end the session, docs/product.md#sessions), and a visitor
  * without a session is sent to /login at once instead of after react-admin's asynchronous checks.
  */
 function Gate({ path, denied, children }: { path: string; denied?: ReactNode; children: ReactNode }) {

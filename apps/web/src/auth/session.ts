@@ -1,4 +1,4 @@
-/** The staff session kept in local storage (SPEC §3): token, user with role, business. */
+/** The staff session kept in local storage (docs/product.md#sessions): token, user with role, business. */
 export interface SessionUser {
   id: string;
   email: string;

@@ -1,6 +1,6 @@
 /**
  * How each react-admin resource maps onto the API (docs/api-conventions.md). Resource names are
- * the screens' paths (SPEC §2), so `settings/departments` lists at /settings/departments.
+ * the screens' paths (docs/product.md#back-office-screens), so `settings/departments` lists at /settings/departments.
  */
 export interface ResourceApi {
   base: string;

@@ -3,7 +3,7 @@ import { DeviceLoginForm } from '../devices/DeviceLoginForm';
 import { kioskErrorKey, kioskLogin, kioskSession } from './api';
 import { KioskFrame } from './KioskFrame';
 
-/** /kiosk/login: then the check-in (SPEC §2). */
+/** /kiosk/login: then the check-in (docs/product.md#kiosk-screens). */
 export function KioskLoginPage() {
   const navigate = useNavigate();
   if (kioskSession()) return <Navigate to="/kiosk/checkin" replace />;

@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useLocation } from 'react-router-dom';
 import { useLoading } from 'react-admin';
 
-/** A thin bar at the top while a page changes or data loads (SPEC §2). */
+/** A thin bar at the top while a page changes or data loads (docs/product.md#route-behaviour). */
 export function ProgressBar() {
   const loading = useLoading();
   const { pathname } = useLocation();

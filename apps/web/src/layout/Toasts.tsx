@@ -4,7 +4,7 @@ import Snackbar from '@mui/material/Snackbar';
 import { NotificationPayload, useNotificationContext, useTranslate } from 'react-admin';
 
 /**
- * Every notification as a toast (SPEC §8): a success titled "SUCCESSFUL", a failure titled
+ * Every notification as a toast (docs/product.md#messages-and-toasts): a success titled "SUCCESSFUL", a failure titled
  * "Sorry!", with the message, both from the catalogue.
  */
 export function Toasts() {

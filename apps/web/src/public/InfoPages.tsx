@@ -56,7 +56,7 @@ export function NotFoundInApp() {
 }
 
 /**
- * Any unknown path goes to the 404 page (SPEC §2); a protected route this installation does not
+ * Any unknown path goes to the 404 page (docs/product.md#route-behaviour); a protected route this installation does not
  * offer sends a visitor without a session to /login at once, as the offered ones do.
  */
 export function CatchAll() {

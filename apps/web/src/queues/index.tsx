@@ -13,12 +13,12 @@ const CounterStats = lazy(() => import('./CounterStats').then((m) => ({ default:
 const ReorderServices = lazy(() => import('./ReorderServices').then((m) => ({ default: m.ReorderServices })));
 const later = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-/** Each page keeps SPEC §2's rule for its own path, not the list's (the list is open to every role). */
+/** Each page keeps its own path's rule (docs/product.md#back-office-screens), not the list's (the list is open to every role). */
 const page = (path: string, node: ReactNode) => <Guarded path={path}>{later(node)}</Guarded>;
 
 const GuardedCreate = () => page('/queues/create', <QueueCreate />);
 
-/** The queue pages under /queues/:id/… (SPEC §2), beside react-admin's list and create. */
+/** The queue pages under /queues/:id/… (docs/product.md#queues), beside react-admin's list and create. */
 export const queueRoutes = [
   <Route key="edit" path=":id/edit/*" element={page('/queues/:id/edit', <QueueEdit />)} />,
   <Route key="waitinglist" path=":id/waitinglist" element={page('/queues/:id/waitinglist', <WaitingListPage />)} />,

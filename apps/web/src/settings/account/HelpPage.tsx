@@ -10,7 +10,7 @@ const SECTIONS = ['queues', 'bookings', 'customers', 'devices', 'settings'] as c
 
 /**
  * The operator's support address: set at build time (VITE_SUPPORT_EMAIL) by whoever runs the
- * installation, since SPEC §9 leaves the product's own contact out.
+ * installation: the product ships no contact of its own (docs/product.md#help).
  */
 export const SUPPORT_EMAIL: string = (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_SUPPORT_EMAIL || 'support@tabour.app';
 

@@ -21,7 +21,7 @@ import { addLegal, getLegal, getLegalDefault, getLegalVersions } from './api';
 const T = 'account.legal';
 
 /**
- * SPEC §2: the terms and policy pages send the user to /dashboard when the business has no
+ * docs/product.md#terms-and-policy: the terms and policy pages send the user to /dashboard when the business has no
  * organisation id (null or absent); otherwise the usual guard applies.
  */
 export function withoutOrganisation(): boolean {

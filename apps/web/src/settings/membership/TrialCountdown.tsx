@@ -7,7 +7,7 @@ import { readSession } from '../../auth/session';
 import { countdown } from './countdown';
 
 /**
- * The trial's days and hours left, in the app bar while the trial runs (SPEC §4, §9). Counted
+ * The trial's days and hours left, in the app bar while the trial runs (docs/product.md#packages-and-the-trial). Counted
  * from the session's end date each minute, so it moves without a reload; an administrator opens
  * the membership screen from it.
  */
