@@ -19,7 +19,7 @@ export class AccountSettingsDto {
   notice_language?: Language;
 }
 
-/** The business account tab of /settings/general (SPEC §7 "/account/setting"): ADMIN only. */
+/** The business account tab of /settings/general (docs/product.md#business-account): ADMIN only. */
 @ApiTags('account settings')
 @ApiBearerAuth()
 @Roles('ADMIN')

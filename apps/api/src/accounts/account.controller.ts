@@ -34,7 +34,7 @@ export class AccountController {
   @Public()
   @Post('register')
   @Throttled(...THROTTLES.register)
-  // SPEC §7: a form (multipart or URL-encoded) as well as JSON, with the same validation.
+  // A form (multipart or URL-encoded) as well as JSON, with the same validation (docs/product.md#request-bodies).
   @UseInterceptors(NoFilesInterceptor({ limits: FORM_LIMITS }))
   register(@Body() body: RegisterDto): Promise<Registered> {
     return this.registration.register({

@@ -24,7 +24,7 @@ interface EventRow {
   recorded_at: Date;
 }
 
-/** Roles that may read customers (SPEC §4): they alone see names, phones, notes and feedback text. */
+/** Roles that may read customers (docs/product.md#roles-and-permissions): they alone see names, phones, notes and feedback text. */
 const PERSONAL_ROLES = new Set(['ADMIN', 'MANAGER']);
 const ACTOR_KINDS: Record<string, string> = {
   staff: 'user',

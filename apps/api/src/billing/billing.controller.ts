@@ -186,7 +186,7 @@ export class BillingController {
     return { valid: true, coupon, quote };
   }
 
-  /** Saves a card (the spec's billing create: the screen's "Add payment method"). */
+  /** Saves a card (billing create, the screen's "Add payment method": docs/product.md#invoices-and-payment-methods). */
   @Put('create')
   @HttpCode(201)
   addCard(@CurrentUser() user: UserPrincipal, @Body() body: CardDto): Promise<SavedCard> {
@@ -230,7 +230,7 @@ export class BillingController {
   }
 }
 
-/** The card payment calls under /payment: the spec's paymaster call, and Stripe's webhook. */
+/** The card payment calls under /payment: the paymaster purchase existing clients make, and Stripe's webhook (docs/product.md#card-payment). */
 @Controller('payment')
 export class PaymentController {
   constructor(

@@ -21,7 +21,7 @@ import { BookingQueries } from './queries';
 import { BookingRequestsService } from './requests.service';
 
 /**
- * The book (SPEC §7 Bookings): any staff member reads and books. Fixed paths (filter, range,
+ * The book (docs/product.md#booking-calls): any staff member reads and books. Fixed paths (filter, range,
  * archive, available, create) are declared before booking/:id.
  */
 @ApiTags('bookings')

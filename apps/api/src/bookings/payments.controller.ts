@@ -64,7 +64,7 @@ export async function paymentSettings(db: Db, tenantId: string): Promise<Payment
 
 /**
  * /settings/payment: the payments the business received on its bookings, and its payment
- * settings, which SPEC §7 calls the my-business settings (`/myliberrex`).
+ * settings, the my-business settings (`/myliberrex`, docs/product.md#payment-settings).
  */
 @ApiTags('payments')
 @ApiBearerAuth()

@@ -65,7 +65,7 @@ export class TransactionsController {
   @Post('create')
   async create(@CurrentUser() user: UserPrincipal, @Body() body: TransactionDto) {
     // A counter agent records an amount only where the business allows it (/settings/payment).
-    // A 422 on the amount, not a 403: any 403 ends the web's session (SPEC §4), and this refusal must not.
+    // A 422 on the amount, not a 403: any 403 ends the web's session (docs/product.md#sessions), and this refusal must not.
     if (!mayEnterAmount(user.role, await paymentSettings(this.db, user.tenantId))) {
       throw invalid(AMOUNT_NOT_ALLOWED, { amount: [AMOUNT_NOT_ALLOWED] }, 'amount_entry_not_allowed');
     }

@@ -24,7 +24,7 @@ function channelSources(req: IncomingMessage, broadcastPort: () => number | unde
 }
 
 /**
- * Security headers on every answer. The staff token lives in local storage (SPEC §3), so pages
+ * Security headers on every answer. The staff token lives in local storage (docs/product.md#sessions), so pages
  * run only the app's own scripts; emotion injects style elements, hence the inline styles.
  * Display videos may be addresses elsewhere (`video_url`), hence media from any https source.
  */

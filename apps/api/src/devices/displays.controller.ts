@@ -13,7 +13,7 @@ import { DisplayBoard, DisplaysService } from './displays.service';
 import { DeviceListQuery, REMOTE_COMMANDS } from './kiosk.dto';
 import { RemoteCommand } from './device-support';
 
-/** Display screens in the back-office: ADMIN or MANAGER, on a LIBERUP or LIBERPRO membership (SPEC §2). */
+/** Display screens in the back-office: ADMIN or MANAGER, on a LIBERUP or LIBERPRO membership (docs/product.md#plan-gate). */
 @ApiTags('displays')
 @ApiBearerAuth()
 @Controller('business')

@@ -12,7 +12,7 @@ import { CreateKioskDto, DeviceListQuery, KioskFieldsDto, REMOTE_COMMANDS } from
 import { KiosksService, RemoteCommand } from './kiosks.service';
 import { notFound } from '@tabour/platform';
 
-/** Kiosks in the back-office: ADMIN or MANAGER, on a LIBERUP or LIBERPRO membership (SPEC §2). */
+/** Kiosks in the back-office: ADMIN or MANAGER, on a LIBERUP or LIBERPRO membership (docs/product.md#plan-gate). */
 @ApiTags('kiosks')
 @ApiBearerAuth()
 @Controller('business')

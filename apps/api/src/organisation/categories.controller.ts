@@ -42,7 +42,7 @@ export class CategoriesController {
     return selectPage(base, (b) => b.select(COLUMNS).orderBy('name').orderBy('id'), pageRequest(q as Record<string, unknown>));
   }
 
-  // SPEC §7 creates note types and categories with POST.
+  // Existing clients create note types and categories with POST (docs/product.md#note-types-and-categories).
   @Post('category/create')
   @HttpCode(201)
   @Roles('ADMIN')

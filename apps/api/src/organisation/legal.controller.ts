@@ -19,8 +19,8 @@ export class LegalTextDto {
 }
 
 /**
- * The business's terms of service and privacy policy (SPEC §7 "Terms and policy: GET current,
- * GET default, POST add"), under /business/terms/… and /business/policy/…. Every version is kept.
+ * The business's terms of service and privacy policy (docs/product.md#terms-and-policy: current,
+ * default, add), under /business/terms/… and /business/policy/…. Every version is kept.
  */
 @ApiTags('terms and policy')
 @ApiBearerAuth()

@@ -34,7 +34,7 @@ export class BreakDto {
   @WholeNumber(0, 600) break_minutes: number;
 }
 
-/** Every field of a queue (SPEC §3); all optional on update. */
+/** Every field of a queue (docs/product.md#queue-settings); all optional on update. */
 export class QueueFieldsDto {
   @OptionalName(150) name?: string;
   @OptionalInt(0, 1000) priority?: number;

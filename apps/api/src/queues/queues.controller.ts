@@ -11,7 +11,7 @@ import { ClockedCommand, PlainCommand, QueuesService } from './queues.service';
 
 /**
  * Queues and their views. Any staff member works a queue's waiting list; creating, changing
- * and deleting queues, and reading their archive, is for ADMIN and MANAGER (SPEC §2).
+ * and deleting queues, and reading their archive, is for ADMIN and MANAGER (docs/product.md#back-office-screens).
  */
 @ApiTags('queues')
 @ApiBearerAuth()

@@ -26,7 +26,7 @@ export class StatisticsSettingsController {
   }
 }
 
-/** Reporting mail settings (SPEC §3; ADMIN): list, create, read, update, delete. */
+/** Reporting mail settings (docs/product.md#reporting-mails; ADMIN): list, create, read, update, delete. */
 @ApiTags('statistics')
 @ApiBearerAuth()
 @Controller('business/report-settings')
@@ -39,7 +39,7 @@ export class ReportSettingsController {
     return this.settings.reports(user.tenantId);
   }
 
-  // SPEC words the creation as a POST; the data provider's create is a PUT: both are served.
+  // Existing clients create with a POST, the data provider with a PUT: both are served (docs/product.md#reporting-mails).
   @Post('create')
   @HttpCode(201)
   create(@CurrentUser() user: UserPrincipal, @Body() body: ReportSettingDto) {
@@ -57,7 +57,7 @@ export class ReportSettingsController {
     return this.settings.report(user.tenantId, id);
   }
 
-  /** SPEC: get-by-id is a POST without a body. */
+  /** Existing clients read one setting with a POST without a body (docs/product.md#reporting-mails). */
   @Post(':id')
   @HttpCode(200)
   oneByPost(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string) {
