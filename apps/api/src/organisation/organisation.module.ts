@@ -4,7 +4,6 @@ import { categoryProjection, legalProjection, ORGANISATION_PROJECTIONS } from '@
 import { AccountsModule } from '../accounts/accounts.module';
 import { EVENT_STORE } from '../common/tokens';
 import { BusinessController } from './business.controller';
-import { BusinessCalendarModule } from './calendar';
 import { CategoriesController } from './categories.controller';
 import { DepartmentsController } from './departments.controller';
 import { HolidaysController } from './holidays.controller';
@@ -17,7 +16,7 @@ import { UploadsController } from './uploads';
 
 /** Business information, departments, services, team and holidays. */
 @Module({
-  imports: [AccountsModule, BusinessCalendarModule],
+  imports: [AccountsModule],
   controllers: [
     BusinessController,
     DepartmentsController,

@@ -22,9 +22,10 @@ import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
 import { businessZone, matchCustomer, rulesOfFlow } from '../bookings/rules.service';
 import { actorOf } from '../common/actor';
+import { QueuePiiKeys } from './pii-keys';
 import { newTicketUid, QueuesService } from './queues.service';
 
-/** The answer to a second pending request of one phone in one queue, in the kiosk's wording (docs/product.md#queue-requests). */
+/** The answer to a second pending request of one phone in one queue (SPEC §8, the kiosk's wording). */
 export const ALREADY_WAITING = 'Could not join the requested queue, you may already be waiting in the queue!';
 
 /** Remote joins one address may send in a window: a family or an office shares an address, a script does not stop at this. */
@@ -70,7 +71,7 @@ export class RequestsService {
     private readonly commands: Commands,
     private readonly queues: QueuesService,
     private readonly limits: RateLimits,
-    private readonly keys: PersonalKeys,
+    private readonly pii: QueuePiiKeys,
   ) {}
 
   // ---- public side ----
@@ -191,7 +192,7 @@ export class RequestsService {
     return this.exclusive(id, async () => {
       await this.one(tenantId, queueId, id);
       const ids = this.ids(user, queueId, id);
-      const { state } = await this.commands.load(queueRequestDecider, queueRequestStream(id), { open: this.keys.opener(queuePersonalData) });
+      const { state } = await this.commands.load(queueRequestDecider, queueRequestStream(id), { open: (e) => this.pii.open(e) });
       const request = checkApprovable(state, ids);
       const customerId = await this.customerByPhone(tenantId, request.fields.phone);
       const { ticketId, outcome } = await this.queues.push(tenantId, queueId, actor, {
@@ -248,8 +249,8 @@ export class RequestsService {
       await this.commands.run(queueRequestDecider, queueRequestStream(command.request_id), command, {
         tenantId: command.business_id,
         actor,
-        open: this.keys.opener(queuePersonalData),
-        seal: this.keys.sealer(queuePersonalData, command.business_id),
+        open: (e) => this.pii.open(e),
+        seal: this.pii.sealer(command.business_id),
       });
     } catch (err) {
       if (isOnePendingViolation(err)) throw conflict(ALREADY_WAITING, 'already_waiting');
