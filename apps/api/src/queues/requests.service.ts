@@ -25,7 +25,7 @@ import { actorOf } from '../common/actor';
 import { QueuePiiKeys } from './pii-keys';
 import { newTicketUid, QueuesService } from './queues.service';
 
-/** The answer to a second pending request of one phone in one queue (SPEC §8, the kiosk's wording). */
+/** The answer to a second pending request of one phone in one queue, in the kiosk's wording (docs/product.md#queue-requests). */
 export const ALREADY_WAITING = 'Could not join the requested queue, you may already be waiting in the queue!';
 
 /** Remote joins one address may send in a window: a family or an office shares an address, a script does not stop at this. */
