@@ -38,7 +38,12 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/apps/web/src/**/*.spec.ts?(x)'],
+      testMatch: [
+        '<rootDir>/libs/**/*.spec.ts',
+        '<rootDir>/apps/api/src/**/*.spec.ts',
+        '<rootDir>/apps/web/src/**/*.spec.ts?(x)',
+        '<rootDir>/test/**/*.spec.ts',
+      ],
     },
     {
       ...common,
