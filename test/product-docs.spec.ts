@@ -16,7 +16,7 @@ const CODE = /\.(ts|tsx|js|mjs|cjs)$/;
 
 // Written in pieces so that this file does not itself hold what it looks for.
 /** A description kept outside the repository, cited by section or by its path: nowhere. */
-const OUTSIDE_DESCRIPTION = [new RegExp('SPEC' + '\\s*§'), new RegExp(['shared', 'spec'].join('/'))];
+const OUTSIDE_DESCRIPTION = [new RegExp(['S', 'PEC'].join('') + '\\s*§'), new RegExp(['shared', 'spec'].join('/'))];
 /**
  * In a comment, also the outside description by name (SPECS or SPECIAL_TENANTS are names of the
  * code's own) or the folder beside the repository (an import of a module of that name is code).
