@@ -42,7 +42,7 @@ import { presence, REMOTE_COMMANDS, RemoteCommand } from './model';
 /** The API base of a device resource. */
 export const deviceBase = (resource: 'kiosks' | 'displays') => (resource === 'kiosks' ? '/business/kiosk' : '/business/display');
 
-/** Shown instead of the screen to a business whose package has no kiosks and displays (SPEC §2). */
+/** Shown instead of the screen to a business whose package has no kiosks and displays (docs/product.md#plan-gate). */
 export function UpgradeNotice({ title }: { title: string }) {
   const translate = useTranslate();
   return (
@@ -69,7 +69,7 @@ export function UpgradeNotice({ title }: { title: string }) {
 
 /**
  * The plan's gate on the client: a FREE business sees the upgrade message, and the screen never
- * calls the API (whose 403 would end the session, SPEC §4).
+ * calls the API (whose 403 would end the session, docs/product.md#sessions).
  */
 export function PlanGate({ path, title, children }: { path: string; title: string; children: ReactNode }) {
   if (routeAccess(path, subjectOf(readSession())) === 'upgrade') return <UpgradeNotice title={title} />;

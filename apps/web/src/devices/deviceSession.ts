@@ -1,6 +1,6 @@
 /**
- * The sessions of a kiosk and of a display screen in local storage (SPEC §3: "Kiosk session:
- * token, kiosk, business"), each under its own key, apart from the staff session: a manager
+ * The sessions of a kiosk and of a display screen in local storage (docs/product.md#sessions:
+ * token, kiosk, business), each under its own key, apart from the staff session: a manager
  * who opens the kiosk page on their own computer stays logged in to the back-office.
  */
 export type DeviceKind = 'kiosk' | 'display';

@@ -18,7 +18,7 @@ export function useMayOpen(): (path: string) => boolean {
 type Done = string | [string, Record<string, unknown>?];
 
 /**
- * Runs one call of a queue screen and tells its outcome (SPEC §8): a success toast with `done`,
+ * Runs one call of a queue screen and tells its outcome (docs/product.md#messages-and-toasts): a success toast with `done`,
  * or a "Sorry!" toast naming what failed ("Cannot call next customer") and the server's reason.
  */
 export function useQueueCall() {
