@@ -1,12 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Admin, CustomRoutes, I18nProvider, Loading, localStorageStore, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { authProvider } from './auth/authProvider';
+import { authProvider } from './data/authProvider';
 import { readSession } from './auth/session';
-import { Guarded, guardResource } from './auth/Guarded';
+import { Guarded, guardResource } from './components/Guarded';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './data/dataProvider';
-import { Layout } from './layout/Layout';
+import { layoutWith } from './layout/Layout';
+import { NotificationBell } from './notifications';
+import { TrialCountdown } from './settings/membership';
 import { Toasts } from './layout/Toasts';
 import { Profile } from './profile/Profile';
 import { AccessDeniedPage, CatchAll, NotFoundInApp, NotFoundPage, PrivacyPage, RootRedirect, TermsPage } from './public/InfoPages';
@@ -27,9 +29,15 @@ import formFields from './settings/forms';
 import categories from './settings/category';
 import bookingTable from './bookings/table';
 import bookingRequests from './bookings/requests';
-import { themeFor } from './theme';
+import { themeFor } from './i18n/theme';
 
 const store = localStorageStore('1', 'Tabour');
+const Layout = layoutWith(
+  <>
+    <TrialCountdown />
+    <NotificationBell />
+  </>,
+);
 
 // Screens with their own heavy parts (drag and drop, time zone lists, the event log) load on first visit.
 const BusinessSettings = lazy(() => import('./settings/business/BusinessSettings').then((m) => ({ default: m.BusinessSettings })));

@@ -11,7 +11,7 @@ import PublicApp from './public/PublicApp';
 import { applyLanguage, currentLanguage, initialLanguage, onLanguageChange } from './i18n/current';
 import { createVisitorI18nProvider } from './i18n/lite';
 import { direction } from './i18n/languages';
-import { cacheFor, loadCache } from './theme';
+import { cacheFor, loadCache } from './i18n/theme';
 import { warmBackOfficeTexts } from './i18n/warm';
 // Small, and in the entry: the counter's first reads leave as the entry runs, before the back-office's files are asked for.
 import { startFirstReads } from './queues/waitinglist/early';

@@ -19,9 +19,9 @@ import TimelineIcon from '@mui/icons-material/Timeline';
 import { DateTime } from 'luxon';
 import { AutocompleteInput, DateInput, List, Pagination, SelectInput, TopToolbar, useListContext, useLocale, useNotify, useTranslate } from 'react-admin';
 import { ACTIVITY_ACTOR_KINDS, ACTIVITY_SENTENCE_TYPES, type ActivityItem, type ActivityState } from '@tabour/contracts';
-import { useBusinessZone } from '../bookings/data';
-import { visuallyHidden } from '../devices/a11y';
-import { download } from '../customers/files';
+import { useBusinessZone } from '../data/lookups';
+import { visuallyHidden } from '../components/a11y';
+import { download } from '../data/files';
 import { api } from '../data/http';
 import { actorText, localText, sentence } from './summary';
 

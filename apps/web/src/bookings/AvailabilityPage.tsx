@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Loading, Title, useTranslate } from 'react-admin';
-import { useBusinessZone, useDepartments, useMembers } from './data';
+import { useBusinessZone, useDepartments, useMembers } from '../data/lookups';
 import { MemberSelect } from './MemberSelect';
 import { bookableMembers, refusalText, todayIn } from './model';
 import { useWeekAvailability, WeekGrid, WeekNav } from './SlotPicker';

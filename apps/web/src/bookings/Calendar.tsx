@@ -25,7 +25,7 @@ import { Link } from 'react-router-dom';
 import { Loading, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Booking } from '@tabour/contracts';
 import { bookingsInRange, rescheduleBooking } from './api';
-import { byId, useBusinessZone, useDepartments, useWorkingDays } from './data';
+import { byId, useBusinessZone, useDepartments, useWorkingDays } from '../data/lookups';
 import { BookingDialog, type DialogTarget } from './BookingDialog';
 import { businessHoursOf, eventOf, rangeOf, refusalText, SHOWN_STATUSES, visibleHours } from './model';
 import { useBookingChanges } from './useBookingChanges';

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { mayEnterAmount, PAYMENT_METHODS, type PaymentMethod } from '@tabour/contracts';
 import { readSession } from '../auth/session';
-import { getPaymentSettings } from '../settings/account/api';
+import { getPaymentSettings } from '../data/account';
 import { addPayment, bookingPayments, deletePayment, getPaymentTypes } from './api';
 
 /** A booking's payments: what its services cost, what is paid, what is left, and one more payment. */

@@ -2,24 +2,9 @@
 import { DateTime } from 'luxon';
 import { BOOKING_REFUSALS, type Booking, type BookingRefusal, type BookingStatus, type DayStatus, type WorkingDay } from '@tabour/contracts';
 
-/** A department as the organisation API lists it (the part the booking screens read). */
-export interface Department {
-  id: string;
-  name: string;
-  primary_color?: string | null;
-  text_color?: string | null;
-  slot_duration?: number;
-  can_select_member?: boolean;
-  must_select_member?: boolean;
-  services?: { id: string; name: string }[];
-}
+import type { Department, Member } from '../data/lookups';
 
-export interface Member {
-  id: string;
-  name: string;
-  department_id: string | null;
-  is_bookable?: boolean;
-}
+export type { Department, Member };
 
 /** The week (Monday to Sunday) holding a local date, in the business's zone. */
 export function weekOf(date: string, zone: string): { from: string; to: string } {

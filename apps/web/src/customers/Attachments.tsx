@@ -15,7 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Attachment } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
-import { download, upload } from './files';
+import { download, upload } from '../data/files';
 import { EmptyTab } from './Related';
 import { useFormat } from '../i18n/format';
 

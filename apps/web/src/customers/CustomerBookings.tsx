@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useDataProvider, useLocale, useTranslate } from 'react-admin';
 import type { Booking, Page } from '@tabour/contracts';
-import { byId, useBusinessZone, useDepartments, useMembers } from '../bookings/data';
+import { byId, useBusinessZone, useDepartments, useMembers } from '../data/lookups';
 import type { TabourDataProvider } from '../data/dataProvider';
 import { EmptyTab } from './Related';
 

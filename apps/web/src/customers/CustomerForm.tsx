@@ -9,7 +9,7 @@ import { BooleanInput, DateInput, SelectInput, SimpleForm, TextInput, email, use
 import { useFormContext } from 'react-hook-form';
 import { CUSTOMER_CATEGORIES } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
-import { countryChoices } from '../public/countries';
+import { countryChoices } from '../i18n/countries';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import { LTR_INPUT } from '../i18n/format';
 

@@ -32,8 +32,8 @@ import { CustomerForm } from './CustomerForm';
 import { NotifyForm } from './Notify';
 import { EmptyTab, RelatedList } from './Related';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
-import { MessageHistory } from '../notifications/MessageHistory';
-import { RecordHistoryButton } from '../activity/HistoryLink';
+import { MessageHistory } from '../notifications';
+import { RecordHistoryButton } from '../activity';
 import { WhenField } from '../i18n/format';
 
 const LANGUAGE_CHOICES = LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }));

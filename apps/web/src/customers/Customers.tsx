@@ -1,5 +1,5 @@
 import { Create, CreateButton, Datagrid, Edit, EmailField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { Empty } from '../settings/common';
+import { Empty } from '../components/EmptyList';
 import { CategoryChip, PhoneField } from './CategoryChip';
 import { CustomerForm, useCategoryChoices } from './CustomerForm';
 import { NotifyBulkButton } from './Notify';

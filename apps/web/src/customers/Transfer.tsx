@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { download, exportPath, upload } from './files';
+import { download, exportPath, upload } from '../data/files';
 
 interface ImportReport {
   total_rows: number;

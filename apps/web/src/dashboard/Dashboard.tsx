@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -13,11 +13,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { mayOpen } from '../auth/access';
 import { readSession, subjectOf } from '../auth/session';
+// The figures carry the chart library: loaded only for the roles that read statistics (a lazy component).
+import { HomeFigures } from '../statistics';
 
 const LATER_KEY = 'tabour.onboarding.later';
-
-// The figures carry the chart library: loaded only for the roles that read statistics.
-const HomeFigures = lazy(() => import('../statistics/HomeFigures'));
 
 const STEPS = [
   { path: '/settings/business', label: 'app.dashboard.step_business', icon: <BusinessIcon fontSize="large" color="primary" /> },

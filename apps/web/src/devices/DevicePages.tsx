@@ -18,8 +18,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { Empty } from '../settings/common';
-import { DeviceActions, DeviceCreate, PlaceholderInput, PlanGate, PresenceChip, StatusChip } from './common';
+import { Empty } from '../components/EmptyList';
+import { DeviceActions, DeviceCreate, PlaceholderInput, PlanGate, PresenceChip, StatusChip } from './DeviceParts';
 import { DEVICE_STATUSES } from './model';
 import { WhenField } from '../i18n/format';
 

@@ -36,9 +36,8 @@ import {
 } from 'react-admin';
 import { api } from '../data/http';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
-import { DEFAULT_VOICE, utterancesFor } from '../display/announcer';
-import { browserSpeaker, defaultTemplate, useVoices } from '../display/speech';
-import { linesFormat, linesParse } from './common';
+import { browserSpeaker, DEFAULT_VOICE, defaultTemplate, utterancesFor, useVoices } from '../display';
+import { linesFormat, linesParse } from './DeviceParts';
 import { CurrentPlaceholder, DeviceCreatePage, DeviceEditPage, DeviceIdentity, DeviceList, type DeviceRow } from './DevicePages';
 import { DISPLAY_THEMES, displayBody, NEW_DISPLAY, voiceBody } from './model';
 import { useFormat } from '../i18n/format';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, NumberInput, SelectInput, TabbedForm, TextInput, maxValue, minValue, useTranslate } from 'react-admin';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
-import { ColourInput, linesFormat, linesParse } from './common';
+import { ColourInput, linesFormat, linesParse } from './DeviceParts';
 import { CurrentPlaceholder, DeviceCreatePage, DeviceEditPage, DeviceIdentity, DeviceList } from './DevicePages';
 import { GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_FLAGS, KIOSK_TIMERS, KIOSK_V2_COLOURS, kioskBody, NEW_KIOSK, TICKET_FORMATS } from './model';
 

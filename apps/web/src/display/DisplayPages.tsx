@@ -11,11 +11,11 @@ import { api, HttpError } from '../data/http';
 import { isLanguage } from '../i18n/languages';
 import { LanguageMenu } from '../layout/LanguageMenu';
 import { useLiveRoom } from '../live/useLiveRoom';
-import { DeviceCommand, useDeviceChannel } from '../devices/deviceChannel';
-import { runDeviceCommand } from '../devices/remoteCommands';
-import { DeviceLoginForm } from '../devices/DeviceLoginForm';
-import { clearDeviceSession, readDeviceSession, readStyle, saveAutologin, saveDeviceSession } from '../devices/deviceSession';
-import { kioskErrorKey } from '../kiosk/api';
+import { DeviceCommand, useDeviceChannel } from '../live/deviceChannel';
+import { runDeviceCommand } from '../live/remoteCommands';
+import { DeviceLoginForm } from '../components/DeviceLoginForm';
+import { clearDeviceSession, readDeviceSession, readStyle, saveAutologin, saveDeviceSession } from '../auth/deviceSession';
+import { kioskErrorKey } from '../kiosk';
 import { Board, BoardData } from './Board';
 
 const PING_MS = 60_000;

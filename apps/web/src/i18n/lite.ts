@@ -4,7 +4,7 @@ import { type Options, translateIn } from './translate';
 import { applyLanguage } from './current';
 import { loadCatalogue, loadFallbacks, VISITOR_NAMESPACES } from './load-visitor';
 import { direction, FALLBACK_LANGUAGE, type Language, LANGUAGES, NATIVE_NAMES, supported } from './languages';
-import { loadCache } from '../theme';
+import { loadCache } from './theme';
 
 /**
  * The visitor's pages' i18nProvider: only the namespaces they show (VISITOR_NAMESPACES) in the

@@ -5,7 +5,7 @@ import type { Tree } from './catalogues/types';
 import { applyLanguage } from './current';
 import { loadCatalogue, loadFallbacks } from './load';
 import { direction, FALLBACK_LANGUAGE, Language, LANGUAGES, NATIVE_NAMES, supported } from './languages';
-import { loadCache } from '../theme';
+import { loadCache } from './theme';
 
 export { applyLanguage, currentLanguage, initialLanguage, onLanguageChange } from './current';
 

@@ -1,5 +1,5 @@
 import { Navigate, useNavigate } from 'react-router-dom';
-import { DeviceLoginForm } from '../devices/DeviceLoginForm';
+import { DeviceLoginForm } from '../components/DeviceLoginForm';
 import { kioskErrorKey, kioskLogin, kioskSession } from './api';
 import { KioskFrame } from './KioskFrame';
 

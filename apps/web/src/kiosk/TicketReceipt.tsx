@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { useLocale, useTranslate } from 'react-admin';
-import { minutes } from '../ticket/model';
+import { minutes } from '../ticket';
 import { localName, type KioskTicket } from './model';
 import { formatInstant } from '../i18n/format';
 

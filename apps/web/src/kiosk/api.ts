@@ -1,5 +1,5 @@
 import { api, HttpError } from '../data/http';
-import { clearDeviceSession, readDeviceSession, saveAutologin, saveDeviceSession } from '../devices/deviceSession';
+import { clearDeviceSession, readDeviceSession, saveAutologin, saveDeviceSession } from '../auth/deviceSession';
 import type { KioskSettings, KioskState, KioskTicket } from './model';
 
 export const kioskSession = () => readDeviceSession<KioskSettings>('kiosk');

@@ -40,10 +40,8 @@ import { Link } from 'react-router-dom';
 import { AppBar, Layout as RaLayout, LoadingIndicator, Logout, Menu, TitlePortal, useGetIdentity, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { routeAccess } from '../auth/access';
 import { readSession, subjectOf } from '../auth/session';
-import { NotificationBell } from '../notifications/NotificationBell';
 import { LanguageMenu } from './LanguageMenu';
 import { ProgressBar } from './ProgressBar';
-import { TrialCountdown } from '../settings/membership/TrialCountdown';
 
 function ProfileItem() {
   const translate = useTranslate();
@@ -88,13 +86,12 @@ function NamedLoadingIndicator() {
   return <LoadingIndicator {...({ 'aria-label': translate('ra.page.loading') } as object)} />;
 }
 
-function TabourAppBar() {
+function TabourAppBar({ items }: { items: ReactNode }) {
   return (
     <AppBar
       toolbar={
         <>
-          <TrialCountdown />
-          <NotificationBell />
+          {items}
           <LanguageMenu />
           <NamedLoadingIndicator />
         </>
@@ -163,11 +160,18 @@ function TabourMenu() {
   );
 }
 
-export function Layout({ children }: { children: ReactNode }) {
-  return (
-    <RaLayout appBar={TabourAppBar} menu={TabourMenu}>
-      <ProgressBar />
-      {children}
-    </RaLayout>
-  );
+/**
+ * The back-office's layout. `barItems` are the screens' own parts of the app bar (App gives the
+ * trial's countdown and the notification bell), so that the layout imports no screen.
+ */
+export function layoutWith(barItems: ReactNode) {
+  const Bar = () => <TabourAppBar items={barItems} />;
+  return function Layout({ children }: { children: ReactNode }) {
+    return (
+      <RaLayout appBar={Bar} menu={TabourMenu}>
+        <ProgressBar />
+        {children}
+      </RaLayout>
+    );
+  };
 }

@@ -16,9 +16,9 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useLocale, useTranslate } from 'react-admin';
 import type { Channel, MessageRecord, Page } from '@tabour/contracts';
-import { useBusinessZone } from '../bookings/data';
+import { useBusinessZone } from '../data/lookups';
 import { api } from '../data/http';
-import { MessageStatusChip } from '../settings/sms/SmsSettings';
+import { MessageStatusChip } from '../settings/sms';
 
 const T = 'notifications.history';
 const PER_PAGE = 10;

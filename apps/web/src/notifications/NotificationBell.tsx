@@ -16,9 +16,9 @@ import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient
 import { useNavigate } from 'react-router-dom';
 import { useLocale, useTranslate } from 'react-admin';
 import type { StaffNotification } from '@tabour/contracts';
-import { useBusinessNotices } from '../bookings/requests/live';
+import { useBusinessNotices } from '../live/businessNotices';
 import { api } from '../data/http';
-import { visuallyHidden } from '../devices/a11y';
+import { visuallyHidden } from '../components/a11y';
 import { concernsBell, noticeText, type NoticePage } from './model';
 
 const KEY = ['staff-notifications'];

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
-import { RequiredField } from '../layout/RequiredField';
+import { RequiredField } from '../components/RequiredField';
 
 interface Props {
   /** The picture of the current challenge (a data URL), null while it loads. */

@@ -65,22 +65,7 @@ export function CatchAll() {
   return <Navigate to="/error404" replace />;
 }
 
-/** Shown inside the layout when the role may not open a page. */
-export function AccessDeniedPage() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ p: 4 }} data-testid="access-denied">
-      <Title title="app.pages.denied_title" />
-      <Typography variant="h4" component="h2" gutterBottom>
-        {translate('app.pages.denied_title')}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{translate('app.pages.denied_body')}</Typography>
-      <Button component={RouterLink} to="/dashboard" variant="contained">
-        {translate('app.pages.go_home')}
-      </Button>
-    </Box>
-  );
-}
+export { AccessDeniedPage } from '../components/AccessDeniedPage';
 
 /** `/`: the dashboard when logged in; react-admin sends a logged-out visitor to /login first. */
 export const RootRedirect = () => <Navigate to={readSession() ? '/dashboard' : '/login'} replace />;

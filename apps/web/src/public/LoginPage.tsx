@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
 import { useNotificationContext, useNotify, useTranslate } from 'react-admin';
-import { authProvider } from '../auth/authProvider';
+import { authProvider } from '../data/authProvider';
 import { readSession } from '../auth/session';
 import { api } from '../data/http';
-import { RequiredField } from '../layout/RequiredField';
+import { RequiredField } from '../components/RequiredField';
 import type { Backdrop } from './background';
 import { PublicShell } from './PublicShell';
 

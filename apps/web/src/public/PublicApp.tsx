@@ -11,7 +11,7 @@ import {
   type I18nProvider,
 } from 'react-admin';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { themeFor } from '../theme';
+import { themeFor } from '../i18n/theme';
 import { LoginPage, NoCaptchaLoginPage, TenantLoginPage } from './LoginPage';
 
 // The login page is in the first download; the others are fetched when opened.

@@ -12,7 +12,7 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { isStrongPassword } from '../auth/password';
 import { api, HttpError } from '../data/http';
 import { readList } from '../data/resources';
-import { countryChoices } from './countries';
+import { countryChoices } from '../i18n/countries';
 import { PublicShell } from './PublicShell';
 
 type Values = Record<'business_name' | 'first_name' | 'last_name' | 'email' | 'phone' | 'country' | 'password' | 'password_confirmation', string>;

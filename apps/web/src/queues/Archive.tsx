@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useParams } from 'react-router-dom';
 import { DateInput, List, Loading, Pagination, SelectInput, TextInput, useListContext, useTranslate } from 'react-admin';
-import { HistoryLink } from '../activity/HistoryLink';
+import { HistoryLink } from '../activity';
 import { restoreTicket } from './api';
 import { BackToQueues } from './QueueHeader';
-import { nameMap, useBusinessDay, useQueue, useQueueCall, useServices } from './common';
+import { nameMap, useBusinessDay, useQueue, useQueueCall, useServices } from './hooks';
 import { ARCHIVE_STATUSES, Ticket } from './model';
 import { useFormat } from '../i18n/format';
 

@@ -16,9 +16,9 @@ import { useLiveRoom } from '../live/useLiveRoom';
 import { Minutes } from './QueueList';
 import { BackToQueues } from './QueueHeader';
 import { closeCounter, getArchive, getCounters } from './api';
-import { nameMap, useBusinessDay, useQueue, useQueueCall, useTeam } from './common';
+import { nameMap, useBusinessDay, useQueue, useQueueCall, useTeam } from './hooks';
 import { archiveBody, Counter, servedByCounter } from './model';
-import { QueueCounterPeriod } from '../statistics/CounterPeriod';
+import { QueueCounterPeriod } from '../statistics';
 
 function Figure({ label, value, testid }: { label: string; value: React.ReactNode; testid?: string }) {
   return (

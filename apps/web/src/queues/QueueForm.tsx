@@ -31,10 +31,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
-import { fullWeek, WorkingDay } from '../settings/common';
-import { WorkingDaysEditor } from '../settings/WorkingDaysEditor';
+import type { WorkingDay } from '@tabour/contracts';
+import { fullWeek } from '../components/WorkingDaysEditor';
+import { WorkingDaysEditor } from '../components/WorkingDaysEditor';
 import { createCounter, deleteCounter, getCounters, updateCounter } from './api';
-import { useQueueCall } from './common';
+import { useQueueCall } from './hooks';
 import { Counter, NUMBER_TYPES, Queue, QUEUE_FLAGS, queueBody } from './model';
 
 const R = 'resources.queues.fields';

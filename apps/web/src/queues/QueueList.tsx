@@ -11,8 +11,8 @@ import SwapVertIcon from '@mui/icons-material/SwapVert';
 import TvIcon from '@mui/icons-material/Tv';
 import { Link } from 'react-router-dom';
 import { CreateButton, Datagrid, DeleteButton, FunctionField, List, SearchInput, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { Empty } from '../settings/common';
-import { useMayOpen, useQueueCall } from './common';
+import { Empty } from '../components/EmptyList';
+import { useMayOpen, useQueueCall } from './hooks';
 import { Queue, Summary, waitMinutes } from './model';
 
 const R = 'queues';

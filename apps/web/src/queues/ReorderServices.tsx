@@ -20,7 +20,7 @@ import { useParams } from 'react-router-dom';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { BackToQueues } from './QueueHeader';
 import { reorderQueueServices } from './api';
-import { nameMap, useQueue, useQueueCall, useServices } from './common';
+import { nameMap, useQueue, useQueueCall, useServices } from './hooks';
 import { moveItem } from './model';
 
 function Row({ id, name, index, count, move }: { id: string; name: string; index: number; count: number; move: (from: number, to: number) => void }) {

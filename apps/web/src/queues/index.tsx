@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import QueueIcon from '@mui/icons-material/Queue';
 import { Route } from 'react-router-dom';
 import { Loading } from 'react-admin';
-import { Guarded } from '../auth/Guarded';
+import { Guarded } from '../components/Guarded';
 import { QueueCreate, QueueEdit } from './QueueForm';
 import { QueueList } from './QueueList';
 import { WaitingListScreen as WaitingListPage } from './waitinglist/route';

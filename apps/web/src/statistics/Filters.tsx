@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslate } from 'react-admin';
 import { STATISTIC_PERIODS } from '@tabour/contracts';
-import { useNames, useQueues, useServices, useTeam, type Named } from '../queues/common';
+import { useNames, useQueues, useServices, useTeam, type Named } from '../data/lookups';
 import { CHART_TYPES, type ChartType } from './model';
 import { FILTER_KEYS, type StatisticsView } from './useView';
 

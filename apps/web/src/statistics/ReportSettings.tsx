@@ -41,7 +41,7 @@ import {
 } from '@tabour/contracts';
 import { api, type HttpError } from '../data/http';
 import { useFormat } from '../i18n/format';
-import { nameMap, useQueues, useTeam } from '../queues/common';
+import { nameMap, useQueues, useTeam } from '../data/lookups';
 import { textErrors } from './model';
 
 const BASE = '/business/report-settings';

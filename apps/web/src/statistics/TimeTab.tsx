@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { StatisticFilter } from '@tabour/contracts';
-import { useQueues } from '../queues/common';
+import { useQueues } from '../data/lookups';
 import { statisticsApi } from './api';
 import { SeriesChart } from './Charts';
 import { Loaded } from './Loaded';

@@ -16,7 +16,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useQuery } from '@tanstack/react-query';
 import { useGetList, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { BookingRequest } from '@tabour/contracts';
-import { useBusinessZone } from '../data';
+import { useBusinessZone } from '../../data/lookups';
 import { approveRequest, declineRequest, freeSlots } from './api';
 import { addDays, approvalChanges, weekStart, when } from './model';
 

@@ -13,8 +13,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import { DateInput, List, Pagination, ReferenceInput, SelectInput, TextInput, useGetList, useListContext, useLocale, useTranslate } from 'react-admin';
 import { BOOKING_REQUEST_STATUSES, type BookingRequest } from '@tabour/contracts';
 import { ApproveDialog, DeclineDialog } from './ApproveDialog';
-import { useBusinessZone } from '../data';
-import { useBusinessNotices } from './live';
+import { useBusinessZone } from '../../data/lookups';
+import { useBusinessNotices } from '../../live/businessNotices';
 import { decisionKey, isRequestNotice, pendingFirst, shownReason, when } from './model';
 
 const STATUS_COLOURS = { pending: 'warning', approved: 'success', declined: 'error' } as const;

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { download, upload } from '../../customers/files';
+import { download, upload } from '../../data/files';
 import { EXPORT_FORMATS, exportPath, IMPORT_ACCEPT, type ImportReport, readImportReport } from './model';
 
 /** One button per export format, each with the table's current filters. */

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { pushTicket, searchCustomers } from '../api';
-import { useQueueCall, type Named } from '../common';
+import { useQueueCall, type Named } from '../hooks';
 import type { Queue } from '../model';
 import { ActionDialog } from './dialogs';
 

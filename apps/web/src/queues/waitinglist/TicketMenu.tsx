@@ -27,10 +27,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
 import { addNote, redirectTicket, setDuration, setMember, setUrgent, swapTickets, ticketAction } from '../api';
-import { useQueueCall, type Named } from '../common';
+import { useQueueCall, type Named } from '../hooks';
 import { FINAL_ACTIONS, simpleActionCall, Ticket, TicketAction, ticketActions } from '../model';
-import { MessageHistory } from '../../notifications/MessageHistory';
-import { HistoryLink } from '../../activity/HistoryLink';
+import { MessageHistory } from '../../notifications';
+import { HistoryLink } from '../../activity';
 import { ConfirmDialog, DurationDialog, MemberDialog, NoteDialog, RedirectDialog, SwapDialog } from './dialogs';
 
 const ICONS: Record<TicketAction, React.ReactNode> = {

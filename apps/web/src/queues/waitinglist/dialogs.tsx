@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import type { Named } from '../common';
+import type { Named } from '../hooks';
 import type { Ticket } from '../model';
 
 /** One dialog shape for every ticket form: a title, fields, cancel and the action's button. */

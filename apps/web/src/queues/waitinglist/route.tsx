@@ -1,11 +1,5 @@
-import { type ComponentType, lazy } from 'react';
-
-let loaded: ComponentType | undefined;
-
-/** Called by WaitingList.tsx as it loads: from then on the route renders it without a turn in Suspense. */
-export function registerWaitingList(page: ComponentType): void {
-  loaded = page;
-}
+import { lazy } from 'react';
+import { loadedScreen } from './loaded';
 
 const Later = lazy(() => import('./WaitingList').then((m) => ({ default: m.WaitingListPage })));
 
@@ -16,6 +10,6 @@ const Later = lazy(() => import('./WaitingList').then((m) => ({ default: m.Waiti
  * 300 ms. Opened from another page, it loads as a lazy chunk.
  */
 export function WaitingListScreen() {
-  const Page = loaded;
+  const Page = loadedScreen.page;
   return Page ? <Page /> : <Later />;
 }

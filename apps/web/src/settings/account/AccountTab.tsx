@@ -5,7 +5,7 @@ import { Form, Loading, SaveButton, SelectInput, TextInput, email, useNotify, us
 import { NOTICE_LANGUAGES, type AccountSettingsView } from '@tabour/contracts';
 import { HttpError } from '../../data/http';
 import { LTR_INPUT, When } from '../../i18n/format';
-import { getAccountSettings, saveAccountSettings } from './api';
+import { getAccountSettings, saveAccountSettings } from '../../data/account';
 
 const T = 'account.settings';
 const KEY = ['settings', 'account-setting'];

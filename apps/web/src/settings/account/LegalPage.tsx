@@ -16,7 +16,7 @@ import { LEGAL_TEXT_MAX, type LegalKind, type LegalText } from '@tabour/contract
 import { readSession } from '../../auth/session';
 import { HttpError } from '../../data/http';
 import { useFormat } from '../../i18n/format';
-import { addLegal, getLegal, getLegalDefault, getLegalVersions } from './api';
+import { addLegal, getLegal, getLegalDefault, getLegalVersions } from '../../data/account';
 
 const T = 'account.legal';
 

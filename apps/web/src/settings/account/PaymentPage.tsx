@@ -21,8 +21,8 @@ import { Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { PAYMENT_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentSettings } from '@tabour/contracts';
 import { api } from '../../data/http';
 import { useFormat } from '../../i18n/format';
-import { exportSheet } from '../../statistics/exportSheet';
-import { getPaymentSettings, getReceivedPayments, savePaymentSettings, type PaymentFilters } from './api';
+import { exportSheet } from '../../statistics';
+import { getPaymentSettings, getReceivedPayments, savePaymentSettings, type PaymentFilters } from '../../data/account';
 import { paymentRows, PERIODS, periodRange, type Period } from './model';
 
 const T = 'account.payment';

@@ -17,7 +17,7 @@ import { clearSession, readSession } from '../../auth/session';
 import { HttpError } from '../../data/http';
 import { useFormat } from '../../i18n/format';
 import { sameName } from './model';
-import { deleteAccount, deleteHistory, getPrivacy, savePrivacy, savePublished, type PrivacyView } from './api';
+import { deleteAccount, deleteHistory, getPrivacy, savePrivacy, savePublished, type PrivacyView } from '../../data/account';
 
 const T = 'account.privacy';
 const KEY = ['settings', 'privacy'];

@@ -28,8 +28,8 @@ import { HttpError } from '../../data/http';
 import type { Business } from '@tabour/contracts';
 import { readList } from '../../data/resources';
 import { LANGUAGES, NATIVE_NAMES } from '../../i18n/languages';
-import { WorkingDay } from '../common';
-import { WorkingDaysEditor } from '../WorkingDaysEditor';
+import type { WorkingDay } from '@tabour/contracts';
+import { WorkingDaysEditor } from '../../components/WorkingDaysEditor';
 import { LTR_INPUT } from '../../i18n/format';
 
 /** What `/business/info` answers: the contract's. */

@@ -1,5 +1,5 @@
 import LabelIcon from '@mui/icons-material/Label';
-import { colouredNames } from '../ColouredNames';
+import { colouredNames } from '../../components/ColouredNames';
 
 export default {
   ...colouredNames({ resource: 'settings/category', testId: 'category-list', colourInvalid: 'account.category.colour_invalid' }),

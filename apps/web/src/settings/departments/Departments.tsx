@@ -11,7 +11,7 @@ import {
   required,
   regex,
 } from 'react-admin';
-import { formPages, SettingsList } from '../pages';
+import { formPages, SettingsList } from '../../components/ResourcePages';
 import { WhenField } from '../../i18n/format';
 
 const R = 'settings/departments';

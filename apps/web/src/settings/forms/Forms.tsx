@@ -14,7 +14,7 @@ import { BooleanInput, CreateButton, SelectInput, SimpleForm, TextInput, Title, 
 import { FORM_FIELD_LANGUAGES, FORM_FIELD_TYPES, RULE_FLOWS, type BookingFormField, type RuleFlow } from '@tabour/contracts';
 import { api } from '../../data/http';
 import { readList } from '../../data/resources';
-import { EmptyRow, formPages } from '../pages';
+import { EmptyRow, formPages } from '../../components/ResourcePages';
 import { byFlow, fieldBody, fieldName, namesError, optionsList, optionsText } from './model';
 
 const T = 'settings.forms';

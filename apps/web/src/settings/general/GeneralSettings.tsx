@@ -11,8 +11,7 @@ import { BOOKING_MESSAGE_TYPES, CHANNELS, QUEUE_MESSAGE_TYPES, type Notification
 import { api, HttpError } from '../../data/http';
 import { settingsPart } from './model';
 import { TemplateEditor } from './TemplateEditor';
-import { AccountTab } from '../account/AccountTab';
-import { PrivacyTab } from '../account/PrivacyTab';
+import { AccountTab, PrivacyTab } from '../account';
 
 const T = 'notifications.general';
 const KEY = ['settings', 'notification-settings'];

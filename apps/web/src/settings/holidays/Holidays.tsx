@@ -15,7 +15,7 @@ import {
   useTranslate,
   FormDataConsumer,
 } from 'react-admin';
-import { Empty } from '../common';
+import { Empty } from '../../components/EmptyList';
 import { WhenField } from '../../i18n/format';
 
 const R = 'settings/holidays';

@@ -21,8 +21,8 @@ import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey, type Page } from '@tabour/contracts';
 import { api, HttpError } from '../../data/http';
 import { useFormat } from '../../i18n/format';
-import { SettingsSection, useFailureNotice } from '../SettingsSection';
-import { SettingsTable } from '../SettingsTable';
+import { SettingsSection, useFailureNotice } from '../../components/SettingsSection';
+import { SettingsTable } from '../../components/SettingsTable';
 
 const T = 'integrations.keys';
 const BASE = '/business/integrations/keys';

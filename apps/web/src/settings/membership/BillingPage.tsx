@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutocompleteInput, Form, Loading, SaveButton, TextInput, Title, email, maxLength, required, useNotify, useTranslate } from 'react-admin';
-import { download } from '../../customers/files';
+import { download } from '../../data/files';
 import { HttpError } from '../../data/http';
 import { LTR_INPUT } from '../../i18n/format';
 import { useFormat } from '../../i18n/format';

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
 import type { CouponView } from '@tabour/contracts';
 import { useFormat } from '../../i18n/format';
-import { SettingsTable } from '../SettingsTable';
+import { SettingsTable } from '../../components/SettingsTable';
 import { getCoupons } from './api';
 import { formatMoney } from './money';
 

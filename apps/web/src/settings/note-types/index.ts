@@ -1,5 +1,5 @@
 import StickyNote2Icon from '@mui/icons-material/StickyNote2';
-import { colouredNames } from '../ColouredNames';
+import { colouredNames } from '../../components/ColouredNames';
 
 export default {
   ...colouredNames({ resource: 'settings/note-type', testId: 'note-type-list', colourInvalid: 'note_types.colour_invalid' }),

@@ -36,9 +36,9 @@ import {
 import { RULE_ACTIONS, RULE_APPLIES_TO, RULE_FLOWS, RULE_TIME_FRAMES, type Rule } from '@tabour/contracts';
 import { api } from '../../data/http';
 import { readList } from '../../data/resources';
-import type { WorkingDay } from '../common';
-import { WorkingDaysEditor } from '../WorkingDaysEditor';
-import { EmptyRow, formPages } from '../pages';
+import type { WorkingDay } from '@tabour/contracts';
+import { WorkingDaysEditor } from '../../components/WorkingDaysEditor';
+import { EmptyRow, formPages } from '../../components/ResourcePages';
 import { inOrder, moved, ruleBody, timeFrameError } from './model';
 
 const T = 'settings.rules';

@@ -16,7 +16,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
-import { formPages, SettingsList } from '../pages';
+import { formPages, SettingsList } from '../../components/ResourcePages';
 
 const R = 'settings/services';
 

@@ -26,7 +26,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LANGUAGES, MESSAGE_STATUSES, MESSAGE_TYPES, type MessageStatus, type SmsSettings, type SmsTransaction } from '@tabour/contracts';
-import { download } from '../../customers/files';
+import { download } from '../../data/files';
 import { api, HttpError } from '../../data/http';
 import { NATIVE_NAMES } from '../../i18n/languages';
 import { exportPath, senderNameError, smsSettingsBody, STATUS_COLOURS, usedPercent, type SmsSettingsAnswer } from './model';

@@ -23,9 +23,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { POSITIONS } from '@tabour/contracts';
-import { Empty, WorkingDay } from '../common';
-import { WorkingDaysEditor } from '../WorkingDaysEditor';
-import { MemberCounterPeriod } from '../../statistics/CounterPeriod';
+import type { WorkingDay } from '@tabour/contracts';
+import { Empty } from '../../components/EmptyList';
+import { WorkingDaysEditor } from '../../components/WorkingDaysEditor';
+import { MemberCounterPeriod } from '../../statistics';
 import { LTR_INPUT } from '../../i18n/format';
 
 const R = 'settings/team';

@@ -3,7 +3,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Create, Datagrid, DeleteButton, Edit, EditButton, List, TopToolbar, useTranslate, type ListProps } from 'react-admin';
-import { Empty } from './common';
+import { Empty } from './EmptyList';
 
 type Body = (values: Record<string, unknown>) => Record<string, unknown>;
 

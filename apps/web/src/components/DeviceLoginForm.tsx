@@ -8,8 +8,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { RequiredField } from '../layout/RequiredField';
-import { loginBody } from './deviceSession';
+import { RequiredField } from './RequiredField';
+import { loginBody } from '../auth/deviceSession';
 
 /**
  * The device login, shared by the kiosk and the display screen: its key and secret, or the

@@ -5,8 +5,8 @@ import { mayOpen } from '../auth/access';
 import { readSession, subjectOf } from '../auth/session';
 import { isQueueRefusal } from '@tabour/contracts';
 import type { HttpError } from '../data/http';
-import { getBusinessInfo, getNames, getQueue } from './api';
-import { dayIn, type Queue } from './model';
+import { getBusinessInfo, getQueue } from './api';
+import { dayIn } from './model';
 
 /** Whether the signed-in user may open a screen: the buttons to it show only then. */
 export function useMayOpen(): (path: string) => boolean {
@@ -54,29 +54,8 @@ export function useQueueCall() {
   return { run, fail };
 }
 
-/** A reference list the queue screens show names from (services, team, note types, queues). */
-export function useNames<T extends { id: string }>(key: string, path: string, enabled = true) {
-  return useQuery({
-    queryKey: ['queues-ref', key],
-    queryFn: () => getNames<T>(path),
-    enabled,
-    staleTime: 30_000,
-  });
-}
-
-export interface Named {
-  id: string;
-  name: string;
-}
-
-export const useServices = () => useNames<Named & { parent_id?: string | null }>('services', '/business/service');
-export const useTeam = () => useNames<Named & { first_name?: string; last_name?: string }>('team', '/business/team');
-export const useNoteTypes = () => useNames<Named & { color: string | null }>('note-types', '/business/note-type');
-export const useQueues = () => useNames<Queue>('queues', '/business/queue');
-
-export function nameMap<T extends { id: string; name?: string }>(rows: T[] | undefined): Record<string, string> {
-  return Object.fromEntries((rows ?? []).map((r) => [r.id, r.name ?? '']));
-}
+// The reference lists' hooks are the data layer's; the queue screens take them from here too.
+export { nameMap, useNames, useNoteTypes, useQueues, useServices, useTeam, type Named } from '../data/lookups';
 
 export function useQueue(id: string | undefined) {
   return useQuery({ queryKey: ['queue-live', id, 'queue'], queryFn: () => getQueue(id!), enabled: !!id });

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { channelUrl, debounce } from '../live/channel';
-import { broadcastConfig } from '../live/config';
-import type { LiveState } from '../live/useLiveRoom';
+import { channelUrl, debounce } from './channel';
+import { broadcastConfig } from './config';
+import type { LiveState } from './useLiveRoom';
 
 export interface Room {
   kind: 'queue' | 'counter' | 'display' | 'kiosk' | 'ticket';

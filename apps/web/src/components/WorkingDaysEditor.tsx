@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'react-admin';
-import { fullWeek, WorkingDay } from './common';
+import { WEEKDAYS, type WorkingDay } from '@tabour/contracts';
 
 /** Opening hours per weekday: open or closed, and one or more ranges of HH:mm. */
 export function WorkingDaysEditor({ value, onChange }: { value: WorkingDay[] | null | undefined; onChange: (days: WorkingDay[]) => void }) {
@@ -62,4 +62,11 @@ export function WorkingDaysEditor({ value, onChange }: { value: WorkingDay[] | n
       ))}
     </Box>
   );
+}
+
+/** Seven days, Monday first, filling the days a record lacks as closed. */
+export function fullWeek(days: unknown): WorkingDay[] {
+  // A form gives '' for a business that never set its days.
+  const given = Array.isArray(days) ? (days as WorkingDay[]) : [];
+  return WEEKDAYS.map((day) => given.find((d) => d.day === day) ?? { day, open: false, ranges: [] });
 }

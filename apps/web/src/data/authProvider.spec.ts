@@ -1,5 +1,5 @@
 import { authProvider } from './authProvider';
-import { readSession, saveSession, Session } from './session';
+import { readSession, saveSession, Session } from '../auth/session';
 
 const store = new Map<string, string>();
 Object.assign(globalThis, {

@@ -17,7 +17,7 @@ import {
   useInput,
   useTranslate,
 } from 'react-admin';
-import { Empty } from './common';
+import { Empty } from './EmptyList';
 import { WhenField } from '../i18n/format';
 
 /** A settings resource of named, optionally coloured records (note types, categories): what the list, create and edit screens need. */

@@ -1,5 +1,5 @@
 import { readSession } from '../auth/session';
-import { HttpError } from '../data/http';
+import { HttpError } from './http';
 
 function authHeaders(): Record<string, string> {
   const session = readSession();

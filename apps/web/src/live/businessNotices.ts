@@ -1,9 +1,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { readSession } from '../../auth/session';
-import { channelUrl, debounce } from '../../live/channel';
-import { broadcastConfig } from '../../live/config';
-import type { LiveState } from '../../live/useLiveRoom';
+import { readSession } from '../auth/session';
+import { channelUrl, debounce } from './channel';
+import { broadcastConfig } from './config';
+import type { LiveState } from './useLiveRoom';
 
 /**
  * Follows the business room (every staff socket is in it; no subscription is asked) and calls

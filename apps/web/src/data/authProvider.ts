@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { api } from '../data/http';
-import { mayOpen } from './access';
-import { clearSession, readSession, saveSession, Session, subjectOf } from './session';
+import { api } from './http';
+import { mayOpen } from '../auth/access';
+import { clearSession, readSession, saveSession, Session, subjectOf } from '../auth/session';
 
 export interface LoginParams {
   email: string;

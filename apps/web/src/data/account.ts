@@ -1,5 +1,5 @@
 import type { AccountSettings, AccountSettingsView, LegalKind, LegalText, PaymentSettings, ReceivedPayments } from '@tabour/contracts';
-import { api } from '../../data/http';
+import { api } from './http';
 
 /** The privacy settings as GET /business/privacy answers them. */
 export interface PrivacyView {

@@ -1,5 +1,5 @@
 import type { DeviceCommand } from './deviceChannel';
-import { type DeviceKind, readAutologin, saveStyle } from './deviceSession';
+import { type DeviceKind, readAutologin, saveStyle } from '../auth/deviceSession';
 
 interface Device {
   kind: DeviceKind;

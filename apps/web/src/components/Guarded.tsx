@@ -1,8 +1,8 @@
 import { createElement, isValidElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { AccessDeniedPage } from '../public/InfoPages';
-import { routeAccess } from './access';
-import { readSession, subjectOf } from './session';
+import { AccessDeniedPage } from './AccessDeniedPage';
+import { routeAccess } from '../auth/access';
+import { readSession, subjectOf } from '../auth/session';
 
 /**
  * Decided from the stored session before anything renders: a page the role may not open never
