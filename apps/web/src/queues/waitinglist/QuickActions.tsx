@@ -6,7 +6,7 @@ import PersonOffIcon from '@mui/icons-material/PersonOff';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useTranslate } from 'react-admin';
 import { ticketAction } from '../api';
-import { useQueueCall } from '../common';
+import { useQueueCall } from '../hooks';
 import type { Ticket, TicketAction } from '../model';
 import { ConfirmDialog } from './dialogs';
 import type { TicketContext } from './TicketMenu';

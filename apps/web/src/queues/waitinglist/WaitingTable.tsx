@@ -14,7 +14,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { counterMayServe } from '@tabour/contracts';
 import type { HttpError } from '../../data/http';
 import { moveTicket } from '../api';
-import { useQueueCall } from '../common';
+import { useQueueCall } from '../hooks';
 import { Counter, moveItem, Ticket, WaitingList as WaitingListShape } from '../model';
 import { useRowWindow } from './rowWindow';
 import type { Names } from './TicketCells';

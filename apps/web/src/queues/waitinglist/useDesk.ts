@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { callNext, closeCounter, openCounter, ticketAction } from '../api';
-import { useQueueCall } from '../common';
+import { useQueueCall } from '../hooks';
 import type { Ticket, TicketAction } from '../model';
 import type { HeldCounter } from './data';
 import { rememberCounter } from './lastCounter';

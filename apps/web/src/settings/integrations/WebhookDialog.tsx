@@ -16,7 +16,7 @@ import { useTranslate } from 'react-admin';
 import type { Webhook, WebhookWithSecret } from '@tabour/contracts';
 import { api, HttpError } from '../../data/http';
 import { LTR_INPUT } from '../../i18n/format';
-import { useFailureNotice } from '../SettingsSection';
+import { useFailureNotice } from '../../components/SettingsSection';
 import { BASE, T } from './webhooks-keys';
 import { emptyWebhookForm, formOf, typeGroups, webhookBody, webhookFormErrors, type WebhookFormValues } from './webhooks-model';
 
