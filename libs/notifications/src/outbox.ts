@@ -12,7 +12,7 @@ import {
 } from '@tabour/contracts';
 import { sql } from 'kysely';
 import type { ProjectionDb } from '@tabour/eventstore';
-import { localDay } from '@tabour/organisation';
+import { businessFieldSql, businessZoneSql, DEFAULT_TIME_ZONE, localDay } from '@tabour/organisation';
 import type { Database } from '@tabour/platform';
 import { allowanceMembership, consumedIn, smsWindowAt } from './allowance';
 import { channelsFor } from './message-types';
@@ -78,7 +78,9 @@ type Db = ProjectionDb<Database>;
 /** What `recordMessages` reads of a business, each list a JSON array of rows. */
 interface RecipientFacts {
   stored: { settings: Partial<NotificationSettings>; sms: Partial<SmsSettings> } | null;
-  business: { name: string; time_zone: string | null } | null;
+  /** The business's name and zone, null where it has no profile. */
+  business_name: string | null;
+  time_zone: string | null;
   owner_language: string | null;
   customers: {
     id: string;
@@ -123,7 +125,8 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
     const { rows: read } = await sql<RecipientFacts>`
       SELECT
         (SELECT json_build_object('settings', s.settings, 'sms', s.sms) FROM notification_settings s WHERE s.tenant_id = ${tenantId}) AS stored,
-        (SELECT json_build_object('name', b.name, 'time_zone', b.time_zone) FROM business_profiles b WHERE b.tenant_id = ${tenantId}) AS business,
+        ${businessFieldSql(tenantId, 'name')} AS business_name,
+        ${businessZoneSql(tenantId)} AS time_zone,
         (SELECT u.language FROM users u WHERE u.tenant_id = ${tenantId} AND u.role = 'OWNER' LIMIT 1) AS owner_language,
         (SELECT coalesce(json_agg(json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'phone', c.phone, 'email', c.email,
             'preferred_language', c.preferred_language)), '[]')
@@ -132,7 +135,8 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
           FROM push_subscriptions p WHERE p.tenant_id = ${tenantId} AND p.ticket_id = ANY(${ticketIds}::uuid[])) AS pushes,
         (SELECT coalesce(json_agg(json_build_object('message_type', t.message_type, 'language', t.language, 'channel', t.channel, 'subject', t.subject, 'body', t.body)), '[]')
           FROM message_templates t WHERE t.tenant_id = ${tenantId}) AS templates`.execute(db);
-    const { stored, business, owner_language, customers, pushes, templates } = read[0];
+    const { stored, business_name, time_zone, owner_language, customers, pushes, templates } = read[0];
+    const zone = time_zone ?? DEFAULT_TIME_ZONE;
     const settings: NotificationSettings = stored ? { ...DEFAULT_NOTIFICATION_SETTINGS, ...stored.settings } : DEFAULT_NOTIFICATION_SETTINGS;
     const sms: SmsSettings = stored ? { ...DEFAULT_SMS_SETTINGS, ...stored.sms } : DEFAULT_SMS_SETTINGS;
     const owner = { language: owner_language };
@@ -168,9 +172,9 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
       const language: Language = pickLanguage(intent.contact?.language ?? c?.preferred_language, owner?.language);
       const name = intent.contact?.name ?? ([c?.first_name, c?.last_name].filter(Boolean).join(' ') || null);
       const values: PlaceholderValues = {
-        business: business?.name ?? '',
+        business: business_name ?? '',
         name,
-        ...(intent.starts_at ? { booking_time: formatBookingTime(intent.starts_at, business?.time_zone ?? 'UTC', language) } : {}),
+        ...(intent.starts_at ? { booking_time: formatBookingTime(intent.starts_at, zone, language) } : {}),
         ...intent.values,
       };
       const rules = intent.asked ? askedFor(intent.type, settings, sms) : { settings, sms };
@@ -196,7 +200,7 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
               ? values
               : {
                   ...values,
-                  ...(intent.starts_at ? { booking_time: formatBookingTime(intent.starts_at, business?.time_zone ?? 'UTC', lang) } : {}),
+                  ...(intent.starts_at ? { booking_time: formatBookingTime(intent.starts_at, zone, lang) } : {}),
                   ...intent.values,
                 };
           const body = intent.text?.body ?? renderTemplate(t.body, own);
@@ -228,7 +232,7 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
         }
       }
     }
-    const recorded = await insertRows(db, tenantId, rows, now, business?.time_zone);
+    const recorded = await insertRows(db, tenantId, rows, now, zone);
     out.queued += recorded.queued;
     out.skipped += recorded.skipped;
   }

@@ -1,5 +1,7 @@
 export * from './shared';
 export * from './tables';
+export * from './calendar';
+export * from './directory';
 export * from './business/business';
 export * from './business/industries';
 export * from './department/department';

@@ -101,13 +101,17 @@ export interface HolidaysTable {
   created_at: Timestamp;
 }
 
+/** The organisation's tables: what its queries (`Kysely<OrganisationTables>`) may read. */
+export interface OrganisationTables {
+  business_profiles: BusinessProfilesTable;
+  departments: DepartmentsTable;
+  department_services: DepartmentServicesTable;
+  services: ServicesTable;
+  team_members: TeamMembersTable;
+  holidays: HolidaysTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    business_profiles: BusinessProfilesTable;
-    departments: DepartmentsTable;
-    department_services: DepartmentServicesTable;
-    services: ServicesTable;
-    team_members: TeamMembersTable;
-    holidays: HolidaysTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends OrganisationTables {}
 }

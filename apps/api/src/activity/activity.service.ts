@@ -11,6 +11,7 @@ import { customerDecider, openEvent, type CustomerEvent } from '@tabour/customer
 import { selectRawPage } from '../common/paged-select';
 import { pageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
+import { BusinessCalendar } from '../organisation/calendar';
 import type { ActivityQuery } from './activity.dto';
 import { describe, localTime, recordOf, redact, wantedIds, type LogEvent, type Names } from './describe';
 
@@ -54,7 +55,10 @@ const COLUMNS = ['position', 'recorded_at', 'local_time', 'actor_kind', 'actor',
  */
 @Injectable()
 export class ActivityService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly calendar: BusinessCalendar,
+  ) {}
 
   /**
    * A bare date is a whole day of the business's calendar: `from` its first instant, `to` its
@@ -102,8 +106,8 @@ export class ActivityService {
       OR data->'ticket'->>'customer_id' = ${id} OR data->>'request_id' = ${id})`;
   }
 
-  private async zone(tenantId: string): Promise<string> {
-    return (await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst())?.time_zone ?? 'UTC';
+  private zone(tenantId: string): Promise<string> {
+    return this.calendar.zone(tenantId);
   }
 
   private where(tenantId: string, q: ActivityQuery, scope: RawBuilder<unknown> | null): RawBuilder<unknown> {

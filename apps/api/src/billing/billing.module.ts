@@ -4,6 +4,7 @@ import { PgEventStore } from '@tabour/eventstore';
 import { AppConfig } from '@tabour/platform';
 import { AccountsModule } from '../accounts/accounts.module';
 import { PlanGate } from '../common/auth';
+import { BusinessCalendarModule } from '../organisation/calendar';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
 import { BillingController, MembershipController, PaymentController } from './billing.controller';
 import { BillingService } from './billing.service';
@@ -26,7 +27,7 @@ const cardProvider = (config: AppConfig): CardProvider => {
 
 /** Billing: the package catalogue, memberships, coupons, VAT, invoices, cards and the plan gate's matrix. */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, BusinessCalendarModule],
   controllers: [MembershipController, BillingController, PaymentController],
   providers: [
     BillingCommands,

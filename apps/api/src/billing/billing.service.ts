@@ -37,6 +37,7 @@ import { DateTime } from 'luxon';
 import { MembershipService } from '../accounts/membership.service';
 import { Clock } from '../accounts/clock';
 import { APP_CONFIG, DB } from '../common/tokens';
+import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 import { CardInput, CardProvider, CardRefused } from './card-provider';
 import { PackageCatalogue } from './catalogue';
 import { BillingCommands } from './commands';
@@ -114,6 +115,8 @@ export class BillingService {
     private readonly memberships: MembershipService,
     private readonly clock: Clock,
     private readonly notifier: Notifier,
+    private readonly businesses: BusinessDirectory,
+    private readonly calendar: BusinessCalendar,
   ) {}
 
   get seller(): InvoiceParty {
@@ -123,14 +126,11 @@ export class BillingService {
 
   /** Who is billed: the billing details the business gave, else its profile; and the VAT that applies. */
   async buyer(tenantId: string): Promise<Buyer> {
-    const [details, account, profile, owner] = await Promise.all([
+    const [details, account, profile, timeZone, owner] = await Promise.all([
       this.db.selectFrom('billing_details').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst(),
       this.db.selectFrom('business_accounts').select(['name', 'email', 'country', 'owner_user_id']).where('tenant_id', '=', tenantId).executeTakeFirst(),
-      this.db
-        .selectFrom('business_profiles')
-        .select(['address', 'postal_code', 'city', 'country', 'time_zone'])
-        .where('tenant_id', '=', tenantId)
-        .executeTakeFirst(),
+      this.businesses.profile(tenantId),
+      this.calendar.zone(tenantId),
       this.db
         .selectFrom('business_accounts as a')
         .innerJoin('users as u', 'u.id', 'a.owner_user_id')
@@ -152,7 +152,7 @@ export class BillingService {
       tenantId,
       party,
       vat: vatFor(this.config.billing.seller.country, country, party.vat_number),
-      timeZone: profile?.time_zone ?? 'UTC',
+      timeZone,
       ownerEmail: owner?.email ?? account.email,
       ownerName: owner?.first_name ?? account.name,
     };

@@ -25,7 +25,7 @@ import { ToBoolean } from '../organisation/transforms';
 import { pageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
-import { businessZone } from './rules.service';
+import { BusinessCalendar } from '../organisation/calendar';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const EXPORT_CAP = 50_000;
@@ -73,6 +73,7 @@ export class PaymentsController {
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly commands: Commands,
+    private readonly calendar: BusinessCalendar,
   ) {}
 
   /** Any staff role reads them: the booking dialog shows the currency and whether to offer the payment form. */
@@ -110,7 +111,7 @@ export class PaymentsController {
     if (q.from && q.to && q.from > q.to)
       throw invalid('The start date must be on or before the end date', { from: ['The start date must be on or before the end date'] }, 'validation_failed');
     const page = pageRequest(q as Record<string, unknown>, 50);
-    const [zone, settings] = await Promise.all([businessZone(this.db, user.tenantId), paymentSettings(this.db, user.tenantId)]);
+    const [zone, settings] = await Promise.all([this.calendar.zone(user.tenantId), paymentSettings(this.db, user.tenantId)]);
     // Compared as YYYY-MM-DD text: a stored paid-on date is never cast, so no row can fail the query.
     const day = sql`coalesce(t.paid_on, to_char(t.created_at AT TIME ZONE ${zone}, 'YYYY-MM-DD'))`;
     const where = sql.join(

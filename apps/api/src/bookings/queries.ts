@@ -8,6 +8,7 @@ import { likePattern } from '../common/like';
 import { selectPage } from '../common/paged-select';
 import type { PageRequest, Paged } from '../common/paging';
 import { DB } from '../common/tokens';
+import { BusinessDirectory } from '../organisation/calendar';
 
 /** The statuses of a booking that is over: the archive lists them with the past. */
 const CLOSED: BookingStatus[] = ['completed', 'no_show', 'cancelled'];
@@ -114,7 +115,10 @@ type Base = ReturnType<BookingQueries['base']>;
 
 @Injectable()
 export class BookingQueries {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly businesses: BusinessDirectory,
+  ) {}
 
   base(tenantId: string) {
     return this.db.selectFrom('bookings').where('bookings.tenant_id', '=', tenantId);
@@ -210,19 +214,21 @@ export class BookingQueries {
   }
 
   async settings(tenantId: string): Promise<BookingSettings> {
-    const row = await this.db
-      .selectFrom('business_profiles as b')
-      .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
-      .select(['b.booking_days_limit', 'b.booking_confirmation', 's.min_notice_minutes', 's.no_show_after_minutes', 's.allow_several_bookings'])
-      .where('b.tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    if (!row) throw notFound();
+    const [business, row] = await Promise.all([
+      this.businesses.profile(tenantId),
+      this.db
+        .selectFrom('booking_settings')
+        .select(['min_notice_minutes', 'no_show_after_minutes', 'allow_several_bookings'])
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst(),
+    ]);
+    if (!business) throw notFound();
     return {
-      booking_days_limit: row.booking_days_limit,
-      booking_confirmation: row.booking_confirmation,
-      min_notice_minutes: row.min_notice_minutes ?? BOOKING_SETTINGS_DEFAULTS.min_notice_minutes,
-      no_show_after_minutes: row.no_show_after_minutes ?? BOOKING_SETTINGS_DEFAULTS.no_show_after_minutes,
-      allow_several_bookings: row.allow_several_bookings ?? BOOKING_SETTINGS_DEFAULTS.allow_several_bookings,
+      booking_days_limit: business.booking_days_limit,
+      booking_confirmation: business.booking_confirmation,
+      min_notice_minutes: row?.min_notice_minutes ?? BOOKING_SETTINGS_DEFAULTS.min_notice_minutes,
+      no_show_after_minutes: row?.no_show_after_minutes ?? BOOKING_SETTINGS_DEFAULTS.no_show_after_minutes,
+      allow_several_bookings: row?.allow_several_bookings ?? BOOKING_SETTINGS_DEFAULTS.allow_several_bookings,
     };
   }
 }

@@ -22,7 +22,8 @@ import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
 import { BookingsService } from './bookings.service';
 import { BookingPiiKeys } from './pii-keys';
-import { businessZone, matchCustomer, RulesService } from './rules.service';
+import { matchCustomer, RulesService } from './rules.service';
+import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 
 type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'>;
 
@@ -53,6 +54,8 @@ export class BookingRequestsService {
     private readonly rules: RulesService,
     private readonly bookings: BookingsService,
     private readonly pii: BookingPiiKeys,
+    private readonly calendar: BusinessCalendar,
+    private readonly businesses: BusinessDirectory,
   ) {}
 
   /**
@@ -75,15 +78,14 @@ export class BookingRequestsService {
 
   /** Whether online bookings wait for approval (the business's booking_confirmation). */
   async confirmsBookings(tenantId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('business_profiles').select('booking_confirmation').where('tenant_id', '=', tenantId).executeTakeFirst();
-    return !!row?.booking_confirmation;
+    return !!(await this.businesses.profile(tenantId))?.booking_confirmation;
   }
 
   /** The rule that decides a request of this flow for this customer at this instant, if any. */
   async ruleFor(tenantId: string, flow: RuleFlow, at: Date | string, customerId: string | null): Promise<Rule<Date> | null> {
     const rules = await this.rules.forFlow(tenantId, flow);
     if (rules.length === 0) return null;
-    const [zone, customer] = await Promise.all([businessZone(this.db, tenantId), matchCustomer(this.db, tenantId, customerId)]);
+    const [zone, customer] = await Promise.all([this.calendar.zone(tenantId), matchCustomer(this.db, tenantId, customerId)]);
     return matchRule(rules, { flow, at }, { zone, customer });
   }
 
@@ -147,7 +149,7 @@ export class BookingRequestsService {
 
   async list(tenantId: string, page: PageRequest, filter: RequestFilter = {}) {
     // The dates asked for are the business's local days.
-    const zone = filter.from || filter.to ? await businessZone(this.db, tenantId) : 'UTC';
+    const zone = filter.from || filter.to ? await this.calendar.zone(tenantId) : 'UTC';
     for (const field of ['from', 'to'] as const) {
       const date = filter[field];
       if (date && !DateTime.fromISO(date, { zone }).isValid)

@@ -25,12 +25,6 @@ export async function matchCustomer(db: Db, tenantId: string, customerId: string
   return row ? { category: row.category, has_history: !!row.seen } : null;
 }
 
-/** The business's IANA zone: rules' dates and hours are its local ones. */
-export async function businessZone(db: Db, tenantId: string): Promise<string> {
-  const row = await db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
-  return row?.time_zone ?? 'UTC';
-}
-
 /** The enabled rules of one flow in position order, as matching reads them. */
 export async function rulesOfFlow(db: Db, tenantId: string, flow: RuleFlow): Promise<(MatchableRule & Rule<Date>)[]> {
   const rows = await db

@@ -6,6 +6,7 @@ import type { Actor } from '@tabour/eventstore';
 import { Db, DomainError, invalid } from '@tabour/platform';
 import { Commands } from '../common/commands';
 import { DB } from '../common/tokens';
+import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 import { CustomersService } from '../customers/customers.service';
 import { SpreadsheetReader, type Upload } from '../common/spreadsheets/reader';
 import type { SheetLimits } from '../common/spreadsheets/types';
@@ -51,6 +52,8 @@ export class BookingTransferService {
     private readonly customers: CustomersService,
     private readonly pii: BookingPiiKeys,
     private readonly sheets: SpreadsheetReader,
+    private readonly calendar: BusinessCalendar,
+    private readonly businesses: BusinessDirectory,
   ) {}
 
   async importFile(tenantId: string, actor: Actor, file: Upload, notifyCustomers: boolean): Promise<BookingImportReport> {
@@ -155,14 +158,15 @@ export class BookingTransferService {
   }
 
   private async lookups(tenantId: string): Promise<ImportLookups> {
-    const [business, departments, services, members] = await Promise.all([
-      this.db.selectFrom('business_profiles').select(['time_zone', 'country']).where('tenant_id', '=', tenantId).executeTakeFirst(),
+    const [zone, business, departments, services, members] = await Promise.all([
+      this.calendar.zone(tenantId),
+      this.businesses.profile(tenantId),
       this.db.selectFrom('departments').select(['id', 'name']).where('tenant_id', '=', tenantId).execute(),
       this.db.selectFrom('services').select(['id', 'name']).where('tenant_id', '=', tenantId).execute(),
       this.db.selectFrom('team_members').select(['id', 'first_name', 'last_name', 'email']).where('tenant_id', '=', tenantId).execute(),
     ]);
     return {
-      time_zone: business?.time_zone ?? 'UTC',
+      time_zone: zone,
       country: business?.country ?? null,
       departments,
       services,

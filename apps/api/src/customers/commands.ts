@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Actor, NewEvent, RecordedEvent, uniqueViolation } from '@tabour/eventstore';
 import {
   CustomerCommand,
@@ -13,10 +13,9 @@ import {
   privacyStream,
   sealEvent,
 } from '@tabour/customers';
-import { localDay } from '@tabour/organisation';
-import { Db, invalid } from '@tabour/platform';
+import { invalid } from '@tabour/platform';
 import { Commands } from '../common/commands';
-import { DB } from '../common/tokens';
+import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 import { CustomerKeys } from './keys';
 
 export interface RunContext {
@@ -42,8 +41,9 @@ function lazy<T>(make: () => Promise<T>): () => Promise<T> {
 export class CustomerCommands {
   constructor(
     private readonly commands: Commands,
-    @Inject(DB) private readonly db: Db,
     readonly keys: CustomerKeys,
+    private readonly businesses: BusinessDirectory,
+    private readonly calendar: BusinessCalendar,
   ) {}
 
   /** The key is read only when the stream has events to open. */
@@ -95,7 +95,7 @@ export class CustomerCommands {
    * a date of birth may not be later, and just after midnight there it is already that day.
    */
   async business(tenantId: string): Promise<{ country: string | null; today: string }> {
-    const row = await this.db.selectFrom('business_profiles').select(['country', 'time_zone']).where('tenant_id', '=', tenantId).executeTakeFirst();
-    return { country: row?.country ?? null, today: localDay(new Date(), row?.time_zone ?? 'UTC') };
+    const [profile, today] = await Promise.all([this.businesses.profile(tenantId), this.calendar.today(tenantId)]);
+    return { country: profile?.country ?? null, today };
   }
 }

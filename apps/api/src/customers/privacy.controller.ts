@@ -10,6 +10,7 @@ import { CurrentUser, Roles } from '../common/auth';
 import { DB } from '../common/tokens';
 import { StaffAccounts } from '../common/staff-accounts';
 import { Commands } from '../common/commands';
+import { BusinessDirectory } from '../organisation/calendar';
 import { CustomerCommands } from './commands';
 import { actorOf } from '../common/actor';
 import { CustomersService } from './customers.service';
@@ -28,12 +29,13 @@ export class PrivacyController {
     private readonly organisation: Commands,
     private readonly staff: StaffAccounts,
     private readonly deletion: AccountDeletionCheck,
+    private readonly businesses: BusinessDirectory,
   ) {}
 
   private async settings(tenantId: string) {
     const [row, profile, job] = await Promise.all([
       this.db.selectFrom('business_privacy').select('settings').where('tenant_id', '=', tenantId).executeTakeFirst(),
-      this.db.selectFrom('business_profiles').select('published').where('tenant_id', '=', tenantId).executeTakeFirst(),
+      this.businesses.profile(tenantId),
       this.db.selectFrom('scheduled_jobs').select(['next_run_at', 'last_run_at']).where('tenant_id', '=', tenantId).executeTakeFirst(),
     ]);
     return {

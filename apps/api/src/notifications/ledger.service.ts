@@ -6,6 +6,7 @@ import { badRequest, Db, invalid } from '@tabour/platform';
 import { selectPage } from '../common/paged-select';
 import type { PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
+import { BusinessCalendar } from '../organisation/calendar';
 
 export interface LedgerFilters {
   status?: string;
@@ -74,11 +75,13 @@ export const LEDGER_EXPORT_COLUMNS = [
 /** The SMS ledger: the outbox's SMS rows (docs/notifications.md, "SMS ledger"). */
 @Injectable()
 export class SmsLedgerService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly calendar: BusinessCalendar,
+  ) {}
 
-  private async zone(tenantId: string): Promise<string> {
-    const b = await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
-    return b?.time_zone ?? 'UTC';
+  private zone(tenantId: string): Promise<string> {
+    return this.calendar.zone(tenantId);
   }
 
   private async base(tenantId: string, f: LedgerFilters) {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BookingsModule } from '../bookings/bookings.module';
+import { BusinessCalendarModule } from '../organisation/calendar';
 import { QueuesModule } from '../queues/queues.module';
 import { NotificationChannels } from './channel-registry';
 import { WebPushChannel } from './push';
@@ -18,7 +19,7 @@ import { WebhooksService } from './webhooks.service';
  * providers' callbacks: delivery reports and the customers' SMS replies.
  */
 @Module({
-  imports: [QueuesModule, BookingsModule, NotificationsSettingsModule],
+  imports: [QueuesModule, BookingsModule, NotificationsSettingsModule, BusinessCalendarModule],
   controllers: [PushSubscriptionsController, WebhooksController],
   providers: [WebPushChannel, NotificationChannels, NotificationSender, NotificationReactor, ReminderSweep, WebhooksService, RepliesService],
   exports: [WebPushChannel, NotificationSender, NotificationReactor, ReminderSweep],

@@ -3,9 +3,9 @@ import { Inject, Injectable, Module } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { KioskSms, Language, MessageType } from '@tabour/contracts';
 import { noticeStaff, recordMessages, ticketCreatedCause, type MessageIntent } from '@tabour/notifications';
-import { localDay } from '@tabour/organisation';
 import { Db, DomainError, invalid } from '@tabour/platform';
 import { DB } from '../common/tokens';
+import { BusinessCalendar, BusinessCalendarModule } from '../organisation/calendar';
 import { NotificationSender } from './sender';
 
 /**
@@ -45,6 +45,7 @@ export class NotifyService {
     @Inject(DB) private readonly db: Db,
     // The sender lives in the notifications module, which itself needs the queues and customers: looked up, not imported.
     private readonly moduleRef: ModuleRef,
+    private readonly calendar: BusinessCalendar,
   ) {}
 
   private wake(): void {
@@ -102,8 +103,7 @@ export class NotifyService {
     } catch (err) {
       if (!(err instanceof AllowanceShort)) throw err;
       // The notice the undone transaction carried, kept on its own.
-      const business = await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
-      await noticeStaff(this.db, tenantId, 'sms_balance_exhausted', `sms-used-up:${localDay(new Date(), business?.time_zone ?? 'UTC')}`, {
+      await noticeStaff(this.db, tenantId, 'sms_balance_exhausted', `sms-used-up:${await this.calendar.today(tenantId)}`, {
         skipped: intents.length,
       });
       const message = 'The SMS allowance does not cover this message to every selected customer: nothing was sent';
@@ -158,5 +158,5 @@ export class NotifyService {
 }
 
 /** Imported by the modules whose calls send on demand (customers, kiosks). */
-@Module({ providers: [NotifyService], exports: [NotifyService] })
+@Module({ imports: [BusinessCalendarModule], providers: [NotifyService], exports: [NotifyService] })
 export class NotifyModule {}

@@ -13,6 +13,7 @@ import {
   type ReactionFacts,
   type TicketFacts,
 } from '@tabour/notifications';
+import { businessZoneSql } from '@tabour/organisation';
 import { AppConfig, Database } from '@tabour/platform';
 import { APP_CONFIG } from '../common/tokens';
 import { ProjectionRegistry } from '../eventing/projection-registry';
@@ -175,8 +176,7 @@ export class NotificationReactor implements OnModuleInit {
           CROSS JOIN LATERAL (
             SELECT id, uid, label, customer_id, queue_id, estimated_wait_seconds, row_number() OVER (ORDER BY place)::int AS rank
             FROM queue_tickets WHERE tenant_id = l.tenant_id AND queue_id = l.queue_id AND status = 'waiting' ORDER BY place LIMIT l.places) w) AS waiting,
-        (SELECT coalesce(json_agg(json_build_object('tenant_id', t.id, 'time_zone', b.time_zone, 'settings', s.settings)), '[]') FROM unnest(${ids(tenants)}) AS t(id)
-          LEFT JOIN business_profiles b ON b.tenant_id = t.id
+        (SELECT coalesce(json_agg(json_build_object('tenant_id', t.id, 'time_zone', ${businessZoneSql(sql.ref('t.id'))}, 'settings', s.settings)), '[]') FROM unnest(${ids(tenants)}) AS t(id)
           LEFT JOIN notification_settings s ON s.tenant_id = t.id) AS settings,
         (SELECT coalesce(json_agg(json_build_object('id', b.id, 'customer_id', b.customer_id, 'phone_number', b.phone_number, 'department_id', b.department_id,
             'service_ids', b.service_ids, 'starts_at', to_char(b.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))), '[]')

@@ -6,6 +6,7 @@ import type { Actor } from '@tabour/eventstore';
 import { e164, parseReply, publicTicketSettings, replyText, type ReplyOutcome } from '@tabour/notifications';
 import { Db, DomainError } from '@tabour/platform';
 import { DB } from '../common/tokens';
+import { BusinessDirectory } from '../organisation/calendar';
 import { BookingsService } from '../bookings/bookings.service';
 import { QueueQueries } from '../queues/queries';
 import { QueuesService } from '../queues/queues.service';
@@ -39,6 +40,7 @@ export class RepliesService {
     private readonly tickets: QueueQueries,
     private readonly bookings: BookingsService,
     private readonly settings: NotificationSettingsService,
+    private readonly businesses: BusinessDirectory,
   ) {}
 
   /** TwiML for one incoming SMS (already verified as Twilio's). */
@@ -65,7 +67,7 @@ export class RepliesService {
       await this.db.deleteFrom('provider_events').where('provider', '=', 'twilio').where('event_id', '=', `${sid}:inbound`).execute();
       throw err;
     }
-    const business = await this.db.selectFrom('business_profiles').select('name').where('tenant_id', '=', last.tenant_id).executeTakeFirst();
+    const business = await this.businesses.profile(last.tenant_id);
     answer.message(replyText(outcome.outcome, last.language, { business: business?.name ?? '', ticket: outcome.ticket }));
     return answer.toString();
   }

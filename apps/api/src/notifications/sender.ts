@@ -4,6 +4,7 @@ import { recordMessages } from '@tabour/notifications';
 import type { ProjectionDb } from '@tabour/eventstore';
 import { AppConfig, Database, Db } from '@tabour/platform';
 import { APP_CONFIG, DB } from '../common/tokens';
+import { BusinessDirectory } from '../organisation/calendar';
 import { eachInParallel, OutboxPump } from '../eventing/outbox-pump';
 import type { MessageChannel, OutgoingMessage } from './channels';
 import { NotificationChannels } from './channel-registry';
@@ -43,6 +44,7 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly channels: NotificationChannels,
+    private readonly businesses: BusinessDirectory,
   ) {
     this.pump = new OutboxPump({
       parallel: PARALLEL,
@@ -213,9 +215,7 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
   }
 
   private async senderNames(tenantIds: string[]): Promise<Map<string, string | null>> {
-    const ids = [...new Set(tenantIds)];
-    if (!ids.length) return new Map();
-    const rows = await this.db.selectFrom('business_profiles').select(['tenant_id', 'sms_sender_name']).where('tenant_id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.tenant_id, r.sms_sender_name]));
+    const profiles = await this.businesses.profiles(tenantIds);
+    return new Map([...profiles].map(([id, p]) => [id, p.sms_sender_name]));
   }
 }

@@ -37,6 +37,7 @@ import { AppConfig, Db, type UserPrincipal } from '@tabour/platform';
 import { Clock } from '../accounts/clock';
 import { actorOf } from '../common/actor';
 import { APP_CONFIG, DB } from '../common/tokens';
+import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 import { Commands } from '../common/commands';
 
 type Business = { business_id: string };
@@ -65,6 +66,8 @@ export class NotificationSettingsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: Commands,
     private readonly clock: Clock,
+    private readonly businesses: BusinessDirectory,
+    private readonly calendar: BusinessCalendar,
   ) {}
 
   private run(tenantId: string, actor: Actor, command: Distribute<NotificationSettingsCommand>) {
@@ -76,12 +79,8 @@ export class NotificationSettingsService {
     return this.db.selectFrom('notification_settings').select(['settings', 'sms']).where('tenant_id', '=', tenantId).executeTakeFirst();
   }
 
-  private async profile(tenantId: string) {
-    return this.db
-      .selectFrom('business_profiles')
-      .select(['name', 'country', 'time_zone', 'sms_sender_name'])
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
+  private profile(tenantId: string) {
+    return this.businesses.profile(tenantId);
   }
 
   async settings(tenantId: string): Promise<NotificationSettings> {
@@ -175,8 +174,8 @@ export class NotificationSettingsService {
   ): Promise<TemplatePreview> {
     const type = input.type as MessageType;
     const language = input.language as Language;
-    const profile = await this.profile(tenantId);
-    const values = this.sampleValues(type, language, profile?.name ?? '', profile?.time_zone ?? 'UTC');
+    const [profile, zone] = await Promise.all([this.profile(tenantId), this.calendar.zone(tenantId)]);
+    const values = this.sampleValues(type, language, profile?.name ?? '', zone);
     const body = renderTemplate(input.body, values);
     const subject = input.channel === 'sms' || input.subject === undefined || input.subject === null ? null : renderTemplate(input.subject, values);
     return {

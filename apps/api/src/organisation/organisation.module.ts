@@ -4,6 +4,7 @@ import { categoryProjection, legalProjection, ORGANISATION_PROJECTIONS } from '@
 import { AccountsModule } from '../accounts/accounts.module';
 import { EVENT_STORE } from '../common/tokens';
 import { BusinessController } from './business.controller';
+import { BusinessCalendarModule } from './calendar';
 import { CategoriesController } from './categories.controller';
 import { DepartmentsController } from './departments.controller';
 import { HolidaysController } from './holidays.controller';
@@ -16,7 +17,7 @@ import { UploadsController } from './uploads';
 
 /** Business information, departments, services, team and holidays. */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, BusinessCalendarModule],
   controllers: [
     BusinessController,
     DepartmentsController,
@@ -28,7 +29,7 @@ import { UploadsController } from './uploads';
     LegalController,
   ],
   providers: [OrganisationQueries, TeamService],
-  exports: [OrganisationQueries, TeamService],
+  exports: [OrganisationQueries, TeamService, BusinessCalendarModule],
 })
 export class OrganisationModule implements OnModuleInit {
   constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}

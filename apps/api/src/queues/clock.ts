@@ -1,31 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
-import { OrganisationQueries } from '../organisation/queries';
-
-const ZONE_TTL_MS = 60_000;
+import { BusinessCalendar } from '../organisation/calendar';
 
 /**
  * The instant and the business-local day a ticket command happens on. Ticket numbers restart
- * and the day-end sweep runs by the business's own calendar, not the server's.
+ * and the day-end sweep runs by the business's own calendar, not the server's: the
+ * organisation's `BusinessCalendar`, which keeps the zone (a minute per business).
  */
 @Injectable()
 export class QueueClock {
-  private readonly zones = new Map<string, { zone: string; until: number }>();
+  constructor(private readonly calendar: BusinessCalendar) {}
 
-  constructor(private readonly organisation: OrganisationQueries) {}
-
-  async now(tenantId: string): Promise<{ at: string; day: string }> {
-    const zone = await this.zone(tenantId);
-    const now = DateTime.now();
-    return { at: now.toUTC().toISO()!, day: now.setZone(zone).toISODate()! };
+  now(tenantId: string): Promise<{ at: string; day: string }> {
+    return this.calendar.now(tenantId);
   }
 
-  /** The zone is read once a minute per business: a change of zone takes effect within that. */
-  async zone(tenantId: string): Promise<string> {
-    const hit = this.zones.get(tenantId);
-    if (hit && hit.until > Date.now()) return hit.zone;
-    const zone = await this.organisation.timeZone(tenantId);
-    this.zones.set(tenantId, { zone, until: Date.now() + ZONE_TTL_MS });
-    return zone;
+  zone(tenantId: string): Promise<string> {
+    return this.calendar.zone(tenantId);
   }
 }

@@ -20,7 +20,8 @@ import { selectPage } from '../common/paged-select';
 import { RateLimits } from '../common/rate-limits';
 import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
-import { businessZone, matchCustomer, rulesOfFlow } from '../bookings/rules.service';
+import { matchCustomer, rulesOfFlow } from '../bookings/rules.service';
+import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 import { actorOf } from '../common/actor';
 import { QueuePiiKeys } from './pii-keys';
 import { newTicketUid, QueuesService } from './queues.service';
@@ -72,6 +73,8 @@ export class RequestsService {
     private readonly queues: QueuesService,
     private readonly limits: RateLimits,
     private readonly pii: QueuePiiKeys,
+    private readonly calendar: BusinessCalendar,
+    private readonly businesses: BusinessDirectory,
   ) {}
 
   // ---- public side ----
@@ -114,7 +117,7 @@ export class RequestsService {
     const rules = await rulesOfFlow(this.db, tenantId, 'queue');
     if (rules.length === 0) return 'pending';
     const customerId = phone ? await this.customerByPhone(tenantId, phone) : null;
-    const [zone, customer] = await Promise.all([businessZone(this.db, tenantId), matchCustomer(this.db, tenantId, customerId)]);
+    const [zone, customer] = await Promise.all([this.calendar.zone(tenantId), matchCustomer(this.db, tenantId, customerId)]);
     const rule = matchRule(rules, { flow: 'queue', at: new Date() }, { zone, customer });
     if (!rule) return 'pending';
     const actor: Actor = { type: 'system', id: rule.id, name: `rule: ${rule.name}` };
@@ -317,8 +320,7 @@ export class RequestsService {
   }
 
   private async country(tenantId: string): Promise<string | null> {
-    const row = await this.db.selectFrom('business_profiles').select('country').where('tenant_id', '=', tenantId).executeTakeFirst();
-    return row?.country ?? null;
+    return (await this.businesses.profile(tenantId))?.country ?? null;
   }
 
   private async throttle(address: string): Promise<void> {

@@ -40,6 +40,7 @@ import {
 import { Db, invalid, notFound } from '@tabour/platform';
 import { bucketsBetween, durationFigures, fromNone, NONE, ratio } from '@tabour/statistics';
 import { DB } from '../common/tokens';
+import { BusinessCalendar } from '../organisation/calendar';
 
 type Dim = 'queue_id' | 'service_id' | 'counter_id' | 'member_id' | 'department_id';
 const DIMS: readonly Dim[] = ['queue_id', 'service_id', 'counter_id', 'member_id', 'department_id'];
@@ -112,11 +113,13 @@ function ratings(rows: { stars: number; count: number }[]): RatingFigures {
  */
 @Injectable()
 export class StatisticsQueries {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly calendar: BusinessCalendar,
+  ) {}
 
-  private async zone(tenant: string): Promise<string> {
-    const row = await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenant).executeTakeFirst();
-    return row?.time_zone ?? 'UTC';
+  private zone(tenant: string): Promise<string> {
+    return this.calendar.zone(tenant);
   }
 
   /** Checks the filter (422 with field errors; another business's id 404) and fills in its defaults. */

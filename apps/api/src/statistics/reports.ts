@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import { FEATURE_MATRIX, packageAt, type Package, type ReportKpi, type ReportLanguage, type ReportMessageType, type ReportOperator } from '@tabour/contracts';
 import type { RecordedEvent } from '@tabour/eventstore';
 import { recordStaffEmails, type StaffEmail } from '@tabour/notifications';
+import { businessZoneSql } from '@tabour/organisation';
 import { AppConfig, Database, Db } from '@tabour/platform';
 import {
   evaluateTrigger,
@@ -220,12 +221,14 @@ export class ReportMails implements OnModuleInit, OnApplicationBootstrap, OnAppl
   private async schedule(now: Date): Promise<void> {
     const rows = await this.db
       .selectFrom('report_settings as r')
-      .innerJoin('business_profiles as b', 'b.tenant_id', 'r.tenant_id')
       .leftJoin('report_summary_schedule as s', 's.setting_id', 'r.id')
-      .select(['r.tenant_id', 'r.id', 'r.summary_time', 'b.time_zone', 's.summary_time as scheduled_time', 's.time_zone as scheduled_zone'])
+      .select(['r.tenant_id', 'r.id', 'r.summary_time', 's.summary_time as scheduled_time', 's.time_zone as scheduled_zone'])
+      .select(businessZoneSql(sql.ref('r.tenant_id')).as('time_zone'))
       .where('r.daily_summary', '=', true)
       .execute();
     for (const r of rows) {
+      // A business whose profile is gone has no day to mail a summary on.
+      if (r.time_zone === null) continue;
       const zone = r.time_zone || 'UTC';
       if (r.scheduled_time === r.summary_time && r.scheduled_zone === zone) continue;
       const values = { summary_time: r.summary_time, time_zone: zone, due_at: nextSummaryDue(r.summary_time, zone, now) };

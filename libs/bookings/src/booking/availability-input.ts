@@ -4,6 +4,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES, WEEKDAYS, type WorkingDay } from '@tabour/contracts';
+import { businessCalendarSql, businessFieldSql } from '@tabour/organisation';
 import type { AvailabilityInput, HeldBooking } from '../availability/types';
 import { BOOKING_SETTINGS_DEFAULTS } from './settings';
 
@@ -172,13 +173,11 @@ export async function readBookingPlace(
   // (a member without a department serves every department).
   const head = await db
     .selectNoFrom((eb) => [
-      jsonObjectFrom(
-        eb
-          .selectFrom('business_profiles as b')
-          .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
-          .select(['b.time_zone', 'b.working_days', 'b.booking_days_limit', 'b.booking_confirmation', 's.min_notice_minutes'])
-          .where('b.tenant_id', '=', tenantId),
-      ).as('business'),
+      // The business's zone and week are the organisation's calendar, its booking switches its profile.
+      businessCalendarSql(tenantId).as('calendar'),
+      businessFieldSql(tenantId, 'booking_days_limit').as('booking_days_limit'),
+      businessFieldSql(tenantId, 'booking_confirmation').as('booking_confirmation'),
+      eb.selectFrom('booking_settings as s').select('s.min_notice_minutes').where('s.tenant_id', '=', tenantId).as('min_notice_minutes'),
       jsonObjectFrom(
         eb
           .selectFrom('departments as d')
@@ -213,7 +212,13 @@ export async function readBookingPlace(
         : []),
     ])
     .executeTakeFirstOrThrow();
-  const { business, department, members } = head;
+  const { calendar, department, members } = head;
+  const business = calendar && {
+    ...calendar,
+    booking_days_limit: head.booking_days_limit!,
+    booking_confirmation: head.booking_confirmation,
+    min_notice_minutes: head.min_notice_minutes,
+  };
   const day = 'day' in head ? head.day : null;
   await opts.beforeBookings?.();
   if (!business || !department) return null;

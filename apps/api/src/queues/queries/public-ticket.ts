@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { PublicTicket, ServerInstant } from '@tabour/contracts';
+import { businessFieldSql } from '@tabour/organisation';
 import { Db } from '@tabour/platform';
 import { estimateWait } from '@tabour/queues';
 import { openCounters } from './counters';
@@ -18,7 +20,6 @@ export async function publicTicket(
     .leftJoin('queue_counters as c', 'c.id', 't.counter_id')
     // The business's name heads the customer's page, as on the kiosk's ticket. Not its logo:
     // its address names the business's id, which a ticket link never reveals.
-    .leftJoin('business_profiles as b', 'b.tenant_id', 't.tenant_id')
     .select([
       't.id',
       't.tenant_id',
@@ -42,7 +43,7 @@ export async function publicTicket(
       'q.delay_seconds',
       'q.service_time',
       'c.name as counter_name',
-      'b.name as business_name',
+      businessFieldSql(sql.ref('t.tenant_id'), 'name').as('business_name'),
     ])
     .where('t.uid', '=', uid)
     .executeTakeFirst();
