@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig, Db } from '@tabour/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Db } from '@tabour/platform';
 import { sql } from 'kysely';
 import { Clock } from '../accounts/clock';
-import { APP_CONFIG, DB } from '../common/tokens';
-import { PeriodicJob, untilShortBatch } from '../eventing/periodic-job';
+import { DB } from '../common/tokens';
+import { untilShortBatch } from '../eventing/periodic-job';
+import { Scheduler } from '../eventing/scheduler';
 import { BillingService } from './billing.service';
 
 /** Memberships claimed per round. */
@@ -20,25 +21,16 @@ const CLAIM_MS = 5 * 60_000;
  * claims to run out, and another takes the rows then.
  */
 @Injectable()
-export class MembershipSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MembershipSweep {
   private readonly log = new Logger('billing.memberships');
-  private readonly job = new PeriodicJob('membership sweep', this.log, () => this.run());
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly billing: BillingService,
     private readonly clock: Clock,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const { enabled, pollMs } = this.config.jobs.memberships;
-    if (!this.config.eventing.autostart || !enabled) return;
-    this.job.start(pollMs);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.job.stop();
+    scheduler: Scheduler,
+  ) {
+    scheduler.every('memberships', 'membership sweep', this.log, () => this.run());
   }
 
   /** Takes the due memberships no live instance holds; the claim's clock is the wall clock, the due one the business clock. */

@@ -1,10 +1,12 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Actor } from '@tabour/eventstore';
 import { BOOKING_SETTINGS_DEFAULTS, bookingDecider, bookingStream } from '@tabour/bookings';
-import { AppConfig, Db, DomainError } from '@tabour/platform';
+import { Db, DomainError } from '@tabour/platform';
 import { Commands } from '../common/commands';
-import { APP_CONFIG, DB } from '../common/tokens';
+import { DB } from '../common/tokens';
+import { underAdvisoryLock } from '../eventing/periodic-job';
+import { Scheduler } from '../eventing/scheduler';
 import { QueueClock } from '../queues/clock';
 import { BookingCheckins } from './checkin.service';
 
@@ -37,54 +39,28 @@ const FOLLOWS = { ended: 'CompleteBooking', no_show: 'MarkBookingNoShow', absent
  * changes nothing twice.
  */
 @Injectable()
-export class BookingClockJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BookingClockJob {
   private readonly log = new Logger('bookings.clock');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: Commands,
     @Inject(DB) private readonly db: Db,
     private readonly checkins: BookingCheckins,
     private readonly clock: QueueClock,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const { enabled, pollMs } = this.config.jobs.bookings;
-    if (!this.config.eventing.autostart || !enabled) return;
-    this.timer = setInterval(() => void this.tick(), pollMs);
-    this.timer.unref();
-  }
-
-  private tick(): Promise<unknown> {
-    if (this.running) return this.running;
-    this.running = this.run()
-      .catch((err) => this.log.error(`bookings clock failed: ${String(err)}`))
-      .finally(() => (this.running = null));
-    return this.running;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    scheduler: Scheduler,
+  ) {
+    scheduler.every('bookings', 'bookings clock', this.log, () => this.run());
   }
 
   /** Does what is due at `now`; null when another instance holds the run. */
   async run(now = new Date()): Promise<BookingJobRun | null> {
-    return this.db.connection().execute(async (conn) => {
-      const got = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${BOOKING_JOB_LOCK}) AS ok`.execute(conn);
-      if (!got.rows[0].ok) return null;
-      try {
-        const pushed = await this.autoPush(now);
-        const noShow = await this.markNoShows(now);
-        const followed = await this.followTickets();
-        if (pushed || noShow || followed)
-          this.log.log(`${pushed} bookings pushed to their queues, ${noShow} marked no-show, ${followed} closed with their tickets`);
-        return { pushed, no_show: noShow, followed };
-      } finally {
-        await sql`SELECT pg_advisory_unlock(${BOOKING_JOB_LOCK})`.execute(conn);
-      }
+    return underAdvisoryLock(this.db, BOOKING_JOB_LOCK, async () => {
+      const pushed = await this.autoPush(now);
+      const noShow = await this.markNoShows(now);
+      const followed = await this.followTickets();
+      if (pushed || noShow || followed)
+        this.log.log(`${pushed} bookings pushed to their queues, ${noShow} marked no-show, ${followed} closed with their tickets`);
+      return { pushed, no_show: noShow, followed };
     });
   }
 

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DELETE_HISTORY_JOB } from '@tabour/customers';
-import { AppConfig, Db } from '@tabour/platform';
-import { APP_CONFIG, DB } from '../common/tokens';
+import { Db } from '@tabour/platform';
+import { DB } from '../common/tokens';
+import { Scheduler } from '../eventing/scheduler';
 import { CustomerCommands } from './commands';
 import { CustomersService } from './customers.service';
 
@@ -15,33 +16,16 @@ const SYSTEM = { type: 'system' as const, name: 'scheduled history deletion' };
  * API instances exactly one runs each due job.
  */
 @Injectable()
-export class HistoryJobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class HistoryJobRunner {
   private readonly log = new Logger('customers.history-job');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly customers: CustomersService,
     private readonly commands: CustomerCommands,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const { enabled, pollMs } = this.config.jobs.history;
-    if (!this.config.eventing.autostart || !enabled) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runDue()
-        .catch((err) => this.log.error(`history job failed: ${(err as Error).stack ?? err}`))
-        .finally(() => (this.running = null));
-    }, pollMs);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    scheduler: Scheduler,
+  ) {
+    scheduler.every('history', 'history deletion', this.log, () => this.runDue());
   }
 
   /** Runs every job due now; answers how many this instance ran. */

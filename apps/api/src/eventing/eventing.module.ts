@@ -1,10 +1,12 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { connectTo } from '@tabour/eventstore';
 import { EVENTING_CONNECT, ProjectionRegistry } from './projection-registry';
+import { Scheduler } from './scheduler';
 
 /**
- * Projections and subscriptions. Global: any module injects ProjectionRegistry and registers
- * its projections in onModuleInit; the subscriptions start on application bootstrap.
+ * Projections, subscriptions and scheduled jobs. Global: any module injects ProjectionRegistry
+ * and registers its projections in onModuleInit, or the Scheduler and registers its jobs; the
+ * subscriptions and the jobs start on application bootstrap.
  */
 @Global()
 @Module({})
@@ -12,8 +14,8 @@ export class EventingModule {
   static forRoot(databaseUrl: string): DynamicModule {
     return {
       module: EventingModule,
-      providers: [{ provide: EVENTING_CONNECT, useValue: connectTo(databaseUrl) }, ProjectionRegistry],
-      exports: [ProjectionRegistry, EVENTING_CONNECT],
+      providers: [{ provide: EVENTING_CONNECT, useValue: connectTo(databaseUrl) }, ProjectionRegistry, Scheduler],
+      exports: [ProjectionRegistry, EVENTING_CONNECT, Scheduler],
     };
   }
 }

@@ -1,2 +1,3 @@
 export * from './eventing.module';
 export * from './projection-registry';
+export * from './scheduler';

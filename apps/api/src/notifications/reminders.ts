@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BOOKING_HOLDING_STATUSES, type MessageType } from '@tabour/contracts';
 import { recordMessages, type MessageIntent } from '@tabour/notifications';
-import { AppConfig, Db } from '@tabour/platform';
-import { APP_CONFIG, DB } from '../common/tokens';
-import { PeriodicJob, untilShortBatch } from '../eventing/periodic-job';
+import { Db } from '@tabour/platform';
+import { DB } from '../common/tokens';
+import { untilShortBatch } from '../eventing/periodic-job';
+import { Scheduler } from '../eventing/scheduler';
 import { NotificationSender } from './sender';
 
 /** Reminders moved into the outbox per transaction. */
@@ -17,24 +18,15 @@ const BATCH = 1000;
  * the reactor dropped it already) is not sent.
  */
 @Injectable()
-export class ReminderSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ReminderSweep {
   private readonly log = new Logger('notifications.reminders');
-  private readonly job = new PeriodicJob('reminders', this.log, () => this.run());
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly sender: NotificationSender,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const { enabled, pollMs } = this.config.jobs.reminders;
-    if (!this.config.eventing.autostart || !enabled) return;
-    this.job.start(pollMs);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.job.stop();
+    scheduler: Scheduler,
+  ) {
+    scheduler.every('reminders', 'reminders', this.log, () => this.run());
   }
 
   /** Everything due at `now`, batch after batch; answers how many reminders were recorded. */

@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { sql } from 'kysely';
-import { AppConfig, Db } from '@tabour/platform';
-import { APP_CONFIG, DB } from '../common/tokens';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Db } from '@tabour/platform';
+import { DB } from '../common/tokens';
+import { underAdvisoryLock } from '../eventing/periodic-job';
+import { Scheduler } from '../eventing/scheduler';
 import { QueueClock } from './clock';
 import { QueueQueries } from './queries';
 import { QueueRunner } from './runner';
@@ -18,61 +19,35 @@ export const DAY_END_LOCK = 0x7a62_0001;
  * from an earlier day decides nothing.
  */
 @Injectable()
-export class DayEndJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DayEndJob {
   private readonly log = new Logger('queues.day-end');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly queries: QueueQueries,
     private readonly clock: QueueClock,
     private readonly runner: QueueRunner,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const { enabled, pollMs } = this.config.jobs.dayEnd;
-    if (!this.config.eventing.autostart || !enabled) return;
-    this.timer = setInterval(() => void this.tick(), pollMs);
-    this.timer.unref();
-  }
-
-  private tick(): Promise<unknown> {
-    if (this.running) return this.running;
-    this.running = this.run()
-      .catch((err) => this.log.error(`day end failed: ${String(err)}`))
-      .finally(() => (this.running = null));
-    return this.running;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    scheduler: Scheduler,
+  ) {
+    scheduler.every('dayEnd', 'day end', this.log, () => this.run());
   }
 
   /** Closes what is due; answers how many tickets were closed, or null when another instance holds the run. */
   async run(): Promise<number | null> {
-    return this.db.connection().execute(async (conn) => {
-      const got = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${DAY_END_LOCK}) AS ok`.execute(conn);
-      if (!got.rows[0].ok) return null;
-      try {
-        let closed = 0;
-        for (const q of await this.queries.queuesWithOpenTickets()) {
-          const { day, at } = await this.clock.now(q.tenant_id);
-          if (q.oldest >= day) continue;
-          try {
-            const { events } = await this.runner.submit({ type: 'CloseDay', queue_id: q.queue_id, business_id: q.tenant_id, day, at }, SYSTEM);
-            closed += events.length;
-          } catch (err) {
-            this.log.warn(`queue ${q.queue_id}: ${String(err)}`);
-          }
+    return underAdvisoryLock(this.db, DAY_END_LOCK, async () => {
+      let closed = 0;
+      for (const q of await this.queries.queuesWithOpenTickets()) {
+        const { day, at } = await this.clock.now(q.tenant_id);
+        if (q.oldest >= day) continue;
+        try {
+          const { events } = await this.runner.submit({ type: 'CloseDay', queue_id: q.queue_id, business_id: q.tenant_id, day, at }, SYSTEM);
+          closed += events.length;
+        } catch (err) {
+          this.log.warn(`queue ${q.queue_id}: ${String(err)}`);
         }
-        if (closed) this.log.log(`${closed} tickets of past days closed`);
-        return closed;
-      } finally {
-        await sql`SELECT pg_advisory_unlock(${DAY_END_LOCK})`.execute(conn);
       }
+      if (closed) this.log.log(`${closed} tickets of past days closed`);
+      return closed;
     });
   }
 }

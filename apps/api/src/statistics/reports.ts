@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
 import { FEATURE_MATRIX, packageAt, type Package, type ReportKpi, type ReportLanguage, type ReportMessageType, type ReportOperator } from '@tabour/contracts';
 import type { RecordedEvent } from '@tabour/eventstore';
 import { recordStaffEmails, type StaffEmail } from '@tabour/notifications';
 import { businessZoneSql } from '@tabour/organisation';
-import { AppConfig, Database, Db } from '@tabour/platform';
+import { Database, Db } from '@tabour/platform';
 import {
   evaluateTrigger,
   nextSummaryDue,
@@ -16,8 +16,9 @@ import {
   type ReportFigures,
   REPORT_SETTING_EVENT_TYPES,
 } from '@tabour/statistics';
-import { APP_CONFIG, DB } from '../common/tokens';
+import { DB } from '../common/tokens';
 import { ProjectionRegistry } from '../eventing/projection-registry';
+import { Scheduler } from '../eventing/scheduler';
 import { NotificationSender } from '../notifications/sender';
 import { summaries } from '../queues/queries/queue';
 import { STATISTICS_GATHER_MS } from './gather';
@@ -109,18 +110,18 @@ function mail(
  * summaries are due rows claimed FOR UPDATE SKIP LOCKED, once across instances.
  */
 @Injectable()
-export class ReportMails implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class ReportMails implements OnModuleInit {
   private readonly log = new Logger('statistics.reports');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DB) private readonly db: Db,
     private readonly registry: ProjectionRegistry,
     private readonly sender: NotificationSender,
     private readonly queries: StatisticsQueries,
-  ) {}
+    scheduler: Scheduler,
+  ) {
+    scheduler.every('reportSummaries', 'daily summaries', this.log, () => this.summaries());
+  }
 
   onModuleInit(): void {
     this.registry.subscribe(
@@ -134,25 +135,6 @@ export class ReportMails implements OnModuleInit, OnApplicationBootstrap, OnAppl
         },
       },
     );
-  }
-
-  onApplicationBootstrap(): void {
-    const { enabled, pollMs } = this.config.jobs.reportSummaries;
-    if (!this.config.eventing.autostart || !enabled) return;
-    this.timer = setInterval(() => void this.tick(), pollMs);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick(): Promise<unknown> {
-    this.running ??= this.summaries()
-      .catch((err) => this.log.error(`daily summaries failed: ${String(err)}`))
-      .finally(() => (this.running = null));
-    return this.running;
   }
 
   /** The queues a batch touched, per business; a setting's change re-evaluates its queue. */
