@@ -1,4 +1,5 @@
 import { BILLING_REFUSALS } from './billing';
+import { RESOURCE_REFUSALS } from './resources';
 
 /**
  * Every error answer is `{ message, code, errors? }`. The code is the stable part: the web words
@@ -103,6 +104,7 @@ export const ERROR_CODES = [
   ...QUEUES,
   ...DEVICES,
   ...BOOKING_REFUSALS,
+  ...RESOURCE_REFUSALS,
   ...BILLING_REFUSALS,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,6 +16,7 @@ export * from './customers';
 export * from './organisation';
 export * from './accounts';
 export * from './bookings';
+export * from './resources';
 export * from './notifications';
 export * from './statistics';
 export * from './activity';

@@ -1,0 +1,4 @@
+export * from './resource';
+export * from './projections';
+export * from './tables';
+export * from './queries';

@@ -1,0 +1,23 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ResourcesTables } from './tables';
+
+/**
+ * What another context may know of a business's resources: which of the ids named are its
+ * active ones, and how many bookings each holds at once. The bookings context reads resources
+ * through this alone (docs/resources.md), in the append's transaction when it checks a reservation.
+ */
+export async function reservableResources(
+  db: Kysely<ResourcesTables> | Transaction<ResourcesTables>,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<{ id: string; capacity: number }[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('resources')
+    .select(['id', 'capacity'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .where('active', '=', true)
+    .orderBy('id')
+    .execute();
+}
