@@ -16,6 +16,7 @@ import { LifecycleModule } from './health/lifecycle';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { OrganisationModule } from './organisation/organisation.module';
 import { QueuesModule } from './queues/queues.module';
+import { ResourcesModule } from './resources/resources.module';
 import { DevicesModule } from './devices/devices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NotificationsSettingsModule } from './notifications/settings.module';
@@ -35,6 +36,7 @@ export class AppModule {
         EventingModule.forRoot(databaseUrl),
         AccountsModule,
         OrganisationModule,
+        ResourcesModule,
         CustomersModule,
         QueuesModule,
         BookingDeskModule,

@@ -132,6 +132,8 @@ export const STAFF_CALLS: Record<StaffRule, readonly string[]> = {
     'POST /business/queue/getDamagedtickets',
     'POST /business/queue/getforservice',
     'GET /business/queue/summary',
+    'GET /business/resource',
+    'GET /business/resource/:id',
     'POST /business/queue/ticket/:id/fixDamagedTickets',
     'GET /business/service',
     'GET /business/service/:id',
@@ -195,6 +197,9 @@ export const STAFF_CALLS: Record<StaffRule, readonly string[]> = {
     'DELETE /business/queue/:queue_id/request/:id/delete',
     'PUT /business/queue/create',
     'POST /business/queue/fixAllDamagedTickets',
+    'DELETE /business/resource/:id/delete',
+    'POST /business/resource/:id/update',
+    'PUT /business/resource/create',
     'GET /business/rules',
     'GET /business/rules/:id',
     'DELETE /business/rules/:id/delete',
@@ -417,6 +422,7 @@ export const MANAGER_ROUTES = [
   '/settings/rules/:id',
   '/settings/team',
   '/settings/departments',
+  '/settings/resources',
 ];
 
 /** ADMIN or MANAGER, and a package with kiosks and displays. */

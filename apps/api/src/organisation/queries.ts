@@ -311,6 +311,13 @@ export class OrganisationQueries {
     return rows.map((r) => r.id);
   }
 
+  /** Which of the ids are the business's departments (a resource belongs to some). */
+  async departmentIds(tenantId: string, ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.selectFrom('departments').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+    return rows.map((r) => r.id);
+  }
+
   async memberExists(tenantId: string, id: string): Promise<boolean> {
     return (await this.memberIds(tenantId, [id])).length === 1;
   }
