@@ -21,7 +21,7 @@ import { Db, invalid, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { CurrentUser, Roles } from '../common/auth';
 import { OptionalMatch, PageQuery } from '../common/dto-fields';
-import { ToBoolean } from '../organisation/transforms';
+import { ToBoolean } from '../common/transforms';
 import { pageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';

@@ -18,7 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { EmptyToNull, FromJson, ToBoolean, ToList, ToNumber } from '../organisation/transforms';
+import { EmptyToNull, FromJson, ToBoolean, ToList, ToNumber } from './transforms';
 
 /**
  * The field decorators several DTOs share, so a rule (a limit, a message, whether null clears a

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsObject, IsOptional, IsString } from 'class-validator';
 import { DEVICE_STATUSES, DISPLAY_THEMES, LANGUAGES, VoiceSettings } from '@tabour/devices';
 import { IdList, Name, NullableText, OptionalChoice, OptionalInt, OptionalName, TextList } from '../common/dto-fields';
-import { EmptyToNull, FromJson } from '../organisation/transforms';
+import { EmptyToNull, FromJson } from '../common/transforms';
 
 /** Messages may hold commas: a form sends them as JSON text or as repeated fields, one message alone as itself. */
 const ToTexts = () =>

@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxL
 import { REMOTE_COMMANDS } from '@tabour/contracts';
 import { DEVICE_STATUSES, GUEST_PSEUDOS, LANGUAGES, TICKET_FORMATS } from '@tabour/devices';
 import { Flag, IdList, Name, NullableId, NullableText, OptionalChoice, OptionalInt, OptionalName, TextList } from '../common/dto-fields';
-import { EmptyToNull, FromJson, ToNumber } from '../organisation/transforms';
+import { EmptyToNull, FromJson, ToNumber } from '../common/transforms';
 
 const Ms = () => (target: object, key: string) => {
   ToNumber()(target, key);

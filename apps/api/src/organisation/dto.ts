@@ -23,7 +23,7 @@ import { Flag, IdList, NestedList, NullableMatch, OptionalMatch, stack, Name, Nu
 import { ReadFields } from '../common/input-rules';
 import { HOLIDAY_SCOPES, HOLIDAY_STATUSES, HOLIDAY_TYPES, WEEKDAYS } from '@tabour/organisation';
 import { normaliseEmail, POSITIONS, Role, ROLES } from '@tabour/platform';
-import { EmptyToNull, FromJson, ToBoolean, ToNullableNumber, ToNumber } from './transforms';
+import { EmptyToNull, FromJson, ToBoolean, ToNullableNumber, ToNumber } from '../common/transforms';
 
 const PHONE = /^\+?[0-9 ()-]{4,30}$/;
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;

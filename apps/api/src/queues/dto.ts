@@ -17,7 +17,7 @@ import {
   WholeNumber,
 } from '../common/dto-fields';
 import { TranslationsDto, WorkingDayDto } from '../organisation/dto';
-import { EmptyToNull, FromJson } from '../organisation/transforms';
+import { EmptyToNull, FromJson } from '../common/transforms';
 import { ARCHIVE_STATUSES } from './queries';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

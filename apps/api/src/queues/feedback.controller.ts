@@ -5,7 +5,7 @@ import { notFound, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
-import { ToNumber } from '../organisation/transforms';
+import { ToNumber } from '../common/transforms';
 import { ListQueryDto } from './dto';
 import { QueueQueries } from './queries';
 

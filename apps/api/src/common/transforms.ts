@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { checkJsonShape } from '../common/body-limits';
+import { checkJsonShape } from './body-limits';
 
 /**
  * JSON text from a form field, held to the limits of a JSON body (depth, keys, items) before it
