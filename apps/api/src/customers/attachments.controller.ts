@@ -10,7 +10,7 @@ import { CustomerCommands } from './commands';
 import { actorOf } from '../common/actor';
 import { AttachmentFormDto } from './dto';
 import { attachmentView, CustomerQueries } from './queries';
-import { ATTACHMENT_TYPES, attachmentKind, MAX_ATTACHMENT_BYTES, safeFileName } from './sniff';
+import { ATTACHMENT_TYPES, attachmentKind, MAX_ATTACHMENT_BYTES, safeFileName } from '../common/sniff';
 import { AttachmentStorage } from './storage';
 
 interface UploadedDoc {

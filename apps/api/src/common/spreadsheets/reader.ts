@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Inject, Injectable, Logger, Module, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { DomainError } from '@tabour/platform';
-import { safeFileName } from '../../customers/sniff';
+import { safeFileName } from '../sniff';
 import { inspect, refusalOf, refuse, spanOf } from './inspect';
 import type { CellMode, SheetJob, SheetLimits, SheetMessage, SheetRefusal } from './types';
 

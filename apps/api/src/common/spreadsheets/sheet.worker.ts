@@ -6,7 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
-import { isPlainText } from '../../customers/sniff';
+import { isPlainText } from '../sniff';
 import type { SheetJob, SheetMessage, SheetRefusal } from './types';
 
 const ROWS_A_MESSAGE = 1000;
