@@ -6,7 +6,7 @@ import { AppConfig } from '@tabour/platform';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
 import { seedDemoAccounts } from '../apps/api/src/accounts/demo-seed';
 import { APP_CONFIG } from '../apps/api/src/common/tokens';
-import { DEMO, DEMO_PASSWORD } from '../apps/api/src/seed';
+import { DEMO, DEMO_PASSWORD } from '../apps/api/src/common/demo';
 import { createTestApp, TestApp } from './support/app';
 import { auth, login, STRONG_PASSWORD, uniqueEmail } from './support/fixtures';
 

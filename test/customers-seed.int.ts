@@ -1,5 +1,6 @@
 import { DEMO_CUSTOMERS } from '../apps/api/src/customers/customers.seed';
-import { DEMO, DEMO_PASSWORD, seedDemo } from '../apps/api/src/seed';
+import { DEMO, DEMO_PASSWORD } from '../apps/api/src/common/demo';
+import { seedDemo } from '../apps/api/src/seed';
 import { createTestApp, TestApp } from './support/app';
 import { auth, login } from './support/fixtures';
 import { head } from './support/organisation-fixtures';

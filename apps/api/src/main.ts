@@ -5,7 +5,8 @@ import type { Server } from 'node:http';
 import { createApp, migrate } from './bootstrap';
 import { trackRequests } from './health/drain';
 import { Lifecycle } from './health/lifecycle';
-import { DEMO, DEMO_PASSWORD, seedDemo } from './seed';
+import { DEMO, DEMO_PASSWORD } from './common/demo';
+import { seedDemo } from './seed';
 
 async function main(): Promise<void> {
   const log = new Logger('tabour');

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Db } from '@tabour/platform';
 import '@tabour/accounts';
 import { DB } from '../common/tokens';
-import { DEMO, DEMO_PASSWORD } from '../seed';
+import { DEMO, DEMO_PASSWORD } from '../common/demo';
 import { RegistrationService } from './registration.service';
 
 /** The demo business and its administrator, through the same registration and approval as anyone. */

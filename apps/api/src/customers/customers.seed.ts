@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { CustomerInput } from '@tabour/customers';
-import { DEMO } from '../seed';
+import { DEMO } from '../common/demo';
 import { CustomerCommands } from './commands';
 
 const id = (suffix: string) => `00000000-0000-4000-8000-${suffix.padStart(12, '0')}`;

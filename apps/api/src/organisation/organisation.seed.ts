@@ -14,7 +14,7 @@ import {
 } from '@tabour/organisation';
 import { Actor } from '@tabour/eventstore';
 import { StaffAccounts } from '../common/staff-accounts';
-import { DEMO, DEMO_PASSWORD } from '../seed';
+import { DEMO, DEMO_PASSWORD } from '../common/demo';
 import { Commands } from '../common/commands';
 import { OrganisationQueries } from './queries';
 import { TeamService } from './team.service';

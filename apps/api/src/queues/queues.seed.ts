@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DEFAULT_SETTINGS } from '@tabour/queues';
 import { DEMO_CUSTOMERS } from '../customers/customers.seed';
 import { DEMO_SERVICES } from '../organisation/organisation.seed';
-import { DEMO } from '../seed';
+import { DEMO } from '../common/demo';
 import { QueuesService } from './queues.service';
 
 const id = (suffix: string) => `00000000-0000-4000-8000-${suffix.padStart(12, '0')}`;
