@@ -18,6 +18,7 @@ import { OrganisationModule } from './organisation/organisation.module';
 import { QueuesModule } from './queues/queues.module';
 import { ResourcesModule } from './resources/resources.module';
 import { DevicesModule } from './devices/devices.module';
+import { CustomerMessagesModule } from './notifications/customer-messages.controller';
 import { NotificationsModule } from './notifications/notifications.module';
 import { NotificationsSettingsModule } from './notifications/settings.module';
 import { ObservabilityModule } from './observability/observability.module';
@@ -45,6 +46,7 @@ export class AppModule {
         ActivityModule,
         NotificationsSettingsModule,
         NotificationsModule,
+        CustomerMessagesModule,
         StatisticsModule,
         BillingModule,
         IntegrationsModule,

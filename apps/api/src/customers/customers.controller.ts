@@ -1,15 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Category } from '@tabour/customers';
-import { invalid, notFound, UserPrincipal } from '@tabour/platform';
+import { invalid, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
-import { NotifyService } from '../notifications/notify.service';
 import { IdPipe } from '../common/ids';
 import { pageRequest } from '../common/paging';
 import { CustomerCommands } from './commands';
 import { actorOf } from '../common/actor';
 import { CustomersService } from './customers.service';
-import { CustomerDto, CustomerListQuery, NotifyDto, PageQuery, RelatedDto } from './dto';
+import { CustomerDto, CustomerListQuery, PageQuery, RelatedDto } from './dto';
 import { CustomerFilters, CustomerQueries } from './queries';
 
 export const CUSTOMER_PAGE = 1000;
@@ -31,7 +30,6 @@ export class CustomersController {
     private readonly customers: CustomersService,
     private readonly queries: CustomerQueries,
     private readonly commands: CustomerCommands,
-    private readonly messages: NotifyService,
   ) {}
 
   @Get()
@@ -60,16 +58,7 @@ export class CustomersController {
     return { internal_id: await this.queries.nextInternalId(user.tenantId) };
   }
 
-  /** Through the outbox like every message: the SMS ledger counts it, a STOP and the allowance hold (docs/notifications.md). */
-  @Post('notify')
-  @HttpCode(200)
-  async notify(@CurrentUser() user: UserPrincipal, @Body() body: NotifyDto) {
-    const ids = [...new Set(body.customer_ids.map((id) => id.toLowerCase()))];
-    const found = await this.queries.contacts(user.tenantId, ids);
-    // One id of another business (or erased) and nothing is sent: the same answer as a missing record.
-    if (found.length !== ids.length) throw notFound();
-    return this.messages.staffMessage(user.tenantId, found, body);
-  }
+  // The staff's message to the customers picked (POST customer/notify) is a notification: apps/api/src/notifications/customer-messages.controller.ts.
 
   // The booking tabs (POST customer/bookings, customer/archiveBookings) read the book: apps/api/src/bookings/customer-bookings.controller.ts.
 

@@ -6,7 +6,6 @@ import { AppConfig } from '@tabour/platform';
 import { AccountsModule } from '../accounts/accounts.module';
 import { SpreadsheetsModule } from '../common/spreadsheets/reader';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
-import { NotifyModule } from '../notifications/notify.service';
 import { OrganisationModule } from '../organisation/organisation.module';
 import { CustomerAttachmentsController } from './attachments.controller';
 import { CustomerBooksController } from './books.controller';
@@ -23,7 +22,7 @@ import { CustomerTransferService } from './transfer.service';
 
 /** The customer database (CRM), its import and export, attachments, privacy and erasure. */
 @Module({
-  imports: [AccountsModule, OrganisationModule, NotifyModule, SpreadsheetsModule],
+  imports: [AccountsModule, OrganisationModule, SpreadsheetsModule],
   // Routes with a fixed second segment (book, export, attachment) are registered before
   // customer/:id, which would otherwise take them.
   controllers: [CustomerBooksController, CustomerTransferController, CustomerAttachmentsController, CustomersController, PrivacyController],

@@ -2,20 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PageQuery } from '../common/dto-fields';
 import { Alias } from '../common/input-rules';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUUID,
-  MaxLength,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { CATEGORIES, LANGUAGES, VERIFICATIONS } from '@tabour/customers';
 import { SORTS } from './queries';
 
@@ -92,18 +79,6 @@ export class RelatedDto {
   @ApiPropertyOptional() @IsUUID('all', { message: 'Select a valid customer' }) customer_id: string;
   @ApiPropertyOptional() @IsOptional() page?: string | number;
   @ApiPropertyOptional() @IsOptional() per_page?: string | number;
-}
-
-export class NotifyDto {
-  @ApiPropertyOptional({ type: [String] })
-  @IsArray({ message: 'Select at least one customer' })
-  @ArrayMinSize(1, { message: 'Select at least one customer' })
-  @ArrayMaxSize(1000, { message: 'Select at most 1000 customers' })
-  @IsUUID('all', { each: true, message: 'Select valid customers' })
-  customer_ids: string[];
-  @ApiPropertyOptional({ enum: ['sms', 'email'] }) @IsIn(['sms', 'email'], { message: 'channel must be sms or email' }) channel: 'sms' | 'email';
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(150) subject?: string;
-  @ApiPropertyOptional() @IsString({ message: 'The message is required' }) @IsNotEmpty({ message: 'The message is required' }) @MaxLength(2000) message: string;
 }
 
 export class AttachmentFormDto {

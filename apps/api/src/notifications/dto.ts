@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { CHANNELS, LANGUAGES, MESSAGE_STATUSES, MESSAGE_TYPES } from '@tabour/contracts';
 import { TEMPLATE_MAX_LENGTH } from '@tabour/notifications';
 import { NullableMatch, OptionalChoice, PageQuery } from '../common/dto-fields';
@@ -95,4 +95,17 @@ export class StaffNotificationsQuery extends PageQuery {
   @IsOptional()
   @IsIn(['true', 'false', '1', '0'], { message: 'unread must be true or false' })
   unread?: string;
+}
+
+/** The staff's message to customers of the /customers screen, by SMS or e-mail. */
+export class NotifyDto {
+  @ApiPropertyOptional({ type: [String] })
+  @IsArray({ message: 'Select at least one customer' })
+  @ArrayMinSize(1, { message: 'Select at least one customer' })
+  @ArrayMaxSize(1000, { message: 'Select at most 1000 customers' })
+  @IsUUID('all', { each: true, message: 'Select valid customers' })
+  customer_ids: string[];
+  @ApiPropertyOptional({ enum: ['sms', 'email'] }) @IsIn(['sms', 'email'], { message: 'channel must be sms or email' }) channel: 'sms' | 'email';
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(150) subject?: string;
+  @ApiPropertyOptional() @IsString({ message: 'The message is required' }) @IsNotEmpty({ message: 'The message is required' }) @MaxLength(2000) message: string;
 }
