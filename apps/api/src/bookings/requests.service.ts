@@ -11,6 +11,7 @@ import {
   type BookingRequestEvent,
   bookingRequestStream,
   checkPending,
+  matchCustomer,
   matchRule,
 } from '@tabour/bookings';
 import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
@@ -22,7 +23,7 @@ import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
 import { BookingsService } from './bookings.service';
 import { BookingPiiKeys } from './pii-keys';
-import { matchCustomer, RulesService } from './rules.service';
+import { RulesService } from './rules.service';
 import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 
 type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'>;

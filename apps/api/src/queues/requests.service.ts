@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Actor } from '@tabour/eventstore';
-import { matchRule } from '@tabour/bookings';
+import { matchCustomer, matchRule, rulesOfFlow } from '@tabour/bookings';
 import { conflict, Db, DomainError, invalid, notFound, TooManyRequests, UserPrincipal } from '@tabour/platform';
 import {
   checkApprovable,
@@ -20,7 +20,6 @@ import { selectPage } from '../common/paged-select';
 import { RateLimits } from '../common/rate-limits';
 import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
-import { matchCustomer, rulesOfFlow } from '../bookings/rules.service';
 import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 import { actorOf } from '../common/actor';
 import { QueuePiiKeys } from './pii-keys';

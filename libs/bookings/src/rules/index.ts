@@ -1,4 +1,5 @@
 export * from './rules';
 export * from './match';
 export * from './projection';
+export * from './queries';
 export type { BookingRulesTable } from './tables';
