@@ -1,23 +1,22 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { Booking, BookingFormField, BookingInput, FormValue } from '@tabour/contracts';
+import { useNotify, useTranslate } from 'react-admin';
+import type { Booking, BookingInput, FormValue } from '@tabour/contracts';
 import { MessageHistory } from '../notifications';
 import { HistoryLink } from '../activity';
-import { bookingFormFields, cancelBooking, checkinBooking, createBooking, updateBooking } from './api';
+import { bookingFormFields, cancelBooking, checkinBooking, createBooking, updateBooking } from '../data/bookings';
 import { CustomerField, type PickedCustomer } from './CustomerField';
 import { useDepartments, useMembers } from '../data/lookups';
-import { MemberSelect } from './MemberSelect';
+import { BookingFormFields } from './BookingFormFields';
+import { BookingWhat } from './BookingWhat';
 import { bookableMembers, MOVABLE_STATUSES, refusalText, todayIn } from './model';
 import { Payments } from './Payments';
 import { useWeekAvailability, WeekGrid, WeekNav } from './SlotPicker';
@@ -31,10 +30,6 @@ export interface DialogTarget {
   department_id: string | null;
 }
 
-/** A booking form field's label in the user's language, else English, else any. */
-const fieldName = (f: BookingFormField, locale: string) =>
-  (f.names as Record<string, string | undefined>)[locale] || f.names.en || Object.values(f.names)[0] || f.id;
-
 /**
  * Makes or changes a booking: customer, department, services, member, a free slot of the week,
  * remarks, the business's booking form fields and, for a saved booking, its payments.
@@ -42,7 +37,6 @@ const fieldName = (f: BookingFormField, locale: string) =>
 export function BookingDialog({ target, zone, onClose, onSaved }: { target: DialogTarget; zone: string; onClose: () => void; onSaved: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [locale] = useLocaleState();
   const client = useQueryClient();
   const departments = useDepartments();
   const members = useMembers();
@@ -125,42 +119,18 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
       <DialogTitle>{translate(b ? 'bookings.dialog.title_edit' : 'bookings.dialog.title_new')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <CustomerField value={customer} onChange={setCustomer} />
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <TextField
-            select
-            size="small"
-            fullWidth={false}
-            sx={{ minWidth: 200 }}
-            label={translate('bookings.fields.department')}
-            value={depId}
-            onChange={(e) => changeDepartment(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'dialog-department' } }}
-          >
-            {(departments.data ?? []).map((d) => (
-              <MenuItem key={d.id} value={d.id}>
-                {d.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            fullWidth={false}
-            sx={{ minWidth: 240 }}
-            label={translate('bookings.fields.services')}
-            value={serviceIds}
-            disabled={!department?.services?.length}
-            onChange={(e) => setServiceIds(typeof e.target.value === 'string' ? e.target.value.split(',') : (e.target.value as string[]))}
-            slotProps={{ select: { multiple: true }, htmlInput: { 'data-testid': 'dialog-services' } }}
-          >
-            {(department?.services ?? []).map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <MemberSelect members={bookable} value={memberId} onChange={setMemberId} required={memberNeeded} minWidth={200} testId="dialog-member" />
-        </Box>
+        <BookingWhat
+          departments={departments.data ?? []}
+          department={department}
+          depId={depId}
+          onDepartment={changeDepartment}
+          serviceIds={serviceIds}
+          setServiceIds={setServiceIds}
+          bookable={bookable}
+          memberId={memberId}
+          setMemberId={setMemberId}
+          memberNeeded={memberNeeded}
+        />
         <Divider />
         <Typography variant="subtitle1" component="h2">
           {translate('bookings.fields.slot')}
@@ -181,31 +151,7 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
           value={remarks}
           onChange={(e) => setRemarks(e.target.value)}
         />
-        {!!fields.data?.length && (
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-            <Typography variant="subtitle1" component="h2">
-              {translate('bookings.dialog.form_fields')}
-            </Typography>
-            {fields.data.map((f) => (
-              <TextField
-                key={f.id}
-                size="small"
-                select={f.options.length > 0}
-                type={f.type === 'number' && !f.options.length ? 'number' : 'text'}
-                required={f.required}
-                label={fieldName(f, locale)}
-                value={extra[f.id] ?? ''}
-                onChange={(e) => setExtra({ ...extra, [f.id]: f.type === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value })}
-              >
-                {f.options.map((o) => (
-                  <MenuItem key={o} value={o}>
-                    {o}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ))}
-          </Box>
-        )}
+        {!!fields.data?.length && <BookingFormFields fields={fields.data} extra={extra} setExtra={setExtra} />}
         {b && (
           <>
             <Divider />
