@@ -2,12 +2,13 @@ import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { sql } from 'kysely';
 import { rebuildProjection, type RecordedEvent } from '@tabour/eventstore';
-import { BOOKING_PROJECTIONS, bookingRequestsProjection, openBookingEvents } from '@tabour/bookings';
+import { BOOKING_PROJECTIONS, bookingPersonalData, bookingRequestsProjection } from '@tabour/bookings';
 import { CUSTOMER_PROJECTIONS } from '@tabour/customers';
-import { openRecorded, QUEUE_PROJECTIONS, queueRequestProjection } from '@tabour/queues';
+import { openRecorded } from '@tabour/privacy';
+import { QUEUE_PROJECTIONS, queuePersonalData, queueRequestProjection } from '@tabour/queues';
 import { up as sealLegacyQueueText } from '../migrations/20261124130500_seal_queue_event_text';
 import { up as sealLegacyBookingText } from '../migrations/20261125130000_seal_booking_event_text';
-import { QueuePiiKeys } from '../apps/api/src/queues/pii-keys';
+import { QueueSealing } from '../apps/api/src/queues/sealing';
 import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
 import { decodeSnapshot, SnapshotStore } from '../apps/api/src/queues/snapshots';
 import { HistoryJobRunner } from '../apps/api/src/customers/history-job';
@@ -277,7 +278,7 @@ describe('customers: personal data is erasable', () => {
     const activity = await t.http().get(`/business/activity?category=queue&pagination=off`).set(shop.h).expect(200);
     expect(JSON.stringify(activity.body.data)).toContain(`Walk ${walkIn}`);
     const runner = t.app.get(QueueRunner);
-    const sealedState = await t.app.get(QueuePiiKeys).sealState(await runner.state(q.id));
+    const sealedState = await t.app.get(QueueSealing).sealState(await runner.state(q.id));
     const loaded = await runner.load(q.id);
     await t.app.get(SnapshotStore).write(`queue-${q.id}`, 'queue', SNAPSHOT_VERSION, { state: sealedState, revision: loaded.revision! });
     runner.forget(q.id);
@@ -342,7 +343,7 @@ describe('customers: personal data is erasable', () => {
       await sql<RecordedEvent>`SELECT position, event_type AS type, data, tenant_id AS "tenantId" FROM es_events WHERE stream_id = ${`queue-${q.id}`}`.execute(
         db,
       );
-    for (const o of await openRecorded(db, events.rows)) {
+    for (const o of await openRecorded(db, queuePersonalData, events.rows)) {
       await sql`UPDATE es_events SET data = ${JSON.stringify(o.event.data)}::jsonb WHERE position = ${o.event.position}`.execute(db);
     }
     await sql`DELETE FROM queue_pii_keys WHERE tenant_id = ${shop.businessId}`.execute(db);
@@ -475,7 +476,7 @@ describe('customers: personal data is erasable', () => {
       await sql<RecordedEvent>`SELECT position, event_type AS type, data, tenant_id AS "tenantId" FROM es_events WHERE stream_id = ${`booking-${booked.id}`}`.execute(
         db,
       );
-    for (const { event } of await openBookingEvents(db, events.rows))
+    for (const { event } of await openRecorded(db, bookingPersonalData, events.rows))
       await sql`UPDATE es_events SET data = ${JSON.stringify(event.data)}::jsonb WHERE position = ${event.position}`.execute(db);
     await sql`DELETE FROM queue_pii_keys WHERE subject_id = ${booked.id}`.execute(db);
     expect(await tracesOf(t, marker)).toEqual(expect.arrayContaining(['es_events.data', 'bookings.remarks']));

@@ -4,7 +4,7 @@ import { rebuildProjection } from '@tabour/eventstore';
 import { QUEUE_PROJECTIONS } from '@tabour/queues';
 import { DayEndJob } from '../apps/api/src/queues/day-end';
 import { QueueRunner, SNAPSHOT_VERSION } from '../apps/api/src/queues/runner';
-import { QueuePiiKeys } from '../apps/api/src/queues/pii-keys';
+import { QueueSealing } from '../apps/api/src/queues/sealing';
 import { SnapshotStore } from '../apps/api/src/queues/snapshots';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
@@ -380,7 +380,7 @@ describe('queues, counters and tickets over HTTP', () => {
     const q = await newQueue(t, owner, {}, ['Desk S']);
     for (let i = 0; i < 4; i++) await pushTicket(t, owner, q.id, { customer_name: `Snap ${i}` });
     const runner = t.app.get(QueueRunner);
-    const pii = t.app.get(QueuePiiKeys);
+    const pii = t.app.get(QueueSealing);
     const entries = (json: string) => JSON.parse(json).tickets as Record<string, { status: string; customer_name: string | null; pii?: string }>;
     const first = entries(await pii.sealState(await runner.state(q.id)));
     expect(Object.values(first).map((x) => [x.status, x.customer_name, typeof x.pii])).toEqual(Array(4).fill(['waiting', null, 'string']));

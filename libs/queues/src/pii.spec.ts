@@ -1,5 +1,7 @@
-import { newDataKey } from '@tabour/customers';
-import { openQueueEvent, piiSubject, sealQueueEvent } from './pii';
+import { newDataKey } from '@tabour/privacy';
+import { queuePersonalData } from './pii';
+
+const { open: openQueueEvent, seal: sealQueueEvent, subject: piiSubject } = queuePersonalData;
 
 const ids = { queue_id: 'q1', business_id: 'b1' };
 const pushed = {

@@ -5,7 +5,7 @@ import { smooth } from './estimate';
 import { FeedbackEvent } from './feedback';
 import { NOTE_TYPE_EVENT_TYPES, NoteTypeEvent } from './note-type';
 import { LEAVING, QUEUE_EVENT_TYPES, QueueEvent, Ticket } from './queue';
-import { openingProjection } from './pii';
+import { openingQueueProjection } from './pii';
 import './tables';
 
 type Db = ProjectionDb<Database>;
@@ -497,4 +497,4 @@ export const noteTypeProjection: InlineProjection<NoteTypeEvent, Database> = {
 };
 
 // The queue projection reads names, notes and feedback: it gets them opened (pii.ts).
-export const QUEUE_PROJECTIONS = [openingProjection(queueProjection), noteTypeProjection];
+export const QUEUE_PROJECTIONS = [openingQueueProjection(queueProjection), noteTypeProjection];

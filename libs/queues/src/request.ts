@@ -4,7 +4,7 @@ import type { Decider, InlineProjection, RecordedEvent } from '@tabour/eventstor
 import { QUEUE_REQUEST_STATUSES, type QueueRequestStatus } from '@tabour/contracts';
 import { conflict, Database, notFound } from '@tabour/platform';
 import { addError, FieldErrors, throwIfAny } from './settings';
-import { openingProjection } from './pii';
+import { openingQueueProjection } from './pii';
 import './request-tables';
 
 /**
@@ -304,7 +304,7 @@ const plainRequestProjection: InlineProjection = {
 };
 
 /** The requests table as registered: the name, phone and note arrive sealed and are opened for it (pii.ts). */
-export const queueRequestProjection = openingProjection(plainRequestProjection);
+export const queueRequestProjection = openingQueueProjection(plainRequestProjection);
 
 /** The index that refuses a second pending request of one phone in one queue (migration 20261123090000). */
 export const ONE_PENDING_REQUEST_PER_PHONE = 'queue_requests_one_pending_per_phone';

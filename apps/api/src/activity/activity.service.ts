@@ -5,9 +5,10 @@ import { DateTime } from 'luxon';
 import type { ActivityItem, ActivityState } from '@tabour/contracts';
 import { fold, type RecordedEvent } from '@tabour/eventstore';
 import { Db, invalid, notFound, UserPrincipal } from '@tabour/platform';
-import { openRecorded, queueDecider, type QueueEvent } from '@tabour/queues';
-import { bookingDecider, openBookingEvents, type BookingEvent } from '@tabour/bookings';
+import { queueDecider, queuePersonalData, type QueueEvent } from '@tabour/queues';
+import { bookingDecider, bookingPersonalData, type BookingEvent } from '@tabour/bookings';
 import { customerDecider, openEvent, type CustomerEvent } from '@tabour/customers';
+import { anyOf, openRecorded } from '@tabour/privacy';
 import { selectRawPage } from '../common/paged-select';
 import { pageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
@@ -27,6 +28,8 @@ interface EventRow {
 
 /** Roles that may read customers (docs/product.md#roles-and-permissions): they alone see names, phones, notes and feedback text. */
 const PERSONAL_ROLES = new Set(['ADMIN', 'MANAGER']);
+/** The personal text of queue and booking events, opened in one read of their keys. */
+const SEALED_TEXT = anyOf(queuePersonalData, bookingPersonalData);
 const ACTOR_KINDS: Record<string, string> = {
   staff: 'user',
   kiosk: 'kiosk',
@@ -168,8 +171,7 @@ export class ActivityService {
   /** Each event's data opened with its subject's key (the context's open hook); an erased one reads as erased. */
   private async open(tenantId: string, rows: EventRow[]): Promise<{ data: Record<string, unknown>; sealed: boolean; erased: boolean }[]> {
     const recorded = rows.map((r) => ({ type: r.event_type, data: r.data, tenantId, category: r.category }) as unknown as RecordedEvent);
-    const queue = await openRecorded(this.db, recorded);
-    const bookings = await openBookingEvents(this.db, recorded);
+    const opened = await openRecorded(this.db, SEALED_TEXT, recorded);
     const customerIds = [...new Set(rows.filter((r) => r.category === 'customer' && r.data && 'pii' in r.data).map((r) => String(r.data.customer_id)))];
     const keys = new Map<string, Buffer>();
     if (customerIds.length)
@@ -188,7 +190,7 @@ export class ActivityService {
         const e = openEvent<{ data: Record<string, unknown> }>(r as unknown as { type: string; data: unknown }, key);
         return { data: e.data, sealed, erased: e.data.personal === null && r.data.pii !== null };
       }
-      const o = ['booking', 'bookingrequest'].includes(r.category) ? bookings[i] : queue[i];
+      const o = opened[i];
       return { data: o.event.data as Record<string, unknown>, sealed, erased: o.erased };
     });
   }

@@ -13,11 +13,11 @@ import {
 } from '@tabour/bookings';
 import { PgEventStore } from '@tabour/eventstore';
 import { AccountsModule } from '../accounts/accounts.module';
+import { PersonalKeysModule } from '../common/personal-keys.module';
 import { EVENT_STORE } from '../common/tokens';
 import { OrganisationModule } from '../organisation/organisation.module';
 import { BookingsController } from './bookings.controller';
 import { BookingsService } from './bookings.service';
-import { BookingPiiKeys } from './pii-keys';
 import { BookingQueries } from './queries';
 import { BookingSettingsController } from './settings.controller';
 import { FormsController } from './forms.controller';
@@ -35,7 +35,7 @@ import { TransactionsController } from './transactions.controller';
  * every open calendar through the change relay's business-room notice (view `booking`).
  */
 @Module({
-  imports: [AccountsModule, OrganisationModule],
+  imports: [AccountsModule, OrganisationModule, PersonalKeysModule],
   // Controllers with fixed paths under business/booking/ (request, export, upload…) go before BookingsController, whose booking/:id would take them.
   controllers: [
     BookingSettingsController,
@@ -47,8 +47,8 @@ import { TransactionsController } from './transactions.controller';
     FormsController,
     PaymentTypesController,
   ],
-  providers: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService, BookingPiiKeys],
-  exports: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService, BookingPiiKeys],
+  providers: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService],
+  exports: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService, PersonalKeysModule],
 })
 export class BookingsModule implements OnModuleInit {
   constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}

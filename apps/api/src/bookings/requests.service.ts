@@ -6,6 +6,7 @@ import type { Actor } from '@tabour/eventstore';
 import type { BookingChannel, BookingInput, BookingRequest, BookingRequestHistoryEntry, Rule, RuleFlow } from '@tabour/contracts';
 import {
   bookingDecider,
+  bookingPersonalData,
   bookingRequestDecider,
   BookingRequestCommand,
   type BookingRequestEvent,
@@ -22,7 +23,7 @@ import { likePattern } from '../common/like';
 import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
 import { BookingsService } from './bookings.service';
-import { BookingPiiKeys } from './pii-keys';
+import { PersonalKeys } from '../common/personal-keys';
 import { RulesService } from './rules.service';
 import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 
@@ -54,7 +55,7 @@ export class BookingRequestsService {
     private readonly commands: Commands,
     private readonly rules: RulesService,
     private readonly bookings: BookingsService,
-    private readonly pii: BookingPiiKeys,
+    private readonly pii: PersonalKeys,
     private readonly calendar: BusinessCalendar,
     private readonly businesses: BusinessDirectory,
   ) {}
@@ -121,7 +122,9 @@ export class BookingRequestsService {
   }
 
   async approve(user: UserPrincipal, id: string, changes: Partial<BookingInput> = {}): Promise<BookingRequest<Date>> {
-    const { state } = await this.commands.load(bookingRequestDecider, bookingRequestStream(id), { open: this.pii.open<BookingRequestEvent> });
+    const { state } = await this.commands.load(bookingRequestDecider, bookingRequestStream(id), {
+      open: this.pii.opener<BookingRequestEvent>(bookingPersonalData),
+    });
     const pending = checkPending(state, user.tenantId);
     // A body's DTO declares every field: only those given change what was asked.
     const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
@@ -220,8 +223,8 @@ export class BookingRequestsService {
     return this.commands.run(bookingRequestDecider, bookingRequestStream(command.request_id), command, {
       tenantId: command.business_id,
       actor,
-      seal: this.pii.sealer<BookingRequestEvent>(command.business_id),
-      open: this.pii.open<BookingRequestEvent>,
+      seal: this.pii.sealer<BookingRequestEvent>(bookingPersonalData, command.business_id),
+      open: this.pii.opener<BookingRequestEvent>(bookingPersonalData),
     });
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { bookingDecider, bookingStream, type BookingCommand, type BookingEvent } from '@tabour/bookings';
+import { bookingDecider, bookingPersonalData, bookingStream, type BookingCommand, type BookingEvent } from '@tabour/bookings';
 import type { BookingInput, FieldErrors } from '@tabour/contracts';
 import type { Actor } from '@tabour/eventstore';
 import { Db, DomainError, invalid } from '@tabour/platform';
@@ -11,7 +11,7 @@ import { CustomersService } from '../customers/customers.service';
 import { SpreadsheetReader, type Upload } from '../common/spreadsheets/reader';
 import type { SheetLimits } from '../common/spreadsheets/types';
 import { BookingsService } from './bookings.service';
-import { BookingPiiKeys } from './pii-keys';
+import { PersonalKeys } from '../common/personal-keys';
 import { mapBookingHeaders, parseBookingRow, type ImportLookups, type RowCustomer } from './transfer.map';
 
 export const MAX_BOOKING_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -50,7 +50,7 @@ export class BookingTransferService {
     @Inject(DB) private readonly db: Db,
     private readonly bookings: BookingsService,
     private readonly customers: CustomersService,
-    private readonly pii: BookingPiiKeys,
+    private readonly pii: PersonalKeys,
     private readonly sheets: SpreadsheetReader,
     private readonly calendar: BusinessCalendar,
     private readonly businesses: BusinessDirectory,
@@ -127,7 +127,7 @@ export class BookingTransferService {
         tenantId,
         actor,
         fresh: true,
-        seal: this.pii.sealer<BookingEvent>(tenantId),
+        seal: this.pii.sealer<BookingEvent>(bookingPersonalData, tenantId),
       });
       return { ok: true, booking_id: id, errors: {} };
     } catch (err) {

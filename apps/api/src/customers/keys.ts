@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { newDataKey, rememberKey } from '@tabour/customers';
+import { rememberKey } from '@tabour/customers';
+import { newDataKey } from '@tabour/privacy';
 import { Db } from '@tabour/platform';
 import { DB } from '../common/tokens';
 

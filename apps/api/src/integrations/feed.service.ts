@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PUBLIC_EVENT_TYPES, PUBLIC_RECORD_TYPES, type PublicEventType, type PublicRecordType } from '@tabour/contracts';
-import { openBookingEvents } from '@tabour/bookings';
+import { bookingPersonalData } from '@tabour/bookings';
 import { openEvent } from '@tabour/customers';
 import { probeLog, type RecordedEvent } from '@tabour/eventstore';
 import {
@@ -14,11 +14,15 @@ import {
   type ServedPage,
 } from '@tabour/integrations';
 import { Db, invalid } from '@tabour/platform';
-import { openRecorded } from '@tabour/queues';
+import { anyOf, openRecorded } from '@tabour/privacy';
+import { queuePersonalData } from '@tabour/queues';
 import { DB } from '../common/tokens';
 import type { FeedQueryDto } from './dto';
 import { FeedWaker } from './feed-waker';
 import type { KeyPrincipal } from './api-key.guard';
+
+/** The personal text of queue and booking events, opened in one read of their keys. */
+const SEALED_TEXT = anyOf(queuePersonalData, bookingPersonalData);
 
 /** The longest a long poll holds: below the usual proxies' 60-second idle timeout. */
 export const FEED_WAIT_MAX_SECONDS = 30;
@@ -94,8 +98,7 @@ export class FeedService {
   private async open(tenantId: string, events: RecordedEvent[]): Promise<RecordedEvent[]> {
     const sealed = (e: RecordedEvent) => !!e.data && typeof e.data === 'object' && 'pii' in (e.data as object);
     if (!events.some(sealed)) return events;
-    const queue = await openRecorded(this.db, events);
-    const bookings = await openBookingEvents(this.db, events);
+    const opened = await openRecorded(this.db, SEALED_TEXT, events);
     const customerIds = [
       ...new Set(events.filter((e) => e.category === 'customer' && sealed(e)).map((e) => String((e.data as { customer_id: unknown }).customer_id))),
     ];
@@ -114,7 +117,7 @@ export class FeedService {
         const key = keys.get(String((e.data as { customer_id: unknown }).customer_id)) ?? null;
         return { ...e, data: openEvent<{ data: unknown }>(e, key).data };
       }
-      return ['booking', 'bookingrequest'].includes(e.category) ? bookings[i].event : queue[i].event;
+      return opened[i].event;
     });
   }
 }

@@ -3,14 +3,14 @@ import { ApiTags } from '@nestjs/swagger';
 import { Actor } from '@tabour/eventstore';
 import { publicTicketSettings } from '@tabour/notifications';
 import { Db, forbidden, notFound } from '@tabour/platform';
-import { feedbackDecider, feedbackStream } from '@tabour/queues';
+import { feedbackDecider, feedbackStream, queuePersonalData } from '@tabour/queues';
 import { refuseDeletedBusiness } from '../accounts/business-gone';
 import { Public } from '../common/auth';
 import { Throttled, THROTTLES } from '../common/throttles';
+import { PersonalKeys } from '../common/personal-keys';
 import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
 import { FeedbackDto, LateDto } from './dto';
-import { QueuePiiKeys } from './pii-keys';
 import { QueueQueries } from './queries';
 import { QueuesService } from './queues.service';
 
@@ -29,7 +29,7 @@ export class PublicTicketController {
     private readonly queues: QueuesService,
     private readonly queries: QueueQueries,
     private readonly commands: Commands,
-    private readonly pii: QueuePiiKeys,
+    private readonly keys: PersonalKeys,
     @Inject(DB) private readonly db: Db,
   ) {}
 
@@ -108,7 +108,7 @@ export class PublicTicketController {
         text: body.text ?? null,
       },
       // The text is the customer's own words: sealed with the ticket's key.
-      { tenantId: t.internal.tenant_id, actor: customer(uid), seal: this.pii.sealer(t.internal.tenant_id) },
+      { tenantId: t.internal.tenant_id, actor: customer(uid), seal: this.keys.sealer(queuePersonalData, t.internal.tenant_id) },
     );
     return (await this.find(uid)).view;
   }

@@ -20,14 +20,15 @@ import { QueueRequestsController } from './requests.controller';
 import { RequestsService } from './requests.service';
 import { QueuesController } from './queues.controller';
 import { QueuesService } from './queues.service';
-import { QueuePiiKeys } from './pii-keys';
+import { PersonalKeysModule } from '../common/personal-keys.module';
+import { QueueSealing } from './sealing';
 import { QueueRunner } from './runner';
 import { SnapshotStore } from './snapshots';
 import { TicketsController } from './tickets.controller';
 
 /** Queues, counters and tickets: the event-sourced waiting list (docs/queues.md). */
 @Module({
-  imports: [AccountsModule, OrganisationModule, CustomersModule],
+  imports: [AccountsModule, OrganisationModule, CustomersModule, PersonalKeysModule],
   // Fixed paths (queue/summary, queue/getDamagedtickets, counter/mine) come before queue/:id.
   controllers: [
     TicketsController,
@@ -39,8 +40,8 @@ import { TicketsController } from './tickets.controller';
     QueueRequestsController,
     QueueRequestPublicController,
   ],
-  providers: [QueueClock, SnapshotStore, QueuePiiKeys, QueueRunner, QueueQueries, QueuesService, DayEndJob, RequestsService],
-  exports: [QueuesService, QueueQueries, QueueRunner, QueueClock, QueuePiiKeys],
+  providers: [QueueClock, SnapshotStore, QueueSealing, QueueRunner, QueueQueries, QueuesService, DayEndJob, RequestsService],
+  exports: [QueuesService, QueueQueries, QueueRunner, QueueClock, QueueSealing, PersonalKeysModule],
 })
 export class QueuesModule implements OnModuleInit {
   constructor(

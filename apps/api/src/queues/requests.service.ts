@@ -11,6 +11,7 @@ import {
   QueueRequestCommand,
   queueRequestDecider,
   QueueRequestInput,
+  queuePersonalData,
   queueRequestStream,
   QueueSettings,
 } from '@tabour/queues';
@@ -18,11 +19,11 @@ import { refuseDeletedBusiness } from '../accounts/business-gone';
 import { PageRequest } from '../common/paging';
 import { selectPage } from '../common/paged-select';
 import { RateLimits } from '../common/rate-limits';
+import { PersonalKeys } from '../common/personal-keys';
 import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
 import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 import { actorOf } from '../common/actor';
-import { QueuePiiKeys } from './pii-keys';
 import { newTicketUid, QueuesService } from './queues.service';
 
 /** The answer to a second pending request of one phone in one queue, in the kiosk's wording (docs/product.md#queue-requests). */
@@ -71,7 +72,7 @@ export class RequestsService {
     private readonly commands: Commands,
     private readonly queues: QueuesService,
     private readonly limits: RateLimits,
-    private readonly pii: QueuePiiKeys,
+    private readonly keys: PersonalKeys,
     private readonly calendar: BusinessCalendar,
     private readonly businesses: BusinessDirectory,
   ) {}
@@ -194,7 +195,7 @@ export class RequestsService {
     return this.exclusive(id, async () => {
       await this.one(tenantId, queueId, id);
       const ids = this.ids(user, queueId, id);
-      const { state } = await this.commands.load(queueRequestDecider, queueRequestStream(id), { open: (e) => this.pii.open(e) });
+      const { state } = await this.commands.load(queueRequestDecider, queueRequestStream(id), { open: this.keys.opener(queuePersonalData) });
       const request = checkApprovable(state, ids);
       const customerId = await this.customerByPhone(tenantId, request.fields.phone);
       const { ticketId, outcome } = await this.queues.push(tenantId, queueId, actor, {
@@ -251,8 +252,8 @@ export class RequestsService {
       await this.commands.run(queueRequestDecider, queueRequestStream(command.request_id), command, {
         tenantId: command.business_id,
         actor,
-        open: (e) => this.pii.open(e),
-        seal: this.pii.sealer(command.business_id),
+        open: this.keys.opener(queuePersonalData),
+        seal: this.keys.sealer(queuePersonalData, command.business_id),
       });
     } catch (err) {
       if (isOnePendingViolation(err)) throw conflict(ALREADY_WAITING, 'already_waiting');

@@ -5,7 +5,7 @@ import { conflict, DomainError } from '@tabour/platform';
 import { Map as IMap } from 'immutable';
 import { LEAVING, QueueCommand, queueDecider, QueueEvent, QueueState, queueStream, Ticket } from '@tabour/queues';
 import { EVENT_STORE } from '../common/tokens';
-import { QueuePiiKeys } from './pii-keys';
+import { QueueSealing } from './sealing';
 import { SnapshotStore } from './snapshots';
 
 export interface Outcome {
@@ -76,7 +76,7 @@ export class QueueRunner {
   constructor(
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
     private readonly snapshots: SnapshotStore,
-    private readonly pii: QueuePiiKeys,
+    private readonly pii: QueueSealing,
   ) {}
 
   /**
@@ -192,7 +192,7 @@ export class QueueRunner {
       }
       // Known before the append: the change relay announces it the moment it commits.
       this.noteLeaving(q, entry.state, decided);
-      let sealed: Awaited<ReturnType<QueuePiiKeys['sealBatch']>>;
+      let sealed: Awaited<ReturnType<QueueSealing['sealBatch']>>;
       try {
         // Names and notes go into the log sealed with their tickets' keys (docs/queues.md).
         const t0 = process.hrtime.bigint();

@@ -1,12 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import { newDataKey, open, seal } from '@tabour/customers';
-import { NewEvent, RecordedEvent } from '@tabour/eventstore';
-import { Db } from '@tabour/platform';
-import { holdKeys, openRecorded, piiSubject, QueueState, readKeys, sealQueueEvent, Ticket } from '@tabour/queues';
-import { DB } from '../common/tokens';
+import { Injectable } from '@nestjs/common';
+import { RecordedEvent } from '@tabour/eventstore';
+import { holdKeys, newDataKey, open, seal, type AnyEvent } from '@tabour/privacy';
+import { queuePersonalData, QueueState, Ticket } from '@tabour/queues';
+import { PersonalKeys } from '../common/personal-keys';
 
-type AnyEvent = { type: string; data: unknown };
 /** A ticket as a snapshot stores it: its name sealed in `pii`. */
 type StoredTicket = Ticket & { pii?: string };
 
@@ -18,28 +15,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const SEALED_AHEAD_MAX = 5000;
 
 /**
- * The data keys of tickets and queue requests (docs/queues.md, "Personal data in queue
- * events"): sealing at the write boundary, opening on every read of the log, and the queue
- * snapshots' names sealed the same way.
+ * The queue runner's sealing (docs/queues.md, "Personal data in queue events"): a batch's
+ * events sealed at the write boundary with their tickets' keys, opened on every read of the
+ * log, and the queue snapshots' names sealed the same way. The keys come from PersonalKeys.
  */
 @Injectable()
-export class QueuePiiKeys {
-  constructor(@Inject(DB) private readonly db: Db) {}
-
-  /**
-   * The keys of these subjects, made for those that have none yet (one insert and one read,
-   * safe when two processes race). A destroyed key stays destroyed: it reads as null.
-   */
-  async ensure(tenantId: string, subjects: string[]): Promise<Map<string, Buffer | null>> {
-    if (!subjects.length) return new Map();
-    await sql`INSERT INTO queue_pii_keys (tenant_id, subject_id, data_key)
-      SELECT ${tenantId}::uuid, x.s, x.k FROM unnest(${subjects}::uuid[], ${subjects.map(() => newDataKey())}::bytea[]) AS x(s, k)
-      ON CONFLICT DO NOTHING`.execute(this.db);
-    return readKeys(
-      this.db,
-      subjects.map((subject) => ({ tenantId, subject })),
-    );
-  }
+export class QueueSealing {
+  constructor(private readonly keys: PersonalKeys) {}
 
   /**
    * A queue runner's batch in its stored form. A pushed ticket is new, so its key is made here
@@ -52,7 +34,7 @@ export class QueuePiiKeys {
     const fresh = new Set<string>();
     const existing = new Set<string>();
     for (const e of events) {
-      const s = piiSubject(e);
+      const s = queuePersonalData.subject(e);
       if (!s) continue;
       if (e.type === 'TicketPushed') {
         fresh.add(s);
@@ -62,36 +44,21 @@ export class QueuePiiKeys {
       } else existing.add(s);
     }
     if (!keys.size && !existing.size) return { events, release: NOTHING };
-    for (const [s, k] of await this.ensure(
+    for (const [s, k] of await this.keys.ensure(
       tenantId,
       [...existing].filter((s) => !fresh.has(s)),
     ))
       keys.set(s, k);
     const sealed = events.map((e) => {
-      const s = piiSubject(e);
-      return s ? sealQueueEvent(e, keys.get(s) ?? null) : e;
+      const s = queuePersonalData.subject(e);
+      return s ? queuePersonalData.seal(e, keys.get(s) ?? null) : e;
     });
     return { events: sealed, release: holdKeys(tenantId, keys, fresh) };
   }
 
-  /** The command handler's `seal` hook, for the commands outside the runner (requests, feedback). */
-  sealer(tenantId: string): (e: AnyEvent) => Promise<NewEvent> {
-    return async (e) => {
-      const s = piiSubject(e);
-      if (!s) return e;
-      return sealQueueEvent(e, (await this.ensure(tenantId, [s])).get(s) ?? null);
-    };
-  }
-
-  /** The command handler's `open` hook. */
-  async open<E>(event: RecordedEvent): Promise<E> {
-    const [opened] = await openRecorded(this.db, [event]);
-    return { type: opened.event.type, data: opened.event.data } as E;
-  }
-
   /** Stored events opened, a page at a time: one read of the keys it needs. */
-  async openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
-    return (await openRecorded(this.db, events)).map((o) => o.event);
+  openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    return this.keys.openAll(queuePersonalData, events);
   }
 
   /**
@@ -134,7 +101,7 @@ export class QueuePiiKeys {
     const before = this.sealedNames.get(queue);
     const sealedNow = new Map<string, { name: string; pii: string }>();
     const unsealed = [...state.tickets.values()].filter((t) => t.customer_name != null && !this.stored.has(t) && before?.get(t.id)?.name !== t.customer_name);
-    const keys = await this.ensure(
+    const keys = await this.keys.ensure(
       state.business_id,
       unsealed.map((t) => t.id),
     );
@@ -171,9 +138,9 @@ export class QueuePiiKeys {
     const stored = Object.values((raw.tickets ?? {}) as Record<string, StoredTicket>);
     const sealed = stored.filter((t) => typeof t.pii === 'string');
     if (!sealed.length) return raw;
-    const keys = await readKeys(
-      this.db,
-      sealed.map((t) => ({ tenantId: raw.business_id, subject: t.id })),
+    const keys = await this.keys.read(
+      raw.business_id,
+      sealed.map((t) => t.id),
     );
     const tickets: Record<string, Ticket> = {};
     for (const t of stored) {
