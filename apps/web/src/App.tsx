@@ -21,6 +21,7 @@ import feedback from './feedback';
 import queues, { queueRoutes } from './queues';
 import noteTypes from './settings/note-types';
 import departments from './settings/departments';
+import resources from './settings/resources';
 import holidays from './settings/holidays';
 import services from './settings/services';
 import team from './settings/team';
@@ -91,6 +92,7 @@ const DENIED_IN_LAYOUT = (
 /** Every resource's pages behind the route guard, wrapped once so that they are not remounted on render. */
 const RESOURCES = {
   departments: guardResource(departments),
+  resources: guardResource(resources),
   services: guardResource(services),
   team: guardResource(team),
   holidays: guardResource(holidays),
@@ -186,6 +188,7 @@ export function App({ i18nProvider, dir }: { i18nProvider: I18nProvider; dir: 'r
         <Route path="/settings/report-settings" element={<Guarded path="/settings/report-settings">{later(<ReportSettingsPage />)}</Guarded>} />
       </CustomRoutes>
       <Resource name="settings/departments" {...RESOURCES.departments} />
+      <Resource name="settings/resources" {...RESOURCES.resources} />
       <Resource name="settings/services" {...RESOURCES.services} />
       <Resource name="settings/team" {...RESOURCES.team} />
       <Resource name="settings/holidays" {...RESOURCES.holidays} />

@@ -57,6 +57,7 @@ export const TRANSLATED_CODES: readonly ErrorCode[] = [
   'reset_mismatch',
   'plan_required',
   'has_sub_services',
+  'resource_full',
   'concurrency',
   'internal',
   'unavailable',

@@ -21,6 +21,7 @@ export interface ResourceApi {
 export const RESOURCE_API: Record<string, ResourceApi> = {
   'settings/departments': { base: '/business/department', create: { method: 'PUT', path: '/create' } },
   'settings/services': { base: '/business/service', create: { method: 'PUT', path: '/create' } },
+  'settings/resources': { base: '/business/resource', create: { method: 'PUT', path: '/create' } },
   'settings/team': { base: '/business/team', create: { method: 'POST', path: '/create' } },
   'settings/holidays': { base: '/business/holiday', create: { method: 'POST', path: '/create' }, deleteMethod: 'GET' },
   customers: { base: '/business/customer', create: { method: 'PUT', path: '/create' } },

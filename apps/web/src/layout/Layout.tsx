@@ -10,6 +10,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import BusinessIcon from '@mui/icons-material/Business';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import MeetingRoomIcon from '@mui/icons-material/MeetingRoom';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
 import GroupsIcon from '@mui/icons-material/Groups';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
@@ -124,6 +125,7 @@ export const MENU: { path: string; label: string; icon: ReactNode }[] = [
   { path: '/statistics', label: 'statistics.menu', icon: <BarChartIcon /> },
   { path: '/settings/business', label: 'app.menu.business', icon: <BusinessIcon /> },
   { path: '/settings/departments', label: 'app.menu.departments', icon: <AccountTreeIcon /> },
+  { path: '/settings/resources', label: 'app.menu.resources', icon: <MeetingRoomIcon /> },
   { path: '/settings/services', label: 'app.menu.services', icon: <RoomServiceIcon /> },
   { path: '/settings/team', label: 'app.menu.team', icon: <GroupsIcon /> },
   { path: '/settings/holidays', label: 'app.menu.holidays', icon: <EventBusyIcon /> },

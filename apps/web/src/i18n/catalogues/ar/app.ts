@@ -33,6 +33,7 @@ const app: Texts<typeof en> = {
       order_saved: 'تم حفظ الترتيب',
     },
     menu: {
+      resources: 'الغرف والمعدات',
       queues: 'الطوابير',
       note_types: 'أنواع ملاحظات التذاكر',
       dashboard: 'لوحة التحكم',
@@ -135,6 +136,7 @@ const app: Texts<typeof en> = {
       change_password: 'تغيير كلمة المرور',
     },
     errors: {
+      resource_full: 'هذا المورد محجوز بالكامل في هذا الوقت',
       bad_credentials: 'البريد الإلكتروني وكلمة المرور لا يتطابقان مع سجلاتنا',
       captcha_required: 'يجب أن تثبت أنك إنسان',
       captcha_incorrect: 'رمز الأمان غير صحيح',

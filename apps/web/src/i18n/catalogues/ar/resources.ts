@@ -46,6 +46,20 @@ const resources: Texts<typeof en> = {
         created_at: 'تاريخ الإنشاء',
       },
     },
+    'settings/resources': {
+      name: 'الغرف والمعدات',
+      name_one: 'مورد',
+      fields: {
+        name: 'الاسم',
+        kind: 'النوع',
+        capacity: 'الحجوزات في آن واحد',
+        department_ids: 'الأقسام',
+        active: 'نشط',
+        created_at: 'تاريخ الإنشاء',
+        updated_at: 'تاريخ التحديث',
+      },
+      kinds: { room: 'غرفة', equipment: 'معدات' },
+    },
     'settings/services': {
       name: 'الخدمات',
       name_one: 'خدمة',

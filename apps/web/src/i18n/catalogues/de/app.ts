@@ -33,6 +33,7 @@ const app: Texts<typeof en> = {
       order_saved: 'Die Reihenfolge wurde gespeichert',
     },
     menu: {
+      resources: 'Räume und Geräte',
       queues: 'Warteschlangen',
       note_types: 'Arten von Ticketnotizen',
       dashboard: 'Übersicht',
@@ -136,6 +137,7 @@ const app: Texts<typeof en> = {
       change_password: 'Passwort ändern',
     },
     errors: {
+      resource_full: 'Diese Ressource ist zu dieser Zeit bereits voll belegt',
       bad_credentials: 'E-Mail und Passwort stimmen nicht mit unseren Daten überein',
       captcha_required: 'Sie MÜSSEN beweisen, dass Sie ein Mensch sind',
       captcha_incorrect: 'Falscher Sicherheitscode',

@@ -46,6 +46,20 @@ const resources: Texts<typeof en> = {
         created_at: 'Erstellt',
       },
     },
+    'settings/resources': {
+      name: 'Räume und Geräte',
+      name_one: 'Ressource',
+      fields: {
+        name: 'Name',
+        kind: 'Art',
+        capacity: 'Buchungen gleichzeitig',
+        department_ids: 'Abteilungen',
+        active: 'Aktiv',
+        created_at: 'Erstellt',
+        updated_at: 'Geändert',
+      },
+      kinds: { room: 'Raum', equipment: 'Gerät' },
+    },
     'settings/services': {
       name: 'Leistungen',
       name_one: 'Leistung',

@@ -30,6 +30,7 @@ const app = {
       order_saved: 'The order has been saved',
     },
     menu: {
+      resources: 'Rooms and equipment',
       queues: 'Queues',
       note_types: 'Ticket note types',
       dashboard: 'Dashboard',
@@ -132,6 +133,7 @@ const app = {
       change_password: 'Change password',
     },
     errors: {
+      resource_full: 'This resource already holds as many bookings as it can at that time',
       bad_credentials: 'Email and Password do not match our records',
       captcha_required: 'You MUST proove that you are human',
       captcha_incorrect: 'Incorrect security code',

@@ -43,6 +43,20 @@ const resources = {
         created_at: 'Created',
       },
     },
+    'settings/resources': {
+      name: 'Rooms and equipment',
+      name_one: 'Resource',
+      fields: {
+        name: 'Name',
+        kind: 'Kind',
+        capacity: 'Bookings at once',
+        department_ids: 'Departments',
+        active: 'Active',
+        created_at: 'Created',
+        updated_at: 'Updated',
+      },
+      kinds: { room: 'Room', equipment: 'Equipment' },
+    },
     'settings/services': {
       name: 'Services',
       name_one: 'Service',

@@ -33,6 +33,7 @@ const app: Texts<typeof en> = {
       order_saved: 'El orden se ha guardado',
     },
     menu: {
+      resources: 'Salas y equipos',
       queues: 'Colas',
       note_types: 'Tipos de notas de turno',
       dashboard: 'Panel',
@@ -135,6 +136,7 @@ const app: Texts<typeof en> = {
       change_password: 'Cambiar contraseña',
     },
     errors: {
+      resource_full: 'Este recurso ya tiene todas las reservas que admite a esa hora',
       bad_credentials: 'El correo y la contraseña no coinciden con nuestros registros',
       captcha_required: 'DEBE demostrar que es humano',
       captcha_incorrect: 'Código de seguridad incorrecto',

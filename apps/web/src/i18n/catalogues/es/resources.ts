@@ -46,6 +46,20 @@ const resources: Texts<typeof en> = {
         created_at: 'Creado',
       },
     },
+    'settings/resources': {
+      name: 'Salas y equipos',
+      name_one: 'Recurso',
+      fields: {
+        name: 'Nombre',
+        kind: 'Tipo',
+        capacity: 'Reservas a la vez',
+        department_ids: 'Departamentos',
+        active: 'Activo',
+        created_at: 'Creado',
+        updated_at: 'Actualizado',
+      },
+      kinds: { room: 'Sala', equipment: 'Equipo' },
+    },
     'settings/services': {
       name: 'Servicios',
       name_one: 'Servicio',

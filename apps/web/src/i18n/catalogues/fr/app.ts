@@ -33,6 +33,7 @@ const app: Texts<typeof en> = {
       order_saved: "L'ordre a été enregistré",
     },
     menu: {
+      resources: 'Salles et équipements',
       queues: 'Files d’attente',
       note_types: 'Types de notes de ticket',
       dashboard: 'Tableau de bord',
@@ -136,6 +137,7 @@ const app: Texts<typeof en> = {
       change_password: 'Changer le mot de passe',
     },
     errors: {
+      resource_full: 'Cette ressource a déjà toutes les réservations qu’elle peut accueillir à cette heure',
       bad_credentials: "L'e-mail et le mot de passe ne correspondent pas à nos données",
       captcha_required: 'Vous DEVEZ prouver que vous êtes humain',
       captcha_incorrect: 'Code de sécurité incorrect',

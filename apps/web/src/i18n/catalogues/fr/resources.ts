@@ -46,6 +46,20 @@ const resources: Texts<typeof en> = {
         created_at: 'Créé le',
       },
     },
+    'settings/resources': {
+      name: 'Salles et équipements',
+      name_one: 'Ressource',
+      fields: {
+        name: 'Nom',
+        kind: 'Type',
+        capacity: 'Réservations simultanées',
+        department_ids: 'Départements',
+        active: 'Actif',
+        created_at: 'Créé le',
+        updated_at: 'Modifié le',
+      },
+      kinds: { room: 'Salle', equipment: 'Équipement' },
+    },
     'settings/services': {
       name: 'Services',
       name_one: 'Service',

@@ -33,6 +33,7 @@ const app: Texts<typeof en> = {
       order_saved: 'A ordem foi salva',
     },
     menu: {
+      resources: 'Salas e equipamentos',
       queues: 'Filas',
       note_types: 'Tipos de notas de senha',
       dashboard: 'Painel',
@@ -135,6 +136,7 @@ const app: Texts<typeof en> = {
       change_password: 'Alterar senha',
     },
     errors: {
+      resource_full: 'Este recurso já tem todas as reservas que comporta a essa hora',
       bad_credentials: 'E-mail e senha não correspondem aos nossos registros',
       captcha_required: 'Você DEVE provar que é humano',
       captcha_incorrect: 'Código de segurança incorreto',

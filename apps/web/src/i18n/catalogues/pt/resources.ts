@@ -46,6 +46,20 @@ const resources: Texts<typeof en> = {
         created_at: 'Criado em',
       },
     },
+    'settings/resources': {
+      name: 'Salas e equipamentos',
+      name_one: 'Recurso',
+      fields: {
+        name: 'Nome',
+        kind: 'Tipo',
+        capacity: 'Reservas em simultâneo',
+        department_ids: 'Departamentos',
+        active: 'Ativo',
+        created_at: 'Criado',
+        updated_at: 'Atualizado',
+      },
+      kinds: { room: 'Sala', equipment: 'Equipamento' },
+    },
     'settings/services': {
       name: 'Serviços',
       name_one: 'Serviço',

@@ -33,6 +33,7 @@ const app: Texts<typeof en> = {
       order_saved: 'Порядок сохранён',
     },
     menu: {
+      resources: 'Кабинеты и оборудование',
       queues: 'Очереди',
       note_types: 'Типы заметок к талонам',
       dashboard: 'Главная',
@@ -135,6 +136,7 @@ const app: Texts<typeof en> = {
       change_password: 'Сменить пароль',
     },
     errors: {
+      resource_full: 'Этот ресурс уже полностью занят в это время',
       bad_credentials: 'Эл. почта и пароль не совпадают с нашими данными',
       captcha_required: 'Вы ДОЛЖНЫ доказать, что вы человек',
       captcha_incorrect: 'Неверный код безопасности',

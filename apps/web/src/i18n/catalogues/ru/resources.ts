@@ -46,6 +46,20 @@ const resources: Texts<typeof en> = {
         created_at: 'Создано',
       },
     },
+    'settings/resources': {
+      name: 'Кабинеты и оборудование',
+      name_one: 'Ресурс',
+      fields: {
+        name: 'Название',
+        kind: 'Тип',
+        capacity: 'Записей одновременно',
+        department_ids: 'Отделы',
+        active: 'Активен',
+        created_at: 'Создан',
+        updated_at: 'Изменён',
+      },
+      kinds: { room: 'Кабинет', equipment: 'Оборудование' },
+    },
     'settings/services': {
       name: 'Услуги',
       name_one: 'Услуга',
