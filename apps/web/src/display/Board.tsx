@@ -15,20 +15,12 @@ import { callKey } from './announcer';
 import { holdMs, loops, MediaItem, nextIndex, playlist } from './media';
 import { useAnnouncements } from './speech';
 import { formatInstant } from '../i18n/format';
+import { BoardCalls } from './BoardCalls';
+import { THEMES } from './boardTheme';
 
 /** What the board's calls answer: the contract's. */
 export type BoardData = ContractBoard;
 
-const THEMES = {
-  dark: { bg: '#0b1a2b', panel: '#13263d', text: '#ffffff', muted: '#c5d3e3', accent: '#ffd54f', ticker: '#06111d' },
-  light: { bg: '#f4f6f9', panel: '#ffffff', text: '#102030', muted: '#3d4f61', accent: '#0d47a1', ticker: '#0d47a1' },
-  contrast: { bg: '#000000', panel: '#000000', text: '#ffffff', muted: '#ffffff', accent: '#ffff00', ticker: '#000000' },
-} as const;
-
-const flash = keyframes`
-  0%, 100% { transform: scale(1); }
-  20%, 60% { transform: scale(1.04); }
-`;
 const scroll = keyframes`
   from { transform: translateX(100vw); }
   to { transform: translateX(-100%); }
@@ -172,47 +164,7 @@ export function Board({ board, live, style = 1, speechLanguage }: { board: Board
           <Typography id="board-now" component="h1" sx={{ fontSize: '2rem', fontWeight: 700, color: theme.muted, mb: 2 }}>
             {translate('display.now_serving')}
           </Typography>
-          {board.calls.length === 0 ? (
-            <Typography sx={{ fontSize: '2rem', color: theme.muted }} data-testid="board-empty">
-              {translate('display.no_call')}
-            </Typography>
-          ) : (
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
-              {board.calls.map((c) => {
-                const fresh = callKey(c) === latest;
-                return (
-                  <Box
-                    component="li"
-                    key={callKey(c)}
-                    data-testid={`board-call-${c.label}`}
-                    sx={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      justifyContent: 'space-between',
-                      gap: 3,
-                      px: 3,
-                      py: 2,
-                      borderRadius: 2,
-                      bgcolor: theme.panel,
-                      border: `3px solid ${c === newest ? theme.accent : 'transparent'}`,
-                      animation: fresh ? `${flash} 1.2s ease-in-out 3` : undefined,
-                      '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-                    }}
-                  >
-                    <Typography
-                      sx={{ fontSize: { xs: '3.5rem', md: '5.5rem' }, fontWeight: 800, lineHeight: 1, color: c === newest ? theme.accent : theme.text }}
-                    >
-                      {c.label}
-                    </Typography>
-                    <Box sx={{ textAlign: 'end' }}>
-                      <Typography sx={{ fontSize: { xs: '1.8rem', md: '2.8rem' }, fontWeight: 700 }}>{c.counter_name ?? '—'}</Typography>
-                      {board.queues.length > 1 && <Typography sx={{ color: theme.muted, fontSize: '1.2rem' }}>{queueName(c.queue_id)}</Typography>}
-                    </Box>
-                  </Box>
-                );
-              })}
-            </Box>
-          )}
+          <BoardCalls board={board} latest={latest} theme={theme} queueName={queueName} />
         </Box>
 
         {(withMedia || board.history.length > 0) && (
