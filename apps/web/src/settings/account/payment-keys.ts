@@ -1,0 +1,2 @@
+/** The payment screens' catalogue namespace. */
+export const T = 'account.payment';
