@@ -2,7 +2,7 @@ import type { InlineProjection, ProjectionDb, RecordOf } from '@tabour/eventstor
 import { conflict, notFound, type Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES } from '@tabour/contracts';
 import { checkSlot } from './availability';
-import { readBookingPlace } from './booking/availability-input';
+import { readBookingPlace } from './queries/booking-place';
 import { openingBookingProjection } from './pii';
 import { BOOKING_EVENT_TYPES, BOOKING_PLACING_EVENT_TYPES, type BookingEvent, type BookingSlot } from './booking/events';
 import { BOOKING_SETTINGS_DEFAULTS, BOOKING_SETTINGS_EVENT_TYPES, type BookingSettingsEvent } from './booking/settings';

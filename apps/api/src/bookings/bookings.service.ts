@@ -5,8 +5,8 @@ import {
   availability,
   AvailabilityInputError,
   bookingDecider,
-  bookingPersonalData,
   bookingStream,
+  checkBookingSlot,
   checkSlot,
   formFieldErrors,
   readAvailabilityInput,
@@ -17,11 +17,11 @@ import {
   type BookingEvent,
 } from '@tabour/bookings';
 import type { Actor, NewEvent } from '@tabour/eventstore';
-import { conflict, Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
+import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { Commands } from '../common/commands';
 import { DB } from '../common/tokens';
-import { PersonalKeys } from '../common/personal-keys';
+import { BookingPiiKeys } from './pii-keys';
 import { BookingQueries, createdBooking, CUSTOMER_NAME } from './queries';
 
 /** How many times a booking whose member was picked for it tries another when that one was just taken. */
@@ -30,12 +30,18 @@ const MEMBER_PICKS = 3;
 /** A staff member, or someone acting on the booking from outside (the customer answering an SMS) with their own actor. */
 type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'> | { tenantId: string; actor: Actor };
 
-/** The first member free at the decided place, from the place read for the decision (the capacity guard checks it again under its locks). */
-function pickMember(place: BookingPlace | null, at: { starts_at: string; duration: number }): string | null {
-  if (!place) throw notFound();
-  const check = checkSlot({ ...place.input, duration_minutes: at.duration, selected_member_id: null }, at.starts_at, null);
-  if (!check.ok) throw conflict(check.message, `slot_${check.code}`);
-  return check.member_id;
+/**
+ * The member a create naming none is given where the department books members: the first free
+ * one at the asked slot, from the place the context step read (the capacity guard checks it
+ * again under its locks), or the slot's refusal. Nothing when the input's slot cannot be read:
+ * the decision refuses it first.
+ */
+function freeMember(place: BookingPlace | null, input: BookingInput, context: BookingContext): BookingContext['free_member'] {
+  if (input.member_id || !context.bookable_member_ids.length || !place) return undefined;
+  const slot = checkBookingSlot(input, context, {});
+  if (!slot) return undefined;
+  const check = checkSlot({ ...place.input, duration_minutes: slot.duration, selected_member_id: null }, slot.starts_at, null);
+  return check.ok ? { member_id: check.member_id } : { refused: { message: check.message, code: `slot_${check.code}` } };
 }
 
 /**
@@ -49,7 +55,7 @@ export class BookingsService {
     private readonly commands: Commands,
     @Inject(DB) private readonly db: Db,
     private readonly queries: BookingQueries,
-    private readonly pii: PersonalKeys,
+    private readonly pii: BookingPiiKeys,
   ) {}
 
   /**
@@ -110,13 +116,13 @@ export class BookingsService {
     return { context, place, customerName: customer?.name ?? null };
   }
 
-  private run(by: Caller, id: string, command: BookingCommand, fresh = false, seal = this.pii.sealer<BookingEvent>(bookingPersonalData, by.tenantId)) {
+  private run(by: Caller, id: string, command: BookingCommand, fresh = false, seal = this.pii.sealer<BookingEvent>(by.tenantId)) {
     return this.commands.run(bookingDecider, bookingStream(id), command, {
       tenantId: by.tenantId,
       actor: 'actor' in by ? by.actor : actorOf(by as UserPrincipal),
       fresh,
       seal,
-      open: this.pii.opener<BookingEvent>(bookingPersonalData),
+      open: this.pii.open<BookingEvent>,
     });
   }
 
@@ -129,7 +135,7 @@ export class BookingsService {
     const id = opts.id ?? randomUUID();
     // An id made here has no data key yet: its key is stored with the booking's first event.
     // A request's id has the request's key, which the booking shares.
-    const sealer = opts.id ? null : this.pii.newSubjectSealer<BookingEvent>(bookingPersonalData, by.tenantId, id);
+    const sealer = opts.id ? null : this.pii.newBookingSealer<BookingEvent>(by.tenantId, id);
     try {
       return await this.place(by, id, input, channel, opts, sealer?.seal);
     } finally {
@@ -148,13 +154,19 @@ export class BookingsService {
     for (let attempt = 0; ; attempt++) {
       const read = await this.context(by.tenantId, input, input.department_id, channel, input.starts_at);
       const context = { ...read.context, ...(opts.approved ? { needs_confirmation: false } : {}) };
-      const command: BookingCommand = { type: 'CreateBooking', booking_id: id, business_id: by.tenantId, channel, input, context };
-      // The form's refusals (422) come before the slot's (409).
-      const [created] = bookingDecider.decide(command, { status: 'none' }) as Extract<BookingEvent, { type: 'BookingCreated' }>[];
-      const picked = !created.data.member_id && context.bookable_member_ids.length > 0;
-      const member = picked ? pickMember(read.place, created.data) : created.data.member_id;
+      // The place is read once, here: the member is picked from it and travels in the command, so the booking is decided once.
+      const free = freeMember(read.place, input, context);
+      const command: BookingCommand = {
+        type: 'CreateBooking',
+        booking_id: id,
+        business_id: by.tenantId,
+        channel,
+        input,
+        context: { ...context, free_member: free },
+      };
+      const picked = !!free && 'member_id' in free;
       try {
-        const done = await this.run(by, id, { ...command, input: { ...input, member_id: member } }, true, seal);
+        const done = await this.run(by, id, command, true, seal);
         const [made] = done.events;
         // A create retried with an id already booked appends nothing: the book answers for it.
         if (made?.type !== 'BookingCreated' || !done.appended) return this.queries.one(by.tenantId, id);

@@ -93,6 +93,27 @@ describe('bookings', () => {
       .thenRefuses({ status: 422, fields: ['department_id'] });
   });
 
+  it('gives a booking naming no member the free one the context step found, and refuses a slot without one after the form', () => {
+    spec
+      .given([])
+      .when(create({}, context({ free_member: { member_id: M } })))
+      .then((events) => expect(events[0]).toMatchObject({ type: 'BookingCreated', data: { member_id: M } }));
+    // A member named keeps its booking: the free one is only for a booking naming none.
+    spec
+      .given([])
+      .when(create({ member_id: M }, context({ free_member: { refused: { message: 'No one is free', code: 'slot_member_busy' } } })))
+      .then((events) => expect(events[0]).toMatchObject({ data: { member_id: M } }));
+    const refused = spec
+      .given([])
+      .when(create({}, context({ free_member: { refused: { message: 'No one is free', code: 'slot_member_busy' } } })))
+      .thenRefuses({ status: 409 });
+    expect(refused).toMatchObject({ code: 'slot_member_busy', message: 'No one is free' });
+    spec
+      .given([])
+      .when(create({ service_ids: ['not-an-id'] }, context({ free_member: { refused: { message: 'No one is free', code: 'slot_member_busy' } } })))
+      .thenRefuses({ status: 422, fields: ['service_ids'] });
+  });
+
   it("passes on the form fields' refusals of additional_data", () => {
     spec
       .given([])

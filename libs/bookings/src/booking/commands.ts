@@ -1,4 +1,5 @@
 import type { BookingChannel, BookingInput } from '@tabour/contracts';
+import type { SlotRefusal } from '../availability/types';
 
 /**
  * What the decision needs from outside the booking's stream, read by the caller (the API)
@@ -25,6 +26,12 @@ export interface BookingContext {
   needs_confirmation: boolean;
   /** The form fields' check of additional_data: field → messages (filled by the forms context). */
   additional_data_errors?: Record<string, string[]>;
+  /**
+   * A create naming no member where the department books members: the member the asked slot
+   * gives it (the first free one, read from the place by the context step), or why the slot
+   * has none. Absent, the booking keeps the member it names (or none).
+   */
+  free_member?: { member_id: string | null } | { refused: { message: string; code: `slot_${SlotRefusal}` } };
 }
 
 interface Ids {

@@ -1,4 +1,4 @@
-import { throwIfAny } from '@tabour/platform';
+import { conflict, throwIfAny } from '@tabour/platform';
 import type { FieldErrors } from '@tabour/contracts';
 import type { BookingCommand } from './commands';
 import type { BookingDetails, BookingEvent, BookingState } from './events';
@@ -13,6 +13,9 @@ export function createBooking(command: Create, state: BookingState): BookingEven
   const slot = checkSlot(command.input, command.context, errors);
   const details = checkDetails(command.input, command.context, errors, false) as BookingDetails;
   throwIfAny(errors);
+  const free = slot!.member_id === null ? command.context.free_member : undefined;
+  // The form's refusals (422) come before the slot's (409).
+  if (free && 'refused' in free) throw conflict(free.refused.message, free.refused.code);
   const status = command.context.needs_confirmation ? 'pending' : 'confirmed';
   return [
     {
@@ -21,6 +24,7 @@ export function createBooking(command: Create, state: BookingState): BookingEven
         booking_id: command.booking_id,
         business_id: command.business_id,
         ...slot!,
+        ...(free ? { member_id: free.member_id } : {}),
         ...details,
         channel: command.channel,
         status,

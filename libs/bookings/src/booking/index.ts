@@ -2,5 +2,4 @@ export * from './events';
 export * from './commands';
 export * from './decider';
 export * from './settings';
-export * from './availability-input';
 export { checkSlot as checkBookingSlot, checkDetails as checkBookingDetails } from './validate';

@@ -1,12 +1,15 @@
+/**
+ * The reads a booking's place is judged on (the availability listing, a create's context step
+ * and the capacity guard): SQL, so they sit with the context's queries and not with its decider.
+ */
 import { DateTime } from 'luxon';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES, WEEKDAYS, type WorkingDay } from '@tabour/contracts';
-import { businessCalendarSql, businessFieldSql } from '@tabour/organisation';
 import type { AvailabilityInput, HeldBooking } from '../availability/types';
-import { BOOKING_SETTINGS_DEFAULTS } from './settings';
+import { BOOKING_SETTINGS_DEFAULTS } from '../booking/settings';
 
 export interface AvailabilityQuery {
   department_id: string;
@@ -135,49 +138,38 @@ interface HolidayRow {
   ends_at: Date | string;
 }
 
+interface PlaceOptions {
+  lock?: readonly string[];
+  /** Run once the locks are held and the day is read, before anything is judged (the guard's check of the customer). */
+  beforeBookings?: () => Promise<void>;
+}
+
+/** A day's bounds worked out before the zone is read, in the zone the business was seen with last. */
+type Early = { zone: string; from: string; to: string; bounds: Bounds };
+
+const memberRows = (eb: ExpressionBuilder<Database, never>, tenantId: string, departmentId: string) =>
+  eb
+    .selectFrom('team_members')
+    .where('tenant_id', '=', tenantId)
+    .where('is_bookable', '=', true)
+    .where((w) => w.or([w('department_id', '=', departmentId), w('department_id', 'is', null)]));
+
 /**
- * `readAvailabilityInput` with the department's services it read on the way, so a create reads
- * the department once. With `lock` (the capacity guard, in the append's transaction) the
- * statement also takes these advisory locks, in the array's order, before it reads the day's
- * holidays and holding bookings in a snapshot of their own (booking_place_read,
- * migrations/20261128160000_booking_place_read.ts): it sees every booking committed by an
- * append that held one of them.
- *
- * A booking's day (`on`, or the guard's) is read in one statement: the business, the
- * department with its services, its members, and the holidays and holding bookings around the
- * day, whose bounds come from the zone seen last (a second statement when the zone read is
- * another). A range of days (the listing) is read in two rounds: a busy month's thousands of
- * bookings are read faster as rows, side by side, than built into JSON and parsed back.
+ * The business, the department with its services and its bookable members in one statement (a
+ * member without a department serves every department); with `early`, the day's holidays and
+ * holding bookings too, through booking_place_read, which takes the locks first.
  */
-export async function readBookingPlace(
-  db: ProjectionDb<Database>,
-  tenantId: string,
-  q: AvailabilityQuery,
-  opts: {
-    lock?: readonly string[];
-    /** Run once the locks are held and the day is read, before anything is judged (the guard's check of the customer). */
-    beforeBookings?: () => Promise<void>;
-  } = {},
-): Promise<BookingPlace | null> {
-  const oneDay = !!opts.lock || !!q.on;
-  const assumed = oneDay ? (zones.get(tenantId) ?? 'UTC') : null;
-  const early = assumed ? { zone: assumed, ...datesIn(assumed, q) } : null;
-  const earlyBounds = early ? boundsOf(early.zone, early.from, early.to) : null;
-  const memberRows = (eb: ExpressionBuilder<Database, never>) =>
-    eb
-      .selectFrom('team_members')
-      .where('tenant_id', '=', tenantId)
-      .where('is_bookable', '=', true)
-      .where((w) => w.or([w('department_id', '=', q.department_id), w('department_id', 'is', null)]));
-  // The business, the department with its services and its bookable members in one statement
-  // (a member without a department serves every department).
-  const head = await db
+function readHead(db: ProjectionDb<Database>, tenantId: string, q: AvailabilityQuery, early: Early | null, lock: readonly string[]) {
+  const b = early?.bounds;
+  return db
     .selectNoFrom((eb) => [
-      // The business's zone and week are the organisation's calendar, its booking switches its profile.
-      businessCalendarSql(tenantId).as('calendar'),
-      businessFieldSql(tenantId, 'booking_days_limit').as('booking_days_limit'),
-      businessFieldSql(tenantId, 'booking_confirmation').as('booking_confirmation'),
-      eb.selectFrom('booking_settings as s').select('s.min_notice_minutes').where('s.tenant_id', '=', tenantId).as('min_notice_minutes'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('business_profiles as b')
+          .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
+          .select(['b.time_zone', 'b.working_days', 'b.booking_days_limit', 'b.booking_confirmation', 's.min_notice_minutes'])
+          .where('b.tenant_id', '=', tenantId),
+      ).as('business'),
       jsonObjectFrom(
         eb
           .selectFrom('departments as d')
@@ -197,83 +189,85 @@ export async function readBookingPlace(
           .where('d.id', '=', q.department_id)
           .where('d.tenant_id', '=', tenantId),
       ).as('department'),
-      jsonArrayFrom(memberRows(eb).select(['id', 'working_days']).orderBy('created_at').orderBy('id')).as('members'),
+      jsonArrayFrom(memberRows(eb, tenantId, q.department_id).select(['id', 'working_days']).orderBy('created_at').orderBy('id')).as('members'),
       // The locks do not guard what the statement reads itself (settings, members), only the
       // holidays and bookings the function reads after taking them.
-      ...(earlyBounds
+      ...(b
         ? [
             sql<{ holidays: HolidayRow[]; bookings: HeldBooking[] }>`booking_place_read(
-              ${[...(opts.lock ?? [])]}::text[], ${tenantId}::uuid, ${q.department_id}::uuid,
-              ARRAY(${memberRows(eb).select('id')})::uuid[],
-              ${earlyBounds.rangeStart.toJSDate()}::timestamptz, ${earlyBounds.rangeEnd.toJSDate()}::timestamptz,
-              ${earlyBounds.earliestStart.toJSDate()}::timestamptz, ${earlyBounds.firstLocalDate}::date, ${earlyBounds.lastLocalDate}::date,
+              ${[...lock]}::text[], ${tenantId}::uuid, ${q.department_id}::uuid,
+              ARRAY(${memberRows(eb, tenantId, q.department_id).select('id')})::uuid[],
+              ${b.rangeStart.toJSDate()}::timestamptz, ${b.rangeEnd.toJSDate()}::timestamptz,
+              ${b.earliestStart.toJSDate()}::timestamptz, ${b.firstLocalDate}::date, ${b.lastLocalDate}::date,
               ${q.except_booking_id ?? null}::uuid)`.as('day'),
           ]
         : []),
     ])
     .executeTakeFirstOrThrow();
-  const { calendar, department, members } = head;
-  const business = calendar && {
-    ...calendar,
-    booking_days_limit: head.booking_days_limit!,
-    booking_confirmation: head.booking_confirmation,
-    min_notice_minutes: head.min_notice_minutes,
-  };
-  const day = 'day' in head ? head.day : null;
-  await opts.beforeBookings?.();
-  if (!business || !department) return null;
-  const zone = business.time_zone;
-  rememberZone(tenantId, zone);
-  const { from, to } = early && early.zone === zone ? early : datesIn(zone, q);
-  const { rangeStart, rangeEnd, earliestStart, firstLocalDate, lastLocalDate } = boundsOf(zone, from, to);
+}
 
-  const memberIds = members.map((m) => m.id);
-
-  // The approved holidays and the holding bookings (the department's, and its members' in any
-  // department), when the statement above did not read them in this zone.
+/**
+ * The approved holidays and the holding bookings (the department's, and its members' in any
+ * department) around the range, when the head statement did not read them in the business's
+ * zone. A day read again (the locks, if any, are held: a new statement sees every booking their
+ * holders committed) is one statement of JSON; a range is two of rows.
+ */
+async function readHeld(
+  db: ProjectionDb<Database>,
+  tenantId: string,
+  q: AvailabilityQuery,
+  b: Bounds,
+  memberIds: string[],
+  oneDay: boolean,
+): Promise<readonly [HolidayRow[], HeldBooking[]]> {
   const holidaysQuery = db
     .selectFrom('holidays')
     .select(['scope', 'member_ids', 'starts_at', 'ends_at'])
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'approved')
-    .where('starts_at', '<', rangeEnd.toJSDate())
-    .where('ends_at', '>', rangeStart.toJSDate());
+    .where('starts_at', '<', b.rangeEnd.toJSDate())
+    .where('ends_at', '>', b.rangeStart.toJSDate());
   const bookingsQuery = db
     .selectFrom('bookings')
     .select(['id', 'department_id', 'member_id', isoText('starts_at'), isoText('ends_at')])
     .where('tenant_id', '=', tenantId)
     .where('status', 'in', [...BOOKING_HOLDING_STATUSES])
-    .where('starts_at', '<', rangeEnd.toJSDate())
-    .where('ends_at', '>', rangeStart.toJSDate())
-    .where('starts_at', '>=', earliestStart.toJSDate())
+    .where('starts_at', '<', b.rangeEnd.toJSDate())
+    .where('ends_at', '>', b.rangeStart.toJSDate())
+    .where('starts_at', '>=', b.earliestStart.toJSDate())
     .where((w) =>
       w.or([
-        w.and([w('department_id', '=', q.department_id), w('local_date', '>=', firstLocalDate), w('local_date', '<=', lastLocalDate)]),
+        w.and([w('department_id', '=', q.department_id), w('local_date', '>=', b.firstLocalDate), w('local_date', '<=', b.lastLocalDate)]),
         ...(memberIds.length ? [w('member_id', 'in', memberIds)] : []),
       ]),
     )
     .$if(!!q.except_booking_id, (qb) => qb.where('id', '!=', q.except_booking_id!));
-  // A day read again in the zone read (the locks, if any, are held: a new statement sees every
-  // booking their holders committed) is one statement of JSON; a range is two of rows.
-  const [holidays, bookings]: readonly [HolidayRow[], HeldBooking[]] =
-    day && early!.zone === zone
-      ? [day.holidays, day.bookings]
-      : oneDay
-        ? await db
-            .selectNoFrom([jsonArrayFrom(holidaysQuery).as('holidays'), jsonArrayFrom(bookingsQuery).as('bookings')])
-            .executeTakeFirstOrThrow()
-            .then((r) => [r.holidays, r.bookings] as const)
-        : await Promise.all([holidaysQuery.execute(), bookingsQuery.execute()]);
+  if (!oneDay) return Promise.all([holidaysQuery.execute(), bookingsQuery.execute()]);
+  const r = await db.selectNoFrom([jsonArrayFrom(holidaysQuery).as('holidays'), jsonArrayFrom(bookingsQuery).as('bookings')]).executeTakeFirstOrThrow();
+  return [r.holidays, r.bookings] as const;
+}
 
+type Head = Awaited<ReturnType<typeof readHead>>;
+
+/** The engine's input from what was read: the duration from the chosen services (or the one given, or the department's slot). */
+function toInput(
+  q: AvailabilityQuery,
+  head: { business: NonNullable<Head['business']>; department: NonNullable<Head['department']>; members: Head['members'] },
+  dates: { zone: string; from: string; to: string },
+  holidays: HolidayRow[],
+  bookings: HeldBooking[],
+): AvailabilityInput {
+  const { business, department, members } = head;
+  const memberIds = members.map((m) => m.id);
   const durations = new Map((department.services ?? []).map((s) => [s.id, s.seconds]));
   const chosen = (q.service_ids ?? []).filter((id) => durations.has(id));
   const duration =
     q.duration_minutes ?? (chosen.length ? Math.max(1, Math.ceil(chosen.reduce((sum, id) => sum + durations.get(id)!, 0) / 60)) : department.slot_duration);
-  const input: AvailabilityInput = {
-    time_zone: zone,
+  return {
+    time_zone: dates.zone,
     now: q.now.toISOString(),
-    from,
-    to,
+    from: dates.from,
+    to: dates.to,
     booking_days_limit: business.booking_days_limit,
     min_notice_minutes: business.min_notice_minutes ?? BOOKING_SETTINGS_DEFAULTS.min_notice_minutes,
     working_days: business.working_days ?? CLOSED_WEEK,
@@ -303,5 +297,50 @@ export async function readBookingPlace(
     duration_minutes: duration,
     selected_member_id: q.selected_member_id ?? null,
   };
+}
+
+/**
+ * `readAvailabilityInput` with the department's services it read on the way, so a create reads
+ * the department once. With `lock` (the capacity guard, in the append's transaction) the
+ * statement also takes these advisory locks, in the array's order, before it reads the day's
+ * holidays and holding bookings in a snapshot of their own (booking_place_read,
+ * migrations/20261128160000_booking_place_read.ts): it sees every booking committed by an
+ * append that held one of them.
+ *
+ * A booking's day (`on`, or the guard's) is read in one statement: the business, the
+ * department with its services, its members, and the holidays and holding bookings around the
+ * day, whose bounds come from the zone seen last (a second statement when the zone read is
+ * another). A range of days (the listing) is read in two rounds: a busy month's thousands of
+ * bookings are read faster as rows, side by side, than built into JSON and parsed back.
+ */
+export async function readBookingPlace(
+  db: ProjectionDb<Database>,
+  tenantId: string,
+  q: AvailabilityQuery,
+  opts: PlaceOptions = {},
+): Promise<BookingPlace | null> {
+  const oneDay = !!opts.lock || !!q.on;
+  const assumed = oneDay ? (zones.get(tenantId) ?? 'UTC') : null;
+  const early = assumed ? { zone: assumed, ...datesIn(assumed, q) } : null;
+  const head = await readHead(db, tenantId, q, early && { ...early, bounds: boundsOf(early.zone, early.from, early.to) }, opts.lock ?? []);
+  const { business, department, members } = head;
+  const day = 'day' in head ? head.day : null;
+  await opts.beforeBookings?.();
+  if (!business || !department) return null;
+  const zone = business.time_zone;
+  rememberZone(tenantId, zone);
+  const dates = early && early.zone === zone ? early : { zone, ...datesIn(zone, q) };
+  const [holidays, bookings] =
+    day && early!.zone === zone
+      ? [day.holidays, day.bookings]
+      : await readHeld(
+          db,
+          tenantId,
+          q,
+          boundsOf(zone, dates.from, dates.to),
+          members.map((m) => m.id),
+          oneDay,
+        );
+  const input = toInput(q, { business, department, members }, { zone, from: dates.from, to: dates.to }, holidays, bookings);
   return { input, services: department.services ?? [], booking_confirmation: !!business.booking_confirmation };
 }
