@@ -5,7 +5,7 @@ import { BrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import type { I18nProvider } from 'react-admin';
 import { routeAccess } from './auth/access';
 import { readSession, subjectOf } from './auth/session';
-import { isVisitorPage } from './public/paths';
+import { isVisitorPage } from './public/routes';
 // In the first download (preloaded with the entry): the visitor's pages are small, and /login starts with them.
 import PublicApp from './public/PublicApp';
 import { applyLanguage, currentLanguage, initialLanguage, onLanguageChange } from './i18n/current';
@@ -14,7 +14,7 @@ import { direction } from './i18n/languages';
 import { cacheFor, loadCache } from './i18n/theme';
 import { warmBackOfficeTexts } from './i18n/warm';
 // Small, and in the entry: the counter's first reads leave as the entry runs, before the back-office's files are asked for.
-import { startFirstReads } from './queues/waitinglist/early';
+import { startFirstReads } from './data/queueFirstReads';
 
 type Dir = 'rtl' | 'ltr';
 

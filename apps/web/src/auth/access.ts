@@ -15,4 +15,5 @@ export {
   ruleOf,
   type AccessSubject,
   type AccessVerdict,
+  type ScreenRule,
 } from '@tabour/contracts';

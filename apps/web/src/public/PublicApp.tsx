@@ -12,15 +12,9 @@ import {
 } from 'react-admin';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { themeFor } from '../i18n/theme';
-import { LoginPage, NoCaptchaLoginPage, TenantLoginPage } from './LoginPage';
+import { VISITOR_ROUTES } from './routes';
 
-// The login page is in the first download; the others are fetched when opened.
 const Toasts = lazy(() => import('../layout/Toasts').then((m) => ({ default: m.Toasts })));
-const RegisterPage = lazy(() => import('./RegisterPage').then((m) => ({ default: m.RegisterPage })));
-const ForgotPasswordPage = lazy(() => import('./PasswordPages').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('./PasswordPages').then((m) => ({ default: m.ResetPasswordPage })));
-const PrivacyPage = lazy(() => import('./InfoPages').then((m) => ({ default: m.PrivacyPage })));
-const TermsPage = lazy(() => import('./InfoPages').then((m) => ({ default: m.TermsPage })));
 
 /** The toast (a snackbar, an alert, their transition) is fetched with the page's first message. */
 function LazyToasts() {
@@ -53,14 +47,9 @@ export default function PublicApp({ i18nProvider, dir }: { i18nProvider: I18nPro
             <CssBaseline />
             <Suspense fallback={null}>
               <Routes>
-                <Route path="/login" element={<LoginPage />} />
-                <Route path="/login/no-recaptcha" element={<NoCaptchaLoginPage />} />
-                <Route path="/login/tt" element={<TenantLoginPage />} />
-                <Route path="/register" element={<RegisterPage />} />
-                <Route path="/password/forgot" element={<ForgotPasswordPage />} />
-                <Route path="/password/reset" element={<ResetPasswordPage />} />
-                <Route path="/privacy" element={<PrivacyPage />} />
-                <Route path="/terms" element={<TermsPage />} />
+                {VISITOR_ROUTES.map(({ path, Page }) => (
+                  <Route key={path} path={path} element={<Page />} />
+                ))}
                 <Route path="*" element={<Navigate to="/login" replace />} />
               </Routes>
             </Suspense>
