@@ -1,7 +1,6 @@
 export * from './booking';
 export * from './queries/booking-place';
 export * from './tables';
-export * from './reservations';
 export * from './projections';
 export * from './availability';
 export * from './rules';

@@ -5,6 +5,7 @@ import {
   availability,
   AvailabilityInputError,
   bookingDecider,
+  bookingPersonalData,
   bookingStream,
   checkBookingSlot,
   checkSlot,
@@ -21,7 +22,7 @@ import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platf
 import { actorOf } from '../common/actor';
 import { Commands } from '../common/commands';
 import { DB } from '../common/tokens';
-import { BookingPiiKeys } from './pii-keys';
+import { PersonalKeys } from '../common/personal-keys';
 import { BookingQueries, createdBooking, CUSTOMER_NAME } from './queries';
 
 /** How many times a booking whose member was picked for it tries another when that one was just taken. */
@@ -55,7 +56,7 @@ export class BookingsService {
     private readonly commands: Commands,
     @Inject(DB) private readonly db: Db,
     private readonly queries: BookingQueries,
-    private readonly pii: BookingPiiKeys,
+    private readonly pii: PersonalKeys,
   ) {}
 
   /**
@@ -116,13 +117,13 @@ export class BookingsService {
     return { context, place, customerName: customer?.name ?? null };
   }
 
-  private run(by: Caller, id: string, command: BookingCommand, fresh = false, seal = this.pii.sealer<BookingEvent>(by.tenantId)) {
+  private run(by: Caller, id: string, command: BookingCommand, fresh = false, seal = this.pii.sealer<BookingEvent>(bookingPersonalData, by.tenantId)) {
     return this.commands.run(bookingDecider, bookingStream(id), command, {
       tenantId: by.tenantId,
       actor: 'actor' in by ? by.actor : actorOf(by as UserPrincipal),
       fresh,
       seal,
-      open: this.pii.open<BookingEvent>,
+      open: this.pii.opener<BookingEvent>(bookingPersonalData),
     });
   }
 
@@ -135,7 +136,7 @@ export class BookingsService {
     const id = opts.id ?? randomUUID();
     // An id made here has no data key yet: its key is stored with the booking's first event.
     // A request's id has the request's key, which the booking shares.
-    const sealer = opts.id ? null : this.pii.newBookingSealer<BookingEvent>(by.tenantId, id);
+    const sealer = opts.id ? null : this.pii.newSubjectSealer<BookingEvent>(bookingPersonalData, by.tenantId, id);
     try {
       return await this.place(by, id, input, channel, opts, sealer?.seal);
     } finally {

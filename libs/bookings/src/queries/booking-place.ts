@@ -8,6 +8,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES, WEEKDAYS, type WorkingDay } from '@tabour/contracts';
+import { businessCalendarSql, businessFieldSql } from '@tabour/organisation';
 import type { AvailabilityInput, HeldBooking } from '../availability/types';
 import { BOOKING_SETTINGS_DEFAULTS } from '../booking/settings';
 
@@ -163,13 +164,11 @@ function readHead(db: ProjectionDb<Database>, tenantId: string, q: AvailabilityQ
   const b = early?.bounds;
   return db
     .selectNoFrom((eb) => [
-      jsonObjectFrom(
-        eb
-          .selectFrom('business_profiles as b')
-          .leftJoin('booking_settings as s', 's.tenant_id', 'b.tenant_id')
-          .select(['b.time_zone', 'b.working_days', 'b.booking_days_limit', 'b.booking_confirmation', 's.min_notice_minutes'])
-          .where('b.tenant_id', '=', tenantId),
-      ).as('business'),
+      // The business's zone and week are the organisation's calendar, its booking switches its profile.
+      businessCalendarSql(tenantId).as('calendar'),
+      businessFieldSql(tenantId, 'booking_days_limit').as('booking_days_limit'),
+      businessFieldSql(tenantId, 'booking_confirmation').as('booking_confirmation'),
+      eb.selectFrom('booking_settings as s').select('s.min_notice_minutes').where('s.tenant_id', '=', tenantId).as('min_notice_minutes'),
       jsonObjectFrom(
         eb
           .selectFrom('departments as d')
@@ -249,10 +248,23 @@ async function readHeld(
 
 type Head = Awaited<ReturnType<typeof readHead>>;
 
+/** The business's part of the head: its calendar (zone, week) with its booking switches. */
+function businessOf(head: Head) {
+  const { calendar } = head;
+  return (
+    calendar && {
+      ...calendar,
+      booking_days_limit: head.booking_days_limit!,
+      booking_confirmation: head.booking_confirmation,
+      min_notice_minutes: head.min_notice_minutes,
+    }
+  );
+}
+
 /** The engine's input from what was read: the duration from the chosen services (or the one given, or the department's slot). */
 function toInput(
   q: AvailabilityQuery,
-  head: { business: NonNullable<Head['business']>; department: NonNullable<Head['department']>; members: Head['members'] },
+  head: { business: NonNullable<ReturnType<typeof businessOf>>; department: NonNullable<Head['department']>; members: Head['members'] },
   dates: { zone: string; from: string; to: string },
   holidays: HolidayRow[],
   bookings: HeldBooking[],
@@ -323,7 +335,8 @@ export async function readBookingPlace(
   const assumed = oneDay ? (zones.get(tenantId) ?? 'UTC') : null;
   const early = assumed ? { zone: assumed, ...datesIn(assumed, q) } : null;
   const head = await readHead(db, tenantId, q, early && { ...early, bounds: boundsOf(early.zone, early.from, early.to) }, opts.lock ?? []);
-  const { business, department, members } = head;
+  const { department, members } = head;
+  const business = businessOf(head);
   const day = 'day' in head ? head.day : null;
   await opts.beforeBookings?.();
   if (!business || !department) return null;
