@@ -105,7 +105,7 @@ export type BatchOutcome<S, E> = { ok: true; events: E[]; state: S } | { ok: fal
  * hook is optional; without them a batch reads the stream, appends as it was decided and
  * retries at once.
  */
-export interface BatchOptions<S, E extends DomainEvent> {
+export interface BatchOptions<S, E extends DomainEvent, C = unknown> {
   tenantId: string | null;
   /** The state the batch is decided on and its revision (a cache or a snapshot); by default the stream read. */
   load?: () => Promise<Loaded<S>>;
@@ -123,13 +123,13 @@ export interface BatchOptions<S, E extends DomainEvent> {
   /** After a failed append (any cause): a state kept aside is no longer to be trusted. */
   failed?: (err: unknown) => void;
   /** Before a retry after a concurrent append (a pause that grows with the attempt). */
-  pause?: (attempt: number) => Promise<void>;
+  pause?: (attempt: number) => Promise<unknown>;
   /** How many times to load and decide again after a concurrent append (default 5). */
   retries?: number;
   /** Maps a failure of the append for good (as `HandleOptions.onAppendError`), for every command of the batch. */
   onAppendError?: (err: unknown) => unknown;
   /** A decide that threw something other than a refusal (the caller logs it); the command is refused with it all the same. */
-  onDecideError?: (err: unknown, command: unknown) => void;
+  onDecideError?: (err: unknown, command: C) => void;
   /** Times each append, in nanoseconds. */
   observeAppend?: (nanoseconds: number) => void;
 }
@@ -217,7 +217,7 @@ export class CommandHandler {
     decider: Decider<C, S, E>,
     streamId: string,
     items: readonly BatchItem<C>[],
-    options: BatchOptions<S, E>,
+    options: BatchOptions<S, E, C>,
   ): Promise<BatchOutcome<S, E>[]> {
     const { retries = 5 } = options;
     const refuseAll = (error: unknown, state: S) => items.map((): BatchOutcome<S, E> => ({ ok: false, error, state }));

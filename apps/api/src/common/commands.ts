@@ -43,7 +43,7 @@ export class Commands extends CommandHandler {
     decider: Decider<C, S, E>,
     streamId: string,
     items: readonly BatchItem<C>[],
-    options: BatchOptions<S, E>,
+    options: BatchOptions<S, E, C>,
   ): Promise<BatchOutcome<S, E>[]> {
     return this.handleBatch(decider, streamId, items, options);
   }

@@ -1,9 +1,10 @@
 import { createHistogram, RecordableHistogram } from 'node:perf_hooks';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Actor, decideStep, fold, NewEvent, PgEventStore, WrongExpectedVersion } from '@tabour/eventstore';
+import { Actor, BatchOutcome, fold, PgEventStore, WrongExpectedVersion } from '@tabour/eventstore';
 import { conflict, DomainError } from '@tabour/platform';
 import { Map as IMap } from 'immutable';
 import { LEAVING, QueueCommand, queueDecider, QueueEvent, QueueState, queueStream, Ticket } from '@tabour/queues';
+import { Commands } from '../common/commands';
 import { EVENT_STORE } from '../common/tokens';
 import { QueueSealing } from './sealing';
 import { SnapshotStore } from './snapshots';
@@ -75,6 +76,7 @@ export class QueueRunner {
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: PgEventStore,
+    private readonly commands: Commands,
     private readonly snapshots: SnapshotStore,
     private readonly pii: QueueSealing,
   ) {}
@@ -157,107 +159,66 @@ export class QueueRunner {
     }
   }
 
+  /**
+   * One append for the batch through the command gateway's batch step (each command decided
+   * alone by the shared decideStep, a concurrent append decided again after a pause, a refused
+   * append retried one command at a time); what is the runner's own is its hooks: the state kept
+   * in memory, the sealing, the phases' timings and the words of a refusal.
+   */
   private async runBatch(q: string, batch: Pending[]): Promise<void> {
     const started = process.hrtime.bigint();
     for (const p of batch) this.phases.mailbox.record(Math.max(1, Number(started - p.at)));
     this.phases.batch.record(batch.length);
-    for (let attempt = 0; ; attempt++) {
-      let entry: Entry;
-      const cached = this.cache.has(q);
-      try {
-        entry = await this.entry(q);
-      } catch (err) {
-        batch.forEach((p) => p.reject(err));
-        return;
-      }
-      const decided = this.decideAll(entry.state, batch);
-      const events = decided.flatMap((d, i) => (d.ok ? d.events.map((e) => ({ ...e, actor: batch[i].actor }) as NewEvent) : []));
-      if (!events.length) {
-        // A refusal or a no-op appends nothing, so no expected revision catches a state cached
-        // before another API instance appended (a counter created there, a ticket pushed there):
-        // the stream's revision is confirmed before answering.
-        if (cached && attempt < RETRIES) {
-          try {
-            if ((await this.store.streamRevision(queueStream(q))) !== entry.revision) {
-              this.cache.delete(q);
-              continue;
-            }
-          } catch (err) {
-            batch.forEach((p) => p.reject(err));
-            return;
-          }
-        }
-        decided.forEach((d, i) => (d.ok ? batch[i].resolve({ events: [], state: d.state }) : batch[i].reject(d.error)));
-        return;
-      }
+    const tenantId = batch[0].command.business_id;
+    let entry: Entry | undefined;
+    let cached = false;
+    const outcomes = await this.commands.batch(queueDecider, queueStream(q), batch, {
+      tenantId,
+      retries: RETRIES,
+      load: async () => {
+        cached = this.cache.has(q);
+        return (entry = await this.entry(q));
+      },
+      // A refusal or a no-op appends nothing, so no expected revision catches a state cached
+      // before another API instance appended (a counter created there, a ticket pushed there):
+      // the stream's revision is confirmed before answering.
+      confirm: async (loaded) => {
+        if (!cached || (await this.store.streamRevision(queueStream(q))) === loaded.revision) return true;
+        this.cache.delete(q);
+        return false;
+      },
       // Known before the append: the change relay announces it the moment it commits.
-      this.noteLeaving(q, entry.state, decided);
-      let sealed: Awaited<ReturnType<QueueSealing['sealBatch']>>;
-      try {
+      decided: (before, decided) => this.noteLeaving(q, before, decided),
+      seal: async (events) => {
         // Names and notes go into the log sealed with their tickets' keys (docs/queues.md).
         const t0 = process.hrtime.bigint();
-        sealed = await this.pii.sealBatch(batch[0].command.business_id, events);
+        const sealed = await this.pii.sealBatch(tenantId, events);
         this.phases.seal.record(Math.max(1, Number(process.hrtime.bigint() - t0)));
-      } catch (err) {
-        batch.forEach((p) => p.reject(err));
-        return;
-      }
-      try {
-        const t0 = process.hrtime.bigint();
-        const result = await this.store
-          .append(queueStream(q), sealed.events, {
-            tenantId: batch[0].command.business_id,
-            actor: batch[0].actor,
-            expectedRevision: entry.revision === null ? 'no_stream' : entry.revision,
-          })
-          .finally(sealed.release);
-        this.phases.append.record(Math.max(1, Number(process.hrtime.bigint() - t0)));
-        const last = decided[decided.length - 1].state;
-        this.remember(q, { state: last, revision: result.nextExpectedRevision, snapshotRevision: entry.snapshotRevision });
-        decided.forEach((d, i) => (d.ok ? batch[i].resolve({ events: d.events, state: d.state }) : batch[i].reject(d.error)));
-        return;
-      } catch (err) {
-        this.cache.delete(q);
-        if (err instanceof WrongExpectedVersion && attempt < RETRIES) {
-          await retryPause(attempt);
-          continue;
-        }
-        if (!(err instanceof WrongExpectedVersion) && batch.length > 1) {
-          // One command of the batch made the append fail (a member opening a counter while
-          // holding one in another queue, text PostgreSQL cannot store…): run them one by one,
-          // so that only that command is refused.
-          for (const p of batch) await this.runBatch(q, [p]);
-          return;
-        }
-        if (isOneCounterViolation(err)) {
-          batch[0].reject(conflict('Cannot open counter', 'member_holds_counter'));
-          return;
-        }
-        // Bad input the database refuses (class 22: a NUL in a text…) is the caller's 400, not a fault.
-        const input = String((err as { code?: string })?.code ?? '').startsWith('22');
-        if (!(err instanceof WrongExpectedVersion) && !input) this.log.error(`append to queue ${q} failed: ${String(err)}`);
-        batch.forEach((p) => p.reject(err instanceof WrongExpectedVersion ? conflict('The queue is busy: try again', 'queue_busy') : err));
-        return;
-      }
-    }
-  }
-
-  /** Each command decided alone on the state its predecessors in the batch left, by the shared step. */
-  private decideAll(start: QueueState, batch: Pending[]) {
-    let state = start;
-    return batch.map((p) => {
-      try {
-        const step = decideStep(queueDecider, p.command, state);
-        state = step.state;
-        return { ok: true as const, events: step.events, state };
-      } catch (error) {
-        if (!(error instanceof DomainError)) this.log.error(`deciding ${p.command.type} failed: ${String(error)}`);
-        return { ok: false as const, error, state };
-      }
+        return sealed;
+      },
+      observeAppend: (ns) => this.phases.append.record(ns),
+      appended: ({ state, revision }) => this.remember(q, { state, revision, snapshotRevision: entry!.snapshotRevision }),
+      failed: () => this.cache.delete(q),
+      pause: retryPause,
+      onAppendError: (err) => this.refusal(q, err),
+      onDecideError: (err, command) => {
+        if (!(err instanceof DomainError)) this.log.error(`deciding ${command.type} failed: ${String(err)}`);
+      },
     });
+    outcomes.forEach((o, i) => (o.ok ? batch[i].resolve({ events: o.events, state: o.state }) : batch[i].reject(o.error)));
   }
 
-  private noteLeaving(q: string, before: QueueState, decided: ReturnType<QueueRunner['decideAll']>): void {
+  /** What a caller is told when the append fails for good; nothing to answer the store's own error. */
+  private refusal(q: string, err: unknown): unknown {
+    // A member opening a counter while holding one in another queue.
+    if (isOneCounterViolation(err)) return conflict('Cannot open counter', 'member_holds_counter');
+    if (err instanceof WrongExpectedVersion) return conflict('The queue is busy: try again', 'queue_busy');
+    // Bad input the database refuses (class 22: a NUL in a text…) is the caller's 400, not a fault.
+    if (!String((err as { code?: string })?.code ?? '').startsWith('22')) this.log.error(`append to queue ${q} failed: ${String(err)}`);
+    return undefined;
+  }
+
+  private noteLeaving(q: string, before: QueueState, decided: BatchOutcome<QueueState, QueueEvent>[]): void {
     for (const d of decided) {
       if (!d.ok) continue;
       for (const e of d.events) {
