@@ -12,7 +12,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { Booking, BookingInput, FormValue } from '@tabour/contracts';
 import { MessageHistory } from '../notifications';
 import { HistoryLink } from '../activity';
-import { bookingFormFields, cancelBooking, checkinBooking, createBooking, updateBooking } from './api';
+import { bookingFormFields, cancelBooking, checkinBooking, createBooking, updateBooking } from '../data/bookings';
 import { CustomerField, type PickedCustomer } from './CustomerField';
 import { useDepartments, useMembers } from '../data/lookups';
 import { BookingFormFields } from './BookingFormFields';

@@ -24,7 +24,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Loading, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Booking } from '@tabour/contracts';
-import { bookingsInRange, rescheduleBooking } from './api';
+import { bookingsInRange, rescheduleBooking } from '../data/bookings';
 import { byId, useBusinessZone, useDepartments, useWorkingDays } from '../data/lookups';
 import { BookingDialog, type DialogTarget } from './BookingDialog';
 import { businessHoursOf, eventOf, rangeOf, refusalText, SHOWN_STATUSES, visibleHours } from './model';

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useNotify, useTranslate } from 'react-admin';
 import type { Customer } from '@tabour/contracts';
-import { createCustomer, searchCustomers } from './api';
+import { createCustomer, searchCustomers } from '../data/bookings';
 
 export interface PickedCustomer {
   id: string;

@@ -11,7 +11,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { mayEnterAmount, PAYMENT_METHODS, type PaymentMethod } from '@tabour/contracts';
 import { readSession } from '../auth/session';
 import { getPaymentSettings } from '../data/account';
-import { addPayment, bookingPayments, deletePayment, getPaymentTypes } from './api';
+import { addPayment, bookingPayments, deletePayment, getPaymentTypes } from '../data/bookings';
 
 /** A booking's payments: what its services cost, what is paid, what is left, and one more payment. */
 export function Payments({ bookingId }: { bookingId: string }) {

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { Availability, FreeSlot } from '@tabour/contracts';
-import { availability } from './api';
+import { availability } from '../data/bookings';
 import { reasonKey, shiftDate, weekOf } from './model';
 
 export interface WeekQuery {

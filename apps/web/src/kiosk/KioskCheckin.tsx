@@ -11,7 +11,7 @@ import { DeviceCommand, useDeviceChannel } from '../live/deviceChannel';
 import { runDeviceCommand } from '../live/remoteCommands';
 import { readStyle } from '../auth/deviceSession';
 import { visuallyHidden } from '../components/a11y';
-import { createCustomer, joinQueue, kioskErrorKey, kioskLogin, kioskLogout, kioskSession, refreshKiosk, searchCustomer, sessionEnded } from './api';
+import { createCustomer, joinQueue, kioskErrorKey, kioskLogin, kioskLogout, kioskSession, refreshKiosk, searchCustomer, sessionEnded } from '../data/kiosk';
 import { flowReducer, initialFlow } from './flow';
 import { KioskFrame } from './KioskFrame';
 import { KioskQueue, KioskState, memberChoices, registrationFields, startLanguage, styleOf } from './model';

@@ -1,6 +1,6 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import { DeviceLoginForm } from '../components/DeviceLoginForm';
-import { kioskErrorKey, kioskLogin, kioskSession } from './api';
+import { kioskErrorKey, kioskLogin, kioskSession } from '../data/kiosk';
 import { KioskFrame } from './KioskFrame';
 
 /** /kiosk/login: then the check-in (docs/product.md#kiosk-screens). */

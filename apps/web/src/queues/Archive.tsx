@@ -10,7 +10,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import { useParams } from 'react-router-dom';
 import { DateInput, List, Loading, Pagination, SelectInput, TextInput, useListContext, useTranslate } from 'react-admin';
 import { HistoryLink } from '../activity';
-import { restoreTicket } from './api';
+import { restoreTicket } from '../data/queues';
 import { BackToQueues } from './QueueHeader';
 import { nameMap, useBusinessDay, useQueue, useQueueCall, useServices } from './hooks';
 import { ARCHIVE_STATUSES, Ticket } from './model';

@@ -15,7 +15,7 @@ import { Loading, Title, useTranslate } from 'react-admin';
 import { useLiveRoom } from '../live/useLiveRoom';
 import { Minutes } from './QueueList';
 import { BackToQueues } from './QueueHeader';
-import { closeCounter, getArchive, getCounters } from './api';
+import { closeCounter, getArchive, getCounters } from '../data/queues';
 import { nameMap, useBusinessDay, useQueue, useQueueCall, useTeam } from './hooks';
 import { archiveBody, Counter, servedByCounter } from './model';
 import { QueueCounterPeriod } from '../statistics';

@@ -34,7 +34,7 @@ import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import type { WorkingDay } from '@tabour/contracts';
 import { fullWeek } from '../components/WorkingDaysEditor';
 import { WorkingDaysEditor } from '../components/WorkingDaysEditor';
-import { createCounter, deleteCounter, getCounters, updateCounter } from './api';
+import { createCounter, deleteCounter, getCounters, updateCounter } from '../data/queues';
 import { useQueueCall } from './hooks';
 import { Counter, NUMBER_TYPES, Queue, QUEUE_FLAGS, queueBody } from './model';
 

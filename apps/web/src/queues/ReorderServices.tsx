@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { BackToQueues } from './QueueHeader';
-import { reorderQueueServices } from './api';
+import { reorderQueueServices } from '../data/queues';
 import { nameMap, useQueue, useQueueCall, useServices } from './hooks';
 import { moveItem } from './model';
 

@@ -5,7 +5,7 @@ import { mayOpen } from '../auth/access';
 import { readSession, subjectOf } from '../auth/session';
 import { isQueueRefusal } from '@tabour/contracts';
 import type { HttpError } from '../data/http';
-import { getBusinessInfo, getQueue } from './api';
+import { getBusinessInfo, getQueue } from '../data/queues';
 import { dayIn } from './model';
 
 /** Whether the signed-in user may open a screen: the buttons to it show only then. */

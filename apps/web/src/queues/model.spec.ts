@@ -1,16 +1,4 @@
-import {
-  archiveBody,
-  cleanTranslations,
-  dayIn,
-  FINAL_ACTIONS,
-  localDay,
-  moveItem,
-  queueBody,
-  servedByCounter,
-  simpleActionCall,
-  ticketActions,
-  waitMinutes,
-} from './model';
+import { archiveBody, cleanTranslations, dayIn, FINAL_ACTIONS, localDay, moveItem, queueBody, servedByCounter, ticketActions, waitMinutes } from './model';
 
 describe('the queue form body', () => {
   const values = {
@@ -106,13 +94,6 @@ describe('the waiting list rules', () => {
     expect(ticketActions({ status: 'on_hold' }, { onHoldEnabled: true, othersWaiting: true })[0]).toBe('recall');
     expect(ticketActions({ status: 'ended' }, { onHoldEnabled: true, othersWaiting: true })).toEqual([]);
     expect([...FINAL_ACTIONS].sort()).toEqual(['absent', 'end', 'no_show', 'redirect', 'revoke']);
-  });
-
-  it('calls the API path of each action', () => {
-    expect(simpleActionCall('revoke', 'q1', 't1')).toEqual({ method: 'DELETE', path: '/business/queue/q1/revoke/t1' });
-    expect(simpleActionCall('no_show', 'q1', 't1')).toEqual({ method: 'POST', path: '/business/queue/q1/noshow/t1' });
-    expect(simpleActionCall('push_back', 'q1', 't1')).toEqual({ method: 'POST', path: '/business/queue/q1/pushback/t1' });
-    expect(simpleActionCall('note', 'q1', 't1')).toBeNull();
   });
 });
 

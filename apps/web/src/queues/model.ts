@@ -2,7 +2,7 @@
  * The queues screens' shapes (as the API answers them) and the pure rules they share, kept
  * apart from React so they are tested without a browser.
  */
-import { QUEUE_FLAGS, type Ticket, type TicketAction } from '@tabour/contracts';
+import { QUEUE_FLAGS, type Ticket } from '@tabour/contracts';
 
 // The answers' shapes, the lists and the ticket's actions are the contract's, one definition with the API.
 export {
@@ -124,27 +124,4 @@ export function moveItem<T>(list: T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1);
   next.splice(to, 0, item);
   return next;
-}
-
-/** The call of a ticket action without a form (the others build theirs from a dialog). */
-export function simpleActionCall(action: TicketAction, queueId: string, ticketId: string): { method: string; path: string } | null {
-  const q = `/business/queue/${queueId}`;
-  switch (action) {
-    case 'hold':
-      return { method: 'POST', path: `${q}/hold/${ticketId}` };
-    case 'recall':
-      return { method: 'POST', path: `${q}/recall/${ticketId}` };
-    case 'push_back':
-      return { method: 'POST', path: `${q}/pushback/${ticketId}` };
-    case 'no_show':
-      return { method: 'POST', path: `${q}/noshow/${ticketId}` };
-    case 'absent':
-      return { method: 'POST', path: `${q}/absent/${ticketId}` };
-    case 'end':
-      return { method: 'POST', path: `${q}/end/${ticketId}` };
-    case 'revoke':
-      return { method: 'DELETE', path: `${q}/revoke/${ticketId}` };
-    default:
-      return null;
-  }
 }

@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading, useTranslate } from 'react-admin';
 import { COUNTER_STAT_PERIODS, type CounterRow, type CounterStatPeriod, type DurationFigures } from '@tabour/contracts';
 import { useFormat } from '../i18n/format';
-import { statisticsApi } from './api';
+import { statisticsApi } from '../data/statistics';
 import { ExportButtons, Figure, useDuration, type Exportable } from './parts';
 import { minutes } from './model';
 

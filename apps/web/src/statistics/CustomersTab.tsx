@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { StatisticFilter } from '@tabour/contracts';
 import { useFormat } from '../i18n/format';
-import { statisticsApi } from './api';
+import { statisticsApi } from '../data/statistics';
 import { SeriesChart } from './Charts';
 import { Loaded } from './Loaded';
 import { ChartCard, Figure, useDuration, type Exportable } from './parts';

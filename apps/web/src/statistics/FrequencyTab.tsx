@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { StatisticFilter } from '@tabour/contracts';
 import { useFormat } from '../i18n/format';
-import { statisticsApi } from './api';
+import { statisticsApi } from '../data/statistics';
 import { Heatmap, SeriesChart } from './Charts';
 import { Loaded } from './Loaded';
 import { ChartCard, type Exportable } from './parts';

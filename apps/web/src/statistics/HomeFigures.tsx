@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../i18n/format';
-import { statisticsApi } from './api';
+import { statisticsApi } from '../data/statistics';
 import { SeriesChart } from './Charts';
 import { ChartCard, Figure, useDuration } from './parts';
 import { useQueueChanges } from './useQueueChanges';

@@ -1,7 +1,7 @@
 /** The statistics screen's logs tab: tickets by outcome, bookings and SMS over the period. */
 import { useTranslate } from 'react-admin';
 import type { StatisticFilter } from '@tabour/contracts';
-import { statisticsApi } from './api';
+import { statisticsApi } from '../data/statistics';
 import { SeriesChart } from './Charts';
 import { Loaded } from './Loaded';
 import { NumbersTable } from './NumbersTable';

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { DEFAULT_SERVICE_LEVEL_TARGET_SECONDS, type StatisticFilter } from '@tabour/contracts';
 import { useFormat } from '../i18n/format';
-import { statisticsApi } from './api';
+import { statisticsApi } from '../data/statistics';
 import { SeriesChart } from './Charts';
 import { Loaded } from './Loaded';
 import { ChartCard, Figure, type Exportable } from './parts';

@@ -2,7 +2,7 @@
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { StatisticFilter } from '@tabour/contracts';
-import { statisticsApi } from './api';
+import { statisticsApi } from '../data/statistics';
 import { SeriesChart } from './Charts';
 import { Loaded } from './Loaded';
 import { NumbersTable } from './NumbersTable';

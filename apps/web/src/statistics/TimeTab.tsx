@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { StatisticFilter } from '@tabour/contracts';
 import { useQueues } from '../data/lookups';
-import { statisticsApi } from './api';
+import { statisticsApi } from '../data/statistics';
 import { SeriesChart } from './Charts';
 import { Loaded } from './Loaded';
 import { NumbersTable } from './NumbersTable';

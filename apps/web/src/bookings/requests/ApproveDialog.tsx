@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useGetList, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { BookingRequest } from '@tabour/contracts';
 import { useBusinessZone } from '../../data/lookups';
-import { approveRequest, declineRequest, freeSlots } from './api';
+import { approveRequest, declineRequest, freeSlots } from '../../data/bookingRequests';
 import { addDays, approvalChanges, weekStart, when } from './model';
 
 interface Named {

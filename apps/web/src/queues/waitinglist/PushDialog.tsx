@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { pushTicket, searchCustomers } from '../api';
+import { pushTicket, searchCustomers } from '../../data/queues';
 import { useQueueCall, type Named } from '../hooks';
 import type { Queue } from '../model';
 import { ActionDialog } from './dialogs';

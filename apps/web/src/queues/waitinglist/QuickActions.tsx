@@ -5,7 +5,7 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useTranslate } from 'react-admin';
-import { ticketAction } from '../api';
+import { ticketAction } from '../../data/queues';
 import { useQueueCall } from '../hooks';
 import type { Ticket, TicketAction } from '../model';
 import { ConfirmDialog } from './dialogs';

@@ -13,7 +13,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useParams } from 'react-router-dom';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { BackToQueues } from '../QueueHeader';
-import { delayQueue, pauseQueue, resumeQueue } from '../api';
+import { delayQueue, pauseQueue, resumeQueue } from '../../data/queues';
 import { nameMap, useMayOpen, useNoteTypes, useQueueCall, useQueues, useServices, useTeam } from '../hooks';
 import { useWaitingListData } from './data';
 import { Desk } from './Desk';

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { counterMayServe } from '@tabour/contracts';
 import type { HttpError } from '../../data/http';
-import { moveTicket } from '../api';
+import { moveTicket } from '../../data/queues';
 import { useQueueCall } from '../hooks';
 import { Counter, moveItem, Ticket, WaitingList as WaitingListShape } from '../model';
 import { useRowWindow } from './rowWindow';

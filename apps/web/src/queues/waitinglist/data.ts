@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveRoom } from '../../live/useLiveRoom';
 import { readList } from '../../data/resources';
-import { getCounters, getInService, getMyCounter, getOnHold, getQueue, getWaitingList, type HeldCounter } from '../api';
+import { getCounters, getInService, getMyCounter, getOnHold, getQueue, getWaitingList, type HeldCounter } from '../../data/queues';
 import type { Counter, Queue, Ticket, WaitingList } from '../model';
-import { firstReads, takeSettled } from './early';
+import { firstReads, takeSettled } from '../../data/queueFirstReads';
 
-export type { HeldCounter } from '../api';
+export type { HeldCounter } from '../../data/queues';
 
 /**
  * What main.tsx already read for this screen, in the shape the queries give (queues/api.ts);

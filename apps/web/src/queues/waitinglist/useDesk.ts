@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { callNext, closeCounter, openCounter, ticketAction } from '../api';
+import { callNext, closeCounter, openCounter, ticketAction } from '../../data/queues';
 import { useQueueCall } from '../hooks';
 import type { Ticket, TicketAction } from '../model';
 import type { HeldCounter } from './data';

@@ -32,7 +32,7 @@ import {
   invoicePdfPath,
   makeDefaultCard,
   saveBillingDetails,
-} from './api';
+} from '../../data/membership';
 import { cardsPolledUntil } from './card-poll';
 import { AddCardOnPage, useCardPageReturn } from './cardPage';
 import { formatMoney, refusalKey } from './money';

@@ -8,7 +8,7 @@ import { Title, useTranslate } from 'react-admin';
 import type { CouponView } from '@tabour/contracts';
 import { useFormat } from '../../i18n/format';
 import { SettingsTable } from '../../components/SettingsTable';
-import { getCoupons } from './api';
+import { getCoupons } from '../../data/membership';
 import { formatMoney } from './money';
 
 const C = 'account.coupons';

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import type { BillingMembership } from '@tabour/contracts';
 import { useFormat } from '../../i18n/format';
-import { changeRenewal } from './api';
+import { changeRenewal } from '../../data/membership';
 import { countdown } from './countdown';
 import { T, type Paid } from './membership-keys';
 import { rememberMembership } from './rememberMembership';

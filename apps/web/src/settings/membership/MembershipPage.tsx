@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useTranslate } from 'react-admin';
 import type { PackageOffer, Plan } from '@tabour/contracts';
-import { getBillingConfig, getCards, getMembership, getPackages } from './api';
+import { getBillingConfig, getCards, getMembership, getPackages } from '../../data/membership';
 import { cardsPolledUntil } from './card-poll';
 import { useCardPageReturn } from './cardPage';
 import { Current } from './Current';

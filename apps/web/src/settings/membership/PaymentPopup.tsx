@@ -14,7 +14,7 @@ import { Loading, useNotify, useTranslate } from 'react-admin';
 import type { BillingConfig, PackageOffer, Plan } from '@tabour/contracts';
 import { HttpError } from '../../data/http';
 import { useFormat } from '../../i18n/format';
-import { addCard, checkCoupon, checkout, getCards, getQuote } from './api';
+import { addCard, checkCoupon, checkout, getCards, getQuote } from '../../data/membership';
 import { AddCardOnPage } from './cardPage';
 import { P, T, type Paid } from './membership-keys';
 import { formatMoney } from './money';

@@ -6,7 +6,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { CardSessionReturn } from '@tabour/contracts';
 import { HttpError } from '../../data/http';
-import { cardSession } from './api';
+import { cardSession } from '../../data/membership';
 import { WAIT_FOR_WEBHOOK_MS } from './card-poll';
 import { refusalKey } from './money';
 

@@ -1,4 +1,4 @@
-import { api } from '../../data/http';
+import { api } from './http';
 
 /** A queue's address in the API (queues/api.ts builds every call on it). */
 export const queuePath = (id: string) => `/business/queue/${encodeURIComponent(id)}`;

@@ -15,7 +15,7 @@ import type {
   Quote,
   SavedCard,
 } from '@tabour/contracts';
-import { api } from '../../data/http';
+import { api } from './http';
 
 type Paid = 'LIBERUP' | 'LIBERPRO';
 

@@ -24,7 +24,7 @@ import type {
   VisitFrequency,
   BookingStatistics,
 } from '@tabour/contracts';
-import { api } from '../data/http';
+import { api } from './http';
 
 const post = <T>(path: string, body: StatisticFilter) => api<T>(`/business/statistic/${path}`, { method: 'POST', body });
 

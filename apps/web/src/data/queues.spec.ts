@@ -1,7 +1,7 @@
-import * as queues from './api';
+import * as queues from './queues';
 
 const calls: { path: string; method: string; body?: unknown }[] = [];
-jest.mock('../data/http', () => ({
+jest.mock('./http', () => ({
   api: async (path: string, options: { method?: string; body?: unknown } = {}) => {
     calls.push({ path, method: options.method ?? 'GET', ...(options.body === undefined ? {} : { body: options.body }) });
     return { data: [], total: 0, counter: null };
@@ -54,5 +54,14 @@ describe('the queue screens’ calls', () => {
     expect(await callOf(() => queues.ticketAction('revoke', 'q1', 't1'))).toEqual({ path: '/business/queue/q1/revoke/t1', method: 'DELETE' });
     expect(await callOf(() => queues.ticketAction('push_back', 'q1', 't1'))).toEqual({ path: '/business/queue/q1/pushback/t1', method: 'POST' });
     expect(() => queues.ticketAction('note', 'q1', 't1')).toThrow('note takes a form');
+  });
+});
+
+describe('a ticket action without a form', () => {
+  it('calls the API path of each action', () => {
+    expect(queues.simpleActionCall('revoke', 'q1', 't1')).toEqual({ method: 'DELETE', path: '/business/queue/q1/revoke/t1' });
+    expect(queues.simpleActionCall('no_show', 'q1', 't1')).toEqual({ method: 'POST', path: '/business/queue/q1/noshow/t1' });
+    expect(queues.simpleActionCall('push_back', 'q1', 't1')).toEqual({ method: 'POST', path: '/business/queue/q1/pushback/t1' });
+    expect(queues.simpleActionCall('note', 'q1', 't1')).toBeNull();
   });
 });

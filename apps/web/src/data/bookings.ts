@@ -14,8 +14,8 @@ import type {
   PaymentTypes,
   Ticket,
 } from '@tabour/contracts';
-import { api } from '../data/http';
-import { readList } from '../data/resources';
+import { api } from './http';
+import { readList } from './resources';
 
 const business = '/business';
 const bookingPath = (id: string) => `${business}/booking/${encodeURIComponent(id)}`;

@@ -1,6 +1,6 @@
 /** The calls of the requests screen, typed by the contract. */
 import type { Availability, BookingInput, BookingRequest } from '@tabour/contracts';
-import { api } from '../../data/http';
+import { api } from './http';
 
 const base = '/business/booking/request';
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;

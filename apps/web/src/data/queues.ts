@@ -3,10 +3,10 @@
  * (`callNext`, `closeCounter`) and never build an address. They still run these through
  * react-query (useQuery, `useQueueCall`'s run) and refresh their keys as before.
  */
-import { api } from '../data/http';
-import { readList } from '../data/resources';
-import { simpleActionCall, type Counter, type Queue, type Ticket, type TicketAction, type WaitingList } from './model';
-import { queuePath, takeEarly } from './waitinglist/early';
+import { api } from './http';
+import { readList } from './resources';
+import type { Counter, Queue, Ticket, TicketAction, WaitingList } from '@tabour/contracts';
+import { queuePath, takeEarly } from './queueFirstReads';
 
 export { queuePath };
 const business = '/business';
@@ -98,3 +98,26 @@ export const getBusinessInfo = () => get<{ time_zone?: string }>(`${business}/in
 /** The first customers whose name or phone matches, for the push dialog. */
 export const searchCustomers = async <T>(text: string) =>
   readList<T>(await get(`${business}/customer?page=1&per_page=10&q=${encodeURIComponent(text.trim())}`)).data;
+
+/** The call of a ticket action without a form (the others build theirs from a dialog). */
+export function simpleActionCall(action: TicketAction, queueId: string, ticketId: string): { method: string; path: string } | null {
+  const q = `/business/queue/${queueId}`;
+  switch (action) {
+    case 'hold':
+      return { method: 'POST', path: `${q}/hold/${ticketId}` };
+    case 'recall':
+      return { method: 'POST', path: `${q}/recall/${ticketId}` };
+    case 'push_back':
+      return { method: 'POST', path: `${q}/pushback/${ticketId}` };
+    case 'no_show':
+      return { method: 'POST', path: `${q}/noshow/${ticketId}` };
+    case 'absent':
+      return { method: 'POST', path: `${q}/absent/${ticketId}` };
+    case 'end':
+      return { method: 'POST', path: `${q}/end/${ticketId}` };
+    case 'revoke':
+      return { method: 'DELETE', path: `${q}/revoke/${ticketId}` };
+    default:
+      return null;
+  }
+}

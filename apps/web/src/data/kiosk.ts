@@ -1,6 +1,6 @@
-import { api, HttpError } from '../data/http';
+import { api, HttpError } from './http';
 import { clearDeviceSession, readDeviceSession, saveAutologin, saveDeviceSession } from '../auth/deviceSession';
-import type { KioskSettings, KioskState, KioskTicket } from './model';
+import type { KioskSettings, KioskState, KioskTicket } from '@tabour/contracts';
 
 export const kioskSession = () => readDeviceSession<KioskSettings>('kiosk');
 
