@@ -29,8 +29,7 @@ const LIB_ALLOWED = {
   // tickets' names and notes are sealed with their own keys
   queues: [...SHARED_LIBS, 'privacy', 'customers'],
   // working days and holidays are the organisation's rules; booking subjects' personal data is
-  // sealed with their own keys
-  // ... and a booking reserves resources, read through their context's query
+  // sealed with their own keys; a booking reserves resources, read through their context's query
   bookings: [...SHARED_LIBS, 'organisation', 'privacy', 'customers', 'resources'],
   // reminders and the daily summary are timed by the business's day (organisation's localDay)
   notifications: [...SHARED_LIBS, 'organisation'],
