@@ -6,6 +6,7 @@ import queues from './queues';
 import settings from './settings';
 import resources from './resources';
 import devices from './devices';
+import ticket from './ticket';
 import bookings from './bookings';
 import notifications from './notifications';
 import activity from './activity';
@@ -14,4 +15,20 @@ import account from './account';
 import webhooks from './webhooks';
 import integrations from './integrations';
 
-export default { ra, app, customers, queues, settings, resources, devices, bookings, notifications, activity, statistics, account, webhooks, integrations };
+export default {
+  ra,
+  app,
+  customers,
+  queues,
+  settings,
+  resources,
+  devices,
+  ticket,
+  bookings,
+  notifications,
+  activity,
+  statistics,
+  account,
+  webhooks,
+  integrations,
+};
