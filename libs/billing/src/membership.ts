@@ -1,5 +1,5 @@
 import type { AccountEvent, ChosenPackage } from '@tabour/accounts';
-import { PACKAGE_RANK, PAID_PACKAGES, PLANS, type Invoice, type PaymentProvider, type Plan } from '@tabour/contracts';
+import { MEMBERSHIP_EVENT_TYPES as EVENT_TYPES, PACKAGE_RANK, PAID_PACKAGES, PLANS, type Invoice, type PaymentProvider, type Plan } from '@tabour/contracts';
 import type { Decider } from '@tabour/eventstore';
 import { DomainError, invalid, notFound } from '@tabour/platform';
 import { isSold, type CouponTerms } from './pricing';
@@ -59,22 +59,8 @@ export type MembershipEvent =
   | { type: 'PaymentMethodRemoved'; data: { business_id: string; payment_method_id: string; new_default_id: string | null } }
   | { type: 'DefaultPaymentMethodChanged'; data: { business_id: string; payment_method_id: string } };
 
-export const MEMBERSHIP_EVENT_TYPES = [
-  'MembershipPurchased',
-  'MembershipPlanChanged',
-  'MembershipRenewed',
-  'MembershipRenewalFailed',
-  'MembershipLapsed',
-  'MembershipCancellationScheduled',
-  'MembershipCancellationWithdrawn',
-  'MembershipChangeScheduled',
-  'MembershipTrialEnded',
-  'InvoiceIssued',
-  'BillingDetailsUpdated',
-  'PaymentMethodAdded',
-  'PaymentMethodRemoved',
-  'DefaultPaymentMethodChanged',
-] as const satisfies readonly MembershipEvent['type'][];
+/** The contract's list, which the activity log words too; each of its types is one of these events. */
+export const MEMBERSHIP_EVENT_TYPES = EVENT_TYPES satisfies readonly MembershipEvent['type'][];
 
 /** The account's events a membership starts from (read alongside its own stream). */
 export const ACCOUNT_MEMBERSHIP_EVENT_TYPES = ['BusinessRegistered', 'MembershipTrialStarted', 'MembershipPackageChanged'] as const;

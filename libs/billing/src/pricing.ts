@@ -1,29 +1,14 @@
-import type { CouponDuration, CouponKind, Package, Plan } from '@tabour/contracts';
+import type { CouponView, Package, Plan, Quote } from '@tabour/contracts';
 import { vatOn, type VatTreatment } from './vat';
 
-/** A coupon as a price sees it. */
-export interface CouponTerms {
-  code: string;
-  kind: CouponKind;
-  value: number;
-  currency: string | null;
-  duration: CouponDuration;
-  duration_months: number | null;
-}
+/** A coupon as a price sees it: the terms of the coupon the business is shown. */
+export type CouponTerms = Pick<CouponView, 'code' | 'kind' | 'value' | 'currency' | 'duration' | 'duration_months'>;
 
 /** The months of a plan's period (a coupon for N months covers that many months of periods). */
 export const PLAN_MONTHS: Record<Plan, number> = { monthly: 1, yearly: 12 };
 
-export interface Amounts {
-  list_price: number;
-  discount: number;
-  proration_credit: number;
-  subtotal: number;
-  vat_rate: number;
-  vat: number;
-  total: number;
-  reverse_charge: boolean;
-}
+/** A price's figures, as a quote shows them. */
+export type Amounts = Pick<Quote, 'list_price' | 'discount' | 'proration_credit' | 'subtotal' | 'vat_rate' | 'vat' | 'total' | 'reverse_charge'>;
 
 /** What a coupon takes off a net price: a share of it, or a fixed amount in the same currency (never below zero). */
 export function couponDiscount(coupon: CouponTerms | null, listPrice: number, currency: string): number {

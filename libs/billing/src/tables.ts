@@ -1,5 +1,6 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
-import type { CouponDuration, CouponKind, InvoiceKind, InvoiceLine, InvoiceParty, InvoiceStatus, PaymentProvider } from '@tabour/contracts';
+import type { InvoiceKind, InvoiceLine, InvoiceParty, InvoiceStatus, PaymentProvider } from '@tabour/contracts';
+import type { CouponTerms } from './pricing';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -17,13 +18,7 @@ export interface BillingPackagesTable {
 }
 
 /** Operator's coupons (`npm run accounts -- coupons …`); redemptions counted under a row lock. */
-export interface BillingCouponsTable {
-  code: string;
-  kind: CouponKind;
-  value: number;
-  currency: string | null;
-  duration: CouponDuration;
-  duration_months: number | null;
+export interface BillingCouponsTable extends CouponTerms {
   valid_from: NullableTimestamp;
   valid_until: NullableTimestamp;
   max_redemptions: number | null;

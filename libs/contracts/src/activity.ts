@@ -31,8 +31,8 @@ export const ACTIVITY_RECORD_KINDS = [
 ] as const;
 export type ActivityRecordKind = (typeof ACTIVITY_RECORD_KINDS)[number];
 
-/** The event types worded by a sentence of their own; any other reads as the generic sentence. */
-export const ACTIVITY_SENTENCE_TYPES = [
+/** The queue's own events (a queue's stream): the queues' decider folds them and its projections subscribe by this list. */
+export const QUEUE_EVENT_TYPES = [
   'QueueCreated',
   'QueueUpdated',
   'QueueDeleted',
@@ -62,11 +62,10 @@ export const ACTIVITY_SENTENCE_TYPES = [
   'TicketNoteAdded',
   'TicketMemberChanged',
   'TicketServiceTimeChanged',
-  'TicketFeedbackGiven',
-  'QueueRequestSubmitted',
-  'QueueRequestUpdated',
-  'QueueRequestApproved',
-  'QueueRequestDeclined',
+] as const;
+
+/** A booking's events (its stream), as the bookings' decider folds them. */
+export const BOOKING_EVENT_TYPES = [
   'BookingCreated',
   'BookingRescheduled',
   'BookingUpdated',
@@ -75,6 +74,35 @@ export const ACTIVITY_SENTENCE_TYPES = [
   'BookingMarkedNoShow',
   'BookingCompleted',
   'BookingCheckedIn',
+] as const;
+
+/** A membership's events (the business's billing stream), as the billing decider folds them. */
+export const MEMBERSHIP_EVENT_TYPES = [
+  'MembershipPurchased',
+  'MembershipPlanChanged',
+  'MembershipRenewed',
+  'MembershipRenewalFailed',
+  'MembershipLapsed',
+  'MembershipCancellationScheduled',
+  'MembershipCancellationWithdrawn',
+  'MembershipChangeScheduled',
+  'MembershipTrialEnded',
+  'InvoiceIssued',
+  'BillingDetailsUpdated',
+  'PaymentMethodAdded',
+  'PaymentMethodRemoved',
+  'DefaultPaymentMethodChanged',
+] as const;
+
+/** The event types worded by a sentence of their own; any other reads as the generic sentence. */
+export const ACTIVITY_SENTENCE_TYPES = [
+  ...QUEUE_EVENT_TYPES,
+  'TicketFeedbackGiven',
+  'QueueRequestSubmitted',
+  'QueueRequestUpdated',
+  'QueueRequestApproved',
+  'QueueRequestDeclined',
+  ...BOOKING_EVENT_TYPES,
   'BookingRequested',
   'BookingRequestApproved',
   'BookingRequestDeclined',
@@ -110,20 +138,7 @@ export const ACTIVITY_SENTENCE_TYPES = [
   'PasswordResetRequested',
   'MembershipTrialStarted',
   'MembershipPackageChanged',
-  'MembershipPurchased',
-  'MembershipPlanChanged',
-  'MembershipRenewed',
-  'MembershipRenewalFailed',
-  'MembershipLapsed',
-  'MembershipCancellationScheduled',
-  'MembershipCancellationWithdrawn',
-  'MembershipChangeScheduled',
-  'MembershipTrialEnded',
-  'InvoiceIssued',
-  'BillingDetailsUpdated',
-  'PaymentMethodAdded',
-  'PaymentMethodRemoved',
-  'DefaultPaymentMethodChanged',
+  ...MEMBERSHIP_EVENT_TYPES,
   'AccountSettingsUpdated',
   'BusinessHistoryDeleted',
   'CategoryCreated',

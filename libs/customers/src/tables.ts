@@ -1,29 +1,35 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { Customer } from '@tabour/contracts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export interface CustomersTable {
+/** The columns that hold a customer's fields as the customer screens read them. */
+type CustomerColumns = Pick<
+  Customer,
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'second_phone'
+  | 'address'
+  | 'date_of_birth'
+  | 'place_of_birth'
+  | 'nationality'
+  | 'preferred_language'
+  | 'internal_id'
+  | 'platform_id'
+  | 'platform_verification'
+  | 'notes'
+  | 'book_more_than_once'
+>;
+
+export interface CustomersTable extends CustomerColumns {
   id: string;
   tenant_id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  second_phone: string | null;
-  address: string | null;
-  date_of_birth: string | null;
-  place_of_birth: string | null;
-  nationality: string | null;
-  preferred_language: string | null;
-  internal_id: string | null;
   /** The internal id as a number when it is one: next_iid reads its maximum. */
   internal_id_num: ColumnType<number | null, number | string | null, number | string | null>;
-  platform_id: string | null;
-  platform_verification: string | null;
-  notes: string | null;
   additional_data: JSONColumnType<Record<string, unknown>, string, string>;
   category: string;
-  book_more_than_once: boolean;
   /** Folded names, e-mail and ids (lowercase, no accents), trigram-indexed. */
   search: string;
   /** Digits of both phones, trigram-indexed. */

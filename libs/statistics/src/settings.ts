@@ -12,9 +12,8 @@ import {
   REPORT_PLACEHOLDERS,
   reportTextProblems,
   type FieldErrors,
-  type ReportKpi,
   type ReportLanguage,
-  type ReportOperator,
+  type ReportSetting,
   type ReportSettingInput,
 } from '@tabour/contracts';
 import type { Decider } from '@tabour/eventstore';
@@ -48,18 +47,8 @@ export const statisticsSettingsDecider: Decider<StatisticsSettingsCommand, Stati
   },
 };
 
-/** A reporting mail setting as decided (the wire's fields without the times). */
-export interface ReportSettingFields {
-  title: string;
-  queue_id: string;
-  trigger_kpi: ReportKpi;
-  trigger_operator: ReportOperator;
-  trigger_value: number;
-  member_id: string;
-  content: Record<ReportLanguage, string>;
-  daily_summary: boolean;
-  summary_time: string;
-}
+/** A reporting mail setting as decided (the wire's fields without the id and the times). */
+export type ReportSettingFields = Omit<ReportSetting, 'id' | 'created_at' | 'updated_at'>;
 
 export type ReportSettingCommand =
   | (Business & { type: 'CreateReportSetting'; id: string; input: ReportSettingInput })

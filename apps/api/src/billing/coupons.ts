@@ -25,13 +25,7 @@ export const COUPON_REFUSALS = {
   notForPackage: () => refusal('coupon_not_for_package', 'This coupon does not apply to this package'),
 };
 
-export interface NewCoupon {
-  code: string;
-  kind: CouponKind;
-  value: number;
-  currency: string | null;
-  duration: CouponDuration;
-  duration_months: number | null;
+export interface NewCoupon extends CouponTerms {
   valid_from: Date | null;
   valid_until: Date | null;
   max_redemptions: number | null;

@@ -1,4 +1,11 @@
-import type { BookingAttachment, BookingChannel, BookingStatus, FormValue, LatLng } from '@tabour/contracts';
+import {
+  BOOKING_EVENT_TYPES as EVENT_TYPES,
+  type BookingAttachment,
+  type BookingChannel,
+  type BookingStatus,
+  type FormValue,
+  type LatLng,
+} from '@tabour/contracts';
 
 /** The place a booking holds in the book: derived by the decision from the start and the duration. */
 export interface BookingSlot {
@@ -26,6 +33,8 @@ export interface BookingDetails {
   location: LatLng | null;
   phone_number: string | null;
   attachments: BookingAttachment[];
+  /** The rooms and equipment it reserves (docs/resources.md), named when it is made; absent in bookings made before. */
+  resource_ids?: string[];
 }
 
 export type BookingFields = BookingSlot & BookingDetails & { channel: BookingChannel };
@@ -45,16 +54,8 @@ export type BookingEvent =
   | { type: 'BookingCompleted'; data: Ids }
   | { type: 'BookingCheckedIn'; data: Ids & { queue_id: string; ticket_id: string } };
 
-export const BOOKING_EVENT_TYPES = [
-  'BookingCreated',
-  'BookingRescheduled',
-  'BookingUpdated',
-  'BookingCancelled',
-  'BookingDeleted',
-  'BookingMarkedNoShow',
-  'BookingCompleted',
-  'BookingCheckedIn',
-] as const satisfies readonly BookingEvent['type'][];
+/** The contract's list, which the activity log words too; each of its types is one of these events. */
+export const BOOKING_EVENT_TYPES = EVENT_TYPES satisfies readonly BookingEvent['type'][];
 
 /** The events that take a place in the book: the capacity guard checks exactly these. */
 export const BOOKING_PLACING_EVENT_TYPES = ['BookingCreated', 'BookingRescheduled'] as const satisfies readonly BookingEvent['type'][];

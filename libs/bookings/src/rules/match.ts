@@ -1,20 +1,8 @@
 import { DateTime } from 'luxon';
-import { WEEKDAYS, type RuleAction, type RuleAppliesTo, type RuleFlow, type RuleTimeFrame, type WorkingDay } from '@tabour/contracts';
+import { WEEKDAYS, type Rule, type RuleAppliesTo, type RuleFlow } from '@tabour/contracts';
 
 /** What matching needs of a rule (the read model's row or the aggregate's state both fit). */
-export interface MatchableRule {
-  id: string;
-  name: string;
-  action: RuleAction;
-  flow: RuleFlow;
-  applies_to: RuleAppliesTo;
-  time_frame: RuleTimeFrame;
-  starts_on: string | null;
-  ends_on: string | null;
-  working_days: WorkingDay[] | null;
-  position: number;
-  enabled: boolean;
-}
+export type MatchableRule = Omit<Rule, 'created_at' | 'updated_at'>;
 
 export interface MatchRequest {
   flow: RuleFlow;

@@ -1,18 +1,6 @@
 import type { Decider } from '@tabour/eventstore';
 import { notFound, throwIfAny as refuse } from '@tabour/platform';
-import {
-  addError,
-  RULE_ACTIONS,
-  RULE_APPLIES_TO,
-  RULE_FLOWS,
-  RULE_TIME_FRAMES,
-  type FieldErrors,
-  type RuleAction,
-  type RuleAppliesTo,
-  type RuleFlow,
-  type RuleTimeFrame,
-  type WorkingDay,
-} from '@tabour/contracts';
+import { addError, RULE_ACTIONS, RULE_APPLIES_TO, RULE_FLOWS, RULE_TIME_FRAMES, type FieldErrors, type Rule, type WorkingDay } from '@tabour/contracts';
 import { checkWorkingDays, sameJson } from '@tabour/organisation';
 
 /**
@@ -23,17 +11,8 @@ export const rulesStream = (tenantId: string) => `rules-${tenantId}`;
 
 export const RULE_LIMITS = { name: 150, rules: 100 } as const;
 
-export interface RuleFields {
-  name: string;
-  action: RuleAction;
-  flow: RuleFlow;
-  applies_to: RuleAppliesTo;
-  time_frame: RuleTimeFrame;
-  starts_on: string | null;
-  ends_on: string | null;
-  working_days: WorkingDay[] | null;
-  enabled: boolean;
-}
+/** A rule's fields as its form sets them: the contract's rule but its id, position and times. */
+export type RuleFields = Omit<Rule, 'id' | 'position' | 'created_at' | 'updated_at'>;
 
 export type RuleInput = Partial<RuleFields>;
 

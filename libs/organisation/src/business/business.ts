@@ -1,3 +1,4 @@
+import type { Business } from '@tabour/contracts';
 import type { Decider } from '@tabour/eventstore';
 import { isValid as isCountry } from 'i18n-iso-countries';
 import {
@@ -14,23 +15,24 @@ import {
 } from '../shared';
 import { INDUSTRY_IDS } from './industries';
 
-/** The business's editable information (the "basic information" screen). */
-export interface BusinessInfo {
-  name: string;
-  industry: string | null;
-  country: string | null;
-  city: string | null;
-  address: string | null;
-  postal_code: string | null;
-  phone: string | null;
-  email: string | null;
-  sms_sender_name: string | null;
-  slot_minutes: number;
-  booking_days_limit: number;
-  booking_confirmation: boolean;
-  published: boolean;
-  time_zone: string;
-}
+/** The business's editable information (the "basic information" screen): the contract's profile fields that a form sets. */
+export type BusinessInfo = Pick<
+  Business,
+  | 'name'
+  | 'industry'
+  | 'country'
+  | 'city'
+  | 'address'
+  | 'postal_code'
+  | 'phone'
+  | 'email'
+  | 'sms_sender_name'
+  | 'slot_minutes'
+  | 'booking_days_limit'
+  | 'booking_confirmation'
+  | 'published'
+  | 'time_zone'
+>;
 
 export const BUSINESS_DEFAULTS: Omit<BusinessInfo, 'name'> = {
   industry: null,

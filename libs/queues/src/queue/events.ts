@@ -1,3 +1,4 @@
+import { QUEUE_EVENT_TYPES as EVENT_TYPES } from '@tabour/contracts';
 import type { QueueSettings } from '../settings';
 import type { ArchiveStatus, Counter, Ids, Ticket, TicketStatus } from './state';
 
@@ -49,37 +50,8 @@ export type QueueEvent =
 
 export type QueueEventType = QueueEvent['type'];
 
-export const QUEUE_EVENT_TYPES = [
-  'QueueCreated',
-  'QueueUpdated',
-  'QueueDeleted',
-  'QueuePaused',
-  'QueueResumed',
-  'QueueDelayed',
-  'CounterCreated',
-  'CounterUpdated',
-  'CounterDeleted',
-  'CounterOpened',
-  'CounterClosed',
-  'TicketPushed',
-  'TicketRedirectedIn',
-  'TicketRestored',
-  'TicketCalled',
-  'TicketReturnedToWaiting',
-  'TicketMoved',
-  'TicketsSwapped',
-  'TicketHeld',
-  'TicketEnded',
-  'TicketMarkedNoShow',
-  'TicketMarkedAbsent',
-  'TicketRevoked',
-  'TicketClosedAtDayEnd',
-  'TicketRedirectedOut',
-  'TicketUrgencyChanged',
-  'TicketNoteAdded',
-  'TicketMemberChanged',
-  'TicketServiceTimeChanged',
-] as const;
+/** The contract's list, which the activity log words too; each of its types is one of these events. */
+export const QUEUE_EVENT_TYPES = EVENT_TYPES satisfies readonly QueueEventType[];
 
 // The projections subscribe by this list: an event type missing from it would never reach them.
 type Missing = Exclude<QueueEventType, (typeof QUEUE_EVENT_TYPES)[number]>;
