@@ -1,6 +1,7 @@
 export * from './booking';
 export * from './queries/booking-place';
 export * from './tables';
+export * from './reservations';
 export * from './projections';
 export * from './availability';
 export * from './rules';

@@ -82,6 +82,8 @@ export interface BookingInput {
   sync_booking_with_graph?: boolean;
   location?: LatLng | null;
   phone_number?: string | null;
+  /** Rooms and equipment it reserves (docs/product.md#resources), at creation. */
+  resource_ids?: string[];
 }
 
 /** Why a day has no free slot, or `open` when it has some. */

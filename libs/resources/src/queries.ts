@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { ResourcesTables } from './tables';
+import type { Kysely } from 'kysely';
+import type { Database } from '@tabour/platform';
+import './tables';
 
 /**
  * What another context may know of a business's resources: which of the ids named are its
@@ -7,7 +8,7 @@ import type { ResourcesTables } from './tables';
  * through this alone (docs/resources.md), in the append's transaction when it checks a reservation.
  */
 export async function reservableResources(
-  db: Kysely<ResourcesTables> | Transaction<ResourcesTables>,
+  db: Kysely<Database>,
   tenantId: string,
   ids: readonly string[],
 ): Promise<{ id: string; capacity: number }[]> {

@@ -1,6 +1,8 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import {
   bookingCapacityGuard,
+  bookingResourceGuard,
+  bookingResourcesProjection,
   bookingPiiErasureProjection,
   bookingPiiKeysProjection,
   BOOKING_PROJECTIONS,
@@ -56,6 +58,7 @@ export class BookingsModule implements OnModuleInit {
   onModuleInit(): void {
     // The guard comes first: a refused place never reaches the book's rows.
     this.store.registerInlineProjection(bookingCapacityGuard);
+    this.store.registerInlineProjection(bookingResourceGuard);
     for (const projection of BOOKING_PROJECTIONS) this.store.registerInlineProjection(projection);
     this.store.registerInlineProjection(bookingPiiKeysProjection);
     for (const projection of [
@@ -65,6 +68,7 @@ export class BookingsModule implements OnModuleInit {
       paymentsProjection,
       paymentTypesProjection,
       paymentSettingsProjection,
+      bookingResourcesProjection,
     ])
       this.store.registerInlineProjection(projection);
     this.store.registerInlineProjection(bookingPiiErasureProjection);
