@@ -6,6 +6,7 @@ import { DB } from './common/tokens';
 import { seedCustomersDemo } from './customers/customers.seed';
 import { seedOrganisationDemo } from './organisation/organisation.seed';
 import { seedQueuesDemo } from './queues/queues.seed';
+import { seedResourcesDemo } from './resources/resources.seed';
 
 /**
  * The demo business (common/demo.ts), seeded on the first start on an empty database. Each
@@ -16,6 +17,7 @@ export type DemoSeeder = (app: INestApplication) => Promise<void>;
 export const demoSeeders: DemoSeeder[] = [
   (app) => seedDemoAccounts(app),
   (app) => seedOrganisationDemo(app),
+  (app) => seedResourcesDemo(app),
   (app) => seedCustomersDemo(app),
   (app) => seedQueuesDemo(app),
 ];
