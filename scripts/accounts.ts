@@ -4,7 +4,7 @@ import { mailboxDir, readMailbox } from '@tabour/notifications';
 import { AppConfig, loadConfigWith } from '@tabour/platform';
 import type { Package } from '@tabour/contracts';
 import { RegistrationService } from '../apps/api/src/accounts/registration.service';
-import { BillingService } from '../apps/api/src/billing/billing.service';
+import { RefundsService } from '../apps/api/src/billing/refunds';
 import { PackageCatalogue } from '../apps/api/src/billing/catalogue';
 import { CouponsService } from '../apps/api/src/billing/coupons';
 import { localOutboxDir } from '../apps/api/src/notifications/channel-registry';
@@ -32,8 +32,8 @@ let config: AppConfig;
 
 /** The commands go through the application, so events, projections and checks are the API's own. */
 /** The billing services, for the operator's catalogue, coupons and refunds. */
-const withBilling = <T>(run: (b: { catalogue: PackageCatalogue; coupons: CouponsService; billing: BillingService }) => Promise<T>): Promise<T> =>
-  withAppContext(config, (app) => run({ catalogue: app.get(PackageCatalogue), coupons: app.get(CouponsService), billing: app.get(BillingService) }));
+const withBilling = <T>(run: (b: { catalogue: PackageCatalogue; coupons: CouponsService; refunds: RefundsService }) => Promise<T>): Promise<T> =>
+  withAppContext(config, (app) => run({ catalogue: app.get(PackageCatalogue), coupons: app.get(CouponsService), refunds: app.get(RefundsService) }));
 
 const withApp = <T>(run: (registration: RegistrationService) => Promise<T>): Promise<T> => withAppContext(config, (app) => run(app.get(RegistrationService)));
 
@@ -120,7 +120,7 @@ async function main(argv: string[]): Promise<number> {
     case 'refund': {
       const [number, cents] = args;
       if (!number || (cents !== undefined && !/^\d+$/.test(cents))) break;
-      const note = await withBilling((b) => b.billing.refund(number, cents === undefined ? null : Number(cents), actor));
+      const note = await withBilling((b) => b.refunds.refund(number, cents === undefined ? null : Number(cents), actor));
       console.log(`Credit note ${note.number} issued for ${-note.total} ${note.currency} cents (refunds ${number})`);
       return 0;
     }

@@ -26,7 +26,9 @@ import { BodyTypes } from '../common/body-types';
 import { IdPipe } from '../common/ids';
 import { pageRequest, paged } from '../common/paging';
 import { APP_CONFIG, DB } from '../common/tokens';
-import { BillingService } from './billing.service';
+import { BillingCards } from './cards.service';
+import { CheckoutService } from './checkout.service';
+import { BillingParties } from './parties';
 import { CardProvider } from './card-provider';
 import { PackageCatalogue } from './catalogue';
 import { CouponsService } from './coupons';
@@ -42,7 +44,8 @@ export class MembershipController {
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly memberships: MembershipService,
-    private readonly billing: BillingService,
+    private readonly parties: BillingParties,
+    private readonly checkout: CheckoutService,
     private readonly catalogue: PackageCatalogue,
     private readonly couponList: CouponsService,
     private readonly clock: Clock,
@@ -51,7 +54,7 @@ export class MembershipController {
   /** The catalogue with the feature matrix, every price with the VAT of the business's country. */
   @Get('package')
   async packages(@CurrentUser() user: UserPrincipal): Promise<List<PackageOffer>> {
-    const data = await this.catalogue.offers(await this.billing.vat(user.tenantId));
+    const data = await this.catalogue.offers(await this.parties.vat(user.tenantId));
     return { data, total: data.length };
   }
 
@@ -65,7 +68,7 @@ export class MembershipController {
   @Roles('ADMIN')
   async quote(@CurrentUser() user: UserPrincipal, @Query() q: QuoteQuery): Promise<Quote> {
     if (!q.package || !q.plan) throw invalid('Select a package and a plan', { package: ['Select a package and a plan'] });
-    return (await this.billing.price(user.tenantId, q.package, q.plan, q.coupon ?? null, this.clock.now())).quote;
+    return (await this.checkout.price(user.tenantId, q.package, q.plan, q.coupon ?? null, this.clock.now())).quote;
   }
 
   /** The paid periods, newest first (purchases, renewals, changes) with their invoices. */
@@ -110,9 +113,9 @@ export class MembershipController {
   @HttpCode(200)
   @Roles('ADMIN')
   update(@CurrentUser() user: UserPrincipal, @Body() body: MembershipUpdateDto): Promise<CheckoutAnswer> {
-    if (body.action === 'cancel') return this.billing.cancel(user.tenantId, actorOf(user));
-    if (body.action === 'resume') return this.billing.resume(user.tenantId, actorOf(user));
-    return this.billing.checkout(user.tenantId, body, actorOf(user));
+    if (body.action === 'cancel') return this.checkout.cancel(user.tenantId, actorOf(user));
+    if (body.action === 'resume') return this.checkout.resume(user.tenantId, actorOf(user));
+    return this.checkout.checkout(user.tenantId, body, actorOf(user));
   }
 
   /** The operator's coupons the business may use now (docs/billing.md says why these). */
@@ -130,7 +133,9 @@ export class MembershipController {
 export class BillingController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly billing: BillingService,
+    private readonly paymentMethods: BillingCards,
+    private readonly checkout: CheckoutService,
+    private readonly parties: BillingParties,
     private readonly invoices: InvoiceQueries,
     private readonly coupons: CouponsService,
     private readonly provider: CardProvider,
@@ -157,13 +162,13 @@ export class BillingController {
 
   @Get('details')
   details(@CurrentUser() user: UserPrincipal): Promise<BillingDetails> {
-    return this.billing.details(user.tenantId);
+    return this.paymentMethods.details(user.tenantId);
   }
 
   @Post('details/update')
   @HttpCode(200)
   updateDetails(@CurrentUser() user: UserPrincipal, @Body() body: BillingDetailsDto): Promise<BillingDetails> {
-    return this.billing.updateDetails(
+    return this.paymentMethods.updateDetails(
       user.tenantId,
       { name: body.name, address: body.address ?? null, country: body.country ?? null, vat_number: body.vat_number ?? null, email: body.email ?? null },
       actorOf(user),
@@ -172,7 +177,7 @@ export class BillingController {
 
   @Get('payment-methods')
   async cards(@CurrentUser() user: UserPrincipal): Promise<List<SavedCard>> {
-    const data = await this.billing.cards(user.tenantId);
+    const data = await this.paymentMethods.cards(user.tenantId);
     return { data, total: data.length };
   }
 
@@ -182,7 +187,7 @@ export class BillingController {
   async coupon(@CurrentUser() user: UserPrincipal, @Param('id') code: string, @Query() q: QuoteQuery): Promise<CouponCheck> {
     const now = this.clock.now();
     const coupon = await this.coupons.check(code, user.tenantId, now, q.package ?? null);
-    const quote = q.package && q.plan ? (await this.billing.price(user.tenantId, q.package, q.plan, coupon.code, now)).quote : null;
+    const quote = q.package && q.plan ? (await this.checkout.price(user.tenantId, q.package, q.plan, coupon.code, now)).quote : null;
     return { valid: true, coupon, quote };
   }
 
@@ -190,7 +195,7 @@ export class BillingController {
   @Put('create')
   @HttpCode(201)
   addCard(@CurrentUser() user: UserPrincipal, @Body() body: CardDto): Promise<SavedCard> {
-    return this.billing.addCard(user.tenantId, body, actorOf(user));
+    return this.paymentMethods.addCard(user.tenantId, body, actorOf(user));
   }
 
   /**
@@ -200,19 +205,19 @@ export class BillingController {
   @Post('card/session')
   @HttpCode(201)
   cardSession(@CurrentUser() user: UserPrincipal, @Body() body: CardSessionDto): Promise<CardSession> {
-    return this.billing.cardSession(user.tenantId, body.return_to ?? 'billing');
+    return this.paymentMethods.cardSession(user.tenantId, body.return_to ?? 'billing');
   }
 
   /** Makes a card the default one, which renewals are charged to. */
   @Put(':id/update')
   async updateCard(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Body() body: UpdateCardDto): Promise<SavedCard> {
     if (body.is_default === false) throw invalid('Choose another card as the default instead', { is_default: ['Choose another card as the default instead'] });
-    return this.billing.setDefaultCard(user.tenantId, id, actorOf(user));
+    return this.paymentMethods.setDefaultCard(user.tenantId, id, actorOf(user));
   }
 
   @Delete(':id/delete')
   removeCard(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string): Promise<{ id: string }> {
-    return this.billing.removeCard(user.tenantId, id, actorOf(user));
+    return this.paymentMethods.removeCard(user.tenantId, id, actorOf(user));
   }
 
   @Get(':id')
@@ -223,7 +228,7 @@ export class BillingController {
   @Get(':id/pdf')
   async pdf(@CurrentUser() user: UserPrincipal, @Param('id', IdPipe) id: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const invoice = await this.invoices.one(user.tenantId, id);
-    const zone = (await this.billing.buyer(user.tenantId)).timeZone;
+    const zone = (await this.parties.buyer(user.tenantId)).timeZone;
     const pdf = await invoicePdf(invoice, zone);
     res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${invoice.number}.pdf"` });
     return new StreamableFile(pdf);
@@ -234,7 +239,7 @@ export class BillingController {
 @Controller('payment')
 export class PaymentController {
   constructor(
-    private readonly billing: BillingService,
+    private readonly checkout: CheckoutService,
     private readonly webhooks: StripeWebhooks,
   ) {}
 
@@ -243,7 +248,7 @@ export class PaymentController {
   @HttpCode(200)
   @Roles('ADMIN')
   pay(@CurrentUser() user: UserPrincipal, @Body() body: CheckoutDto): Promise<CheckoutAnswer> {
-    return this.billing.checkout(user.tenantId, body, actorOf(user));
+    return this.checkout.checkout(user.tenantId, body, actorOf(user));
   }
 
   @Post('stripe/webhook')

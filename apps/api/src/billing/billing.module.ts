@@ -7,14 +7,18 @@ import { PlanGate } from '../common/auth';
 import { BusinessCalendarModule } from '../organisation/calendar';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
 import { BillingController, MembershipController, PaymentController } from './billing.controller';
-import { BillingService } from './billing.service';
+import { BillingCards } from './cards.service';
 import { CardProvider } from './card-provider';
 import { PackageCatalogue } from './catalogue';
+import { CheckoutService } from './checkout.service';
 import { BillingCommands } from './commands';
 import { CouponsService } from './coupons';
 import { InvoiceQueries } from './invoices';
 import { MembershipSweep } from './membership-sweep';
+import { BillingParties } from './parties';
 import { MatrixPlanGate } from './plan-gate';
+import { RefundsService } from './refunds';
+import { MembershipRenewals } from './renewals';
 import { StripeCardProvider, stripeClient } from './stripe-provider';
 import { TestCardProvider } from './test-provider';
 import { StripeWebhooks } from './webhooks';
@@ -34,14 +38,18 @@ const cardProvider = (config: AppConfig): CardProvider => {
     PackageCatalogue,
     CouponsService,
     InvoiceQueries,
-    BillingService,
+    BillingParties,
+    CheckoutService,
+    MembershipRenewals,
+    RefundsService,
+    BillingCards,
     StripeWebhooks,
     MembershipSweep,
     MatrixPlanGate,
     { provide: PlanGate, useExisting: MatrixPlanGate },
     { provide: CardProvider, useFactory: cardProvider, inject: [APP_CONFIG] },
   ],
-  exports: [PlanGate, BillingService, PackageCatalogue, CouponsService, MembershipSweep],
+  exports: [PlanGate, PackageCatalogue, CouponsService, MembershipSweep, RefundsService],
 })
 export class BillingModule implements OnModuleInit {
   constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}

@@ -5,7 +5,7 @@ import { Clock } from '../accounts/clock';
 import { DB } from '../common/tokens';
 import { untilShortBatch } from '../eventing/periodic-job';
 import { Scheduler } from '../eventing/scheduler';
-import { BillingService } from './billing.service';
+import { MembershipRenewals } from './renewals';
 
 /** Memberships claimed per round. */
 const BATCH = 50;
@@ -26,7 +26,7 @@ export class MembershipSweep {
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly billing: BillingService,
+    private readonly renewals: MembershipRenewals,
     private readonly clock: Clock,
     scheduler: Scheduler,
   ) {
@@ -54,7 +54,7 @@ export class MembershipSweep {
       const batch = await this.claim(now);
       for (const tenant of batch) {
         try {
-          const outcome = await this.billing.settle(tenant, now);
+          const outcome = await this.renewals.settle(tenant, now);
           if (outcome) done[tenant] = outcome;
           // Nothing left to do at this moment (a row due from older data): it is not due again until an event says so.
           await this.db

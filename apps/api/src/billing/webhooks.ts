@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig, Db, DomainError, notFound } from '@tabour/platform';
 import Stripe from 'stripe';
 import { APP_CONFIG, DB } from '../common/tokens';
-import { BillingService } from './billing.service';
+import { BillingCards } from './cards.service';
+import { CheckoutService } from './checkout.service';
+import { RefundsService } from './refunds';
 import { stripeClient } from './stripe-provider';
 
 export const STRIPE_WEBHOOK_PATH = '/payment/stripe/webhook';
@@ -27,7 +29,9 @@ export class StripeWebhooks {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly billing: BillingService,
+    private readonly checkout: CheckoutService,
+    private readonly refunds: RefundsService,
+    private readonly cards: BillingCards,
   ) {
     const s = config.billing.stripe;
     this.stripe = s ? stripeClient(s.secretKey, s.apiBase) : null;
@@ -57,9 +61,9 @@ export class StripeWebhooks {
   private async apply(event: Stripe.Event): Promise<string | null> {
     switch (event.type) {
       case 'payment_intent.succeeded':
-        return (await this.billing.confirmCheckout(event.data.object.id, true)) ? 'purchase' : null;
+        return (await this.checkout.confirmCheckout(event.data.object.id, true)) ? 'purchase' : null;
       case 'payment_intent.payment_failed':
-        return (await this.billing.confirmCheckout(event.data.object.id, false)) ? 'purchase_failed' : null;
+        return (await this.checkout.confirmCheckout(event.data.object.id, false)) ? 'purchase_failed' : null;
       case 'charge.refunded': {
         const charge = event.data.object;
         const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
@@ -72,7 +76,7 @@ export class StripeWebhooks {
           .executeTakeFirst();
         const more = invoice ? charge.amount_refunded - invoice.refunded : 0;
         if (!invoice || more <= 0) return null;
-        await this.billing.refundRecorded(invoice.number, more, `${charge.id}:${charge.amount_refunded}`);
+        await this.refunds.refundRecorded(invoice.number, more, `${charge.id}:${charge.amount_refunded}`);
         return 'credit_note';
       }
       case 'checkout.session.completed': {
@@ -81,10 +85,10 @@ export class StripeWebhooks {
         if (session.mode !== 'setup' || !session.setup_intent || !session.customer) return null;
         const customer = typeof session.customer === 'string' ? session.customer : session.customer.id;
         const setup = typeof session.setup_intent === 'string' ? session.setup_intent : session.setup_intent.id;
-        return (await this.billing.cardSetUp(customer, setup)) ? 'card_saved' : null;
+        return (await this.cards.cardSetUp(customer, setup)) ? 'card_saved' : null;
       }
       case 'payment_method.detached':
-        return (await this.billing.cardDetached(event.data.object.id)) ? 'card_removed' : null;
+        return (await this.cards.cardDetached(event.data.object.id)) ? 'card_removed' : null;
       default:
         this.log.debug?.(`ignored ${event.type}`);
         return null;
