@@ -1,4 +1,4 @@
-import { FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,10 +11,12 @@ import { DeviceCommand, useDeviceChannel } from '../live/deviceChannel';
 import { runDeviceCommand } from '../live/remoteCommands';
 import { readStyle } from '../auth/deviceSession';
 import { visuallyHidden } from '../components/a11y';
-import { createCustomer, joinQueue, kioskErrorKey, kioskLogin, kioskLogout, kioskSession, refreshKiosk, searchCustomer, sessionEnded } from '../data/kiosk';
+import { kioskLogin, kioskLogout, kioskSession, refreshKiosk, sessionEnded } from '../data/kiosk';
+import { checkinActions } from './checkinActions';
 import { flowReducer, initialFlow } from './flow';
 import { KioskFrame } from './KioskFrame';
-import { KioskQueue, KioskState, memberChoices, registrationFields, startLanguage, styleOf } from './model';
+import { Hibernation } from './Hibernation';
+import { KioskState, startLanguage, styleOf } from './model';
 import { useCheckinTimers } from './useCheckinTimers';
 import { IdentifyStep } from './steps/IdentifyStep';
 import { LanguageStep } from './steps/LanguageStep';
@@ -103,68 +105,16 @@ export function KioskCheckinPage() {
     );
   }
 
-  const run = async <T,>(call: () => Promise<T>): Promise<T | undefined> => {
-    setBusy(true);
-    dispatch({ type: 'error', message: null });
-    try {
-      return await call();
-    } catch (e) {
-      if (sessionEnded(e)) {
-        await toLogin();
-        return undefined;
-      }
-      const key = kioskErrorKey(e);
-      dispatch({ type: 'error', message: translate(key, { _: key }) });
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const join = async (q: KioskQueue, serviceIds: string[], memberId: string | null = null) => {
-    const t = await run(() =>
-      joinQueue({
-        queue_id: q.id,
-        service_ids: serviceIds.length ? serviceIds : undefined,
-        member_id: memberId,
-        customer_id: flow.customer?.id ?? null,
-        language: locale,
-      }),
-    );
-    if (t) {
-      dispatch({ type: 'ticket', ticket: t });
-      void state.refetch();
-    }
-  };
-  /** After the services: the team member to ask for, where the queue lets customers choose one. */
-  const servicesChosen = (q: KioskQueue, serviceIds: string[]) => {
-    if (!memberChoices(q).length) return void join(q, serviceIds);
-    dispatch({ type: 'member', services: serviceIds });
-  };
-  const chooseQueue = (q: KioskQueue) => {
-    dispatch({ type: 'queue', queue: q });
-    if (q.services.length) dispatch({ type: 'go', step: 'services' });
-    else servicesChosen(q, []);
-  };
-  const search = async (e?: FormEvent) => {
-    e?.preventDefault();
-    const phone = flow.phone.trim();
-    if (!phone) return dispatch({ type: 'error', message: translate('kiosk.identify.phone_required') });
-    const found = await run(() => searchCustomer(phone));
-    if (!found) return;
-    if (found.customer) dispatch({ type: 'identified', customer: found.customer });
-    else dispatch({ type: 'unknown' });
-  };
-  const register = async (e?: FormEvent) => {
-    e?.preventDefault();
-    const { details } = flow;
-    const missing = registrationFields(kiosk).find((f) => f.required && !details[f.field].trim());
-    if (missing) return dispatch({ type: 'error', message: translate('kiosk.register.required', { field: translate(`kiosk.register.${missing.field}`) }) });
-    const body: Record<string, string | undefined> = { phone: flow.phone.trim(), preferred_language: locale };
-    for (const f of registrationFields(kiosk)) if (details[f.field].trim()) body[f.field] = details[f.field].trim();
-    const created = await run(() => createCustomer(body));
-    if (created) dispatch({ type: 'identified', customer: created.customer });
-  };
+  const { join, servicesChosen, chooseQueue, search, register } = checkinActions({
+    kiosk,
+    flow,
+    dispatch,
+    locale,
+    translate,
+    setBusy,
+    toLogin,
+    refetch: state.refetch,
+  });
 
   const props: StepProps = { kiosk, flow, dispatch, busy, locale, reset };
   const { queue, ticket } = flow;
@@ -192,36 +142,7 @@ export function KioskCheckinPage() {
         {busy ? translate('app.loading') : ''}
       </Box>
       <StepHeading.Provider value={heading}>{body}</StepHeading.Provider>
-      {hibernating && (
-        <Box
-          role="button"
-          tabIndex={0}
-          aria-label={translate('kiosk.wake')}
-          onClick={wake}
-          onKeyDown={wake}
-          data-testid="kiosk-hibernate"
-          sx={{
-            position: 'fixed',
-            inset: 0,
-            zIndex: 1500,
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            justifyContent: 'center',
-            gap: 3,
-            bgcolor: 'var(--kiosk-primary-dark)',
-            color: '#ffffff',
-            backgroundImage: kiosk.placeholder_image ? `url(${kiosk.placeholder_image})` : undefined,
-            backgroundSize: 'cover',
-            backgroundPosition: 'center',
-            cursor: 'pointer',
-          }}
-        >
-          <Typography variant="h2" component="p" sx={{ textShadow: '0 2px 8px rgba(0,0,0,.6)', textAlign: 'center' }}>
-            {translate('kiosk.wake')}
-          </Typography>
-        </Box>
-      )}
+      {hibernating && <Hibernation image={kiosk.placeholder_image} onWake={wake} />}
     </KioskFrame>
   );
 }
