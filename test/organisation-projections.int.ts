@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '@tabour/platform';
-import { businessProfileProjection, holidayProjection, type BusinessRegisteredEvent, type HolidayEvent } from '@tabour/organisation';
+import {
+  businessProfileProjection,
+  holidayProjection,
+  organisationDb,
+  type BusinessRegisteredEvent,
+  type HolidayEvent,
+  type OrganisationTables,
+} from '@tabour/organisation';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { projectionSpecification } from './support/projection-spec';
 
@@ -51,8 +58,9 @@ describe('the holidays projection', () => {
 });
 
 describe('the business profiles projection', () => {
-  const spec = projectionSpecification(businessProfileProjection, () => t.db, { tenantId: B });
-  const profile = (db: Transaction<Database>) =>
+  // The profiles are the organisation's own table, seen through its slice of the database.
+  const spec = projectionSpecification(businessProfileProjection, () => organisationDb(t.db), { tenantId: B });
+  const profile = (db: Transaction<OrganisationTables>) =>
     db.selectFrom('business_profiles').select(['name', 'country', 'time_zone', 'working_days']).where('tenant_id', '=', B).execute();
   const registered: BusinessRegisteredEvent = {
     type: 'BusinessRegistered',

@@ -12,11 +12,11 @@ import type { OrganisationTables } from './tables';
  * through the API's `BusinessCalendar`, which caches it) instead of selecting the column.
  */
 
-/** Any Kysely instance whose tables include the organisation's, seen as the organisation's alone. */
+/** The app's instance seen as the organisation's tables alone, business_profiles included. */
 export type OrganisationDb = Kysely<OrganisationTables>;
-export function organisationDb<DB extends OrganisationTables>(db: Kysely<DB>): OrganisationDb {
-  // Kysely's type is invariant in its tables, so a wider instance is narrowed by a cast: sound,
-  // since every table the organisation names is in DB.
+export function organisationDb<DB>(db: Kysely<DB>): OrganisationDb {
+  // The app's one instance holds every table, but its type (`Db`) leaves business_profiles out:
+  // the organisation's own reads see it through this cast, the organisation's alone to make.
   return db as unknown as OrganisationDb;
 }
 
@@ -71,13 +71,13 @@ function local(day: string, zone: string): DateTime {
 // ---- reads
 
 /** The business's zone; a business not (yet) found is on the default zone. */
-export async function businessZone<DB extends OrganisationTables>(db: Kysely<DB>, tenantId: string): Promise<string> {
+export async function businessZone<DB>(db: Kysely<DB>, tenantId: string): Promise<string> {
   const row = await organisationDb(db).selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
   return row?.time_zone ?? DEFAULT_TIME_ZONE;
 }
 
 /** The zones of several businesses; one missing from the answer has no profile. */
-export async function businessZones<DB extends OrganisationTables>(db: Kysely<DB>, tenantIds: readonly string[]): Promise<Map<string, string>> {
+export async function businessZones<DB>(db: Kysely<DB>, tenantIds: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(tenantIds)];
   if (!ids.length) return new Map();
   const rows = await organisationDb(db).selectFrom('business_profiles').select(['tenant_id', 'time_zone']).where('tenant_id', 'in', ids).execute();
@@ -85,7 +85,7 @@ export async function businessZones<DB extends OrganisationTables>(db: Kysely<DB
 }
 
 /** The business's week of opening hours (local HH:mm), null while never set. */
-export async function businessWorkingDays<DB extends OrganisationTables>(db: Kysely<DB>, tenantId: string): Promise<WorkingDays | null> {
+export async function businessWorkingDays<DB>(db: Kysely<DB>, tenantId: string): Promise<WorkingDays | null> {
   const row = await organisationDb(db).selectFrom('business_profiles').select('working_days').where('tenant_id', '=', tenantId).executeTakeFirst();
   return row?.working_days ?? null;
 }

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { organisationDb } from './calendar';
-import type { OrganisationTables } from './tables';
 
 /**
  * What other contexts may know of a business from its profile: how it is named and reached,
@@ -38,7 +37,7 @@ export const BUSINESS_PROFILE_FIELDS = [
 export type BusinessProfileField = (typeof BUSINESS_PROFILE_FIELDS)[number];
 
 /** The business's profile, or undefined before its registration is projected. */
-export async function businessProfile<DB extends OrganisationTables>(db: Kysely<DB>, tenantId: string): Promise<BusinessProfile | undefined> {
+export async function businessProfile<DB>(db: Kysely<DB>, tenantId: string): Promise<BusinessProfile | undefined> {
   return organisationDb(db)
     .selectFrom('business_profiles')
     .select(['tenant_id', ...BUSINESS_PROFILE_FIELDS])
@@ -47,7 +46,7 @@ export async function businessProfile<DB extends OrganisationTables>(db: Kysely<
 }
 
 /** The profiles of several businesses by id; one missing has no profile. */
-export async function businessProfiles<DB extends OrganisationTables>(db: Kysely<DB>, tenantIds: readonly string[]): Promise<Map<string, BusinessProfile>> {
+export async function businessProfiles<DB>(db: Kysely<DB>, tenantIds: readonly string[]): Promise<Map<string, BusinessProfile>> {
   const ids = [...new Set(tenantIds)];
   if (!ids.length) return new Map();
   const rows = await organisationDb(db)

@@ -6,12 +6,12 @@ import { DEPARTMENT_EVENT_TYPES, DepartmentEvent } from './department/department
 import { HOLIDAY_EVENT_TYPES, HolidayEvent } from './holiday/holiday';
 import { CatalogEvent, SERVICE_EVENT_TYPES, ServiceEvent } from './service/service';
 import { BusinessRegisteredEvent, selfProfileChanges, TEAM_EVENT_TYPES, TeamEvent, UserProfileUpdatedEvent } from './team/team';
-import './tables';
+import type { OrganisationTables } from './tables';
 
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
 /** Business profile rows: created by the accounts context's registration, then edited here. */
-export const businessProfileProjection: InlineProjection<BusinessEvent | BusinessRegisteredEvent, Database> = {
+export const businessProfileProjection: InlineProjection<BusinessEvent | BusinessRegisteredEvent, OrganisationTables> = {
   name: 'organisation.business_profiles',
   tables: ['business_profiles'],
   handles: ['BusinessRegistered', ...BUSINESS_EVENT_TYPES],

@@ -1,16 +1,21 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
-import type { BusinessInfo } from './business/business';
 import type { Translations, WorkingDays } from './shared';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A column the database fills with its default when an insert leaves it out. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
-/** The profile's plain columns: the business's information as its form sets it. */
-type ProfileColumns = Pick<BusinessInfo, 'name' | 'industry' | 'country' | 'city' | 'address' | 'postal_code' | 'phone' | 'email' | 'sms_sender_name'>;
-
-export interface BusinessProfilesTable extends ProfileColumns {
+export interface BusinessProfilesTable {
   tenant_id: string;
+  name: string;
+  industry: string | null;
+  country: string | null;
+  city: string | null;
+  address: string | null;
+  postal_code: string | null;
+  phone: string | null;
+  email: string | null;
+  sms_sender_name: string | null;
   slot_minutes: Defaulted<number>;
   booking_days_limit: Defaulted<number>;
   booking_confirmation: Defaulted<boolean>;
@@ -96,9 +101,8 @@ export interface HolidaysTable {
   created_at: Timestamp;
 }
 
-/** The organisation's tables: what its queries (`Kysely<OrganisationTables>`) may read. */
-export interface OrganisationTables {
-  business_profiles: BusinessProfilesTable;
+/** The organisation's tables other contexts still read directly: departments, services, the team, holidays. */
+export interface OrganisationSharedTables {
   departments: DepartmentsTable;
   department_services: DepartmentServicesTable;
   services: ServicesTable;
@@ -106,7 +110,16 @@ export interface OrganisationTables {
   holidays: HolidaysTable;
 }
 
+/**
+ * All the organisation's tables: what its own queries (`Kysely<OrganisationTables>`) read.
+ * `business_profiles` is here alone, not in the app's `Database`: another context cannot select
+ * it by type, and asks the business calendar and directory (calendar.ts, directory.ts) instead.
+ */
+export interface OrganisationTables extends OrganisationSharedTables {
+  business_profiles: BusinessProfilesTable;
+}
+
 declare module '@tabour/platform' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
-  interface Database extends OrganisationTables {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shared tables join the app's union
+  interface Database extends OrganisationSharedTables {}
 }

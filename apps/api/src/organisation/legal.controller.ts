@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Post } from '@nestjs/
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { isLanguage, LEGAL_TEXT_MAX, type Language, type LegalKind, type LegalText, type ServerInstant } from '@tabour/contracts';
-import { defaultLegalTextIn, legalDecider, legalStream } from '@tabour/organisation';
+import { defaultLegalTextIn, legalDecider, legalStream, organisationDb } from '@tabour/organisation';
 import { Db, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
 import { DB } from '../common/tokens';
@@ -88,7 +88,7 @@ export class LegalController {
   }
 
   private async byDefault(tenantId: string, kind: LegalKind, language: Language): Promise<LegalText<ServerInstant>> {
-    const b = await this.db.selectFrom('business_profiles').select(['name', 'email']).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const b = await organisationDb(this.db).selectFrom('business_profiles').select(['name', 'email']).where('tenant_id', '=', tenantId).executeTakeFirst();
     return {
       kind,
       version: 0,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Selectable, sql } from 'kysely';
 import type { Business, ServerInstant, Service } from '@tabour/contracts';
-import { DEFAULT_TIME_ZONE, DepartmentsTable, HolidaysTable, localDay, TeamMembersTable, WorkingDays } from '@tabour/organisation';
+import { DEFAULT_TIME_ZONE, DepartmentsTable, HolidaysTable, localDay, organisationDb, TeamMembersTable, WorkingDays } from '@tabour/organisation';
 import { Db, notFound } from '@tabour/platform';
 import { likePattern as like } from '../common/like';
 import { selectPage } from '../common/paged-select';
@@ -84,12 +84,12 @@ export class OrganisationQueries {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async timeZone(tenantId: string): Promise<string> {
-    const row = await this.db.selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await organisationDb(this.db).selectFrom('business_profiles').select('time_zone').where('tenant_id', '=', tenantId).executeTakeFirst();
     return row?.time_zone ?? DEFAULT_TIME_ZONE;
   }
 
   async business(tenantId: string): Promise<Business<ServerInstant>> {
-    const b = await this.db.selectFrom('business_profiles').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+    const b = await organisationDb(this.db).selectFrom('business_profiles').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
     if (!b) throw notFound();
     const { tenant_id, logo, lat, lng, ...rest } = b;
     return { id: tenant_id, ...rest, logo, logo_url: uploadUrl(tenant_id, logo), location: lat === null || lng === null ? null : { lat, lng } };
@@ -359,7 +359,11 @@ export class OrganisationQueries {
 
   /** The business's clock and week, for the contexts that count days (bookings, queues, statistics). */
   async calendar(tenantId: string): Promise<{ time_zone: string; working_days: WorkingDays | null }> {
-    const row = await this.db.selectFrom('business_profiles').select(['time_zone', 'working_days']).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await organisationDb(this.db)
+      .selectFrom('business_profiles')
+      .select(['time_zone', 'working_days'])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     return { time_zone: row?.time_zone ?? DEFAULT_TIME_ZONE, working_days: row?.working_days ?? null };
   }
 
