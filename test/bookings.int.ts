@@ -172,22 +172,15 @@ describe('bookings: the book over HTTP', () => {
         200,
       );
       expect(month.days).toHaveLength(30);
-      // Five reads and the engine: 30 days answer in a few milliseconds (the bench measures it at scale).
-      const spent: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const started = performance.now();
-        await expectOk(
-          await t
-            .http()
-            .get(`/business/booking/available/?dep=${departmentId}&from=${dayAhead(1)}&to=${dayAhead(30)}&service_ids=${serviceA}`)
-            .set(owner.h),
-          200,
-        );
-        spent.push(performance.now() - started);
-      }
-      spent.sort((x, y) => x - y);
-      console.log(`bookings.available 30 days over HTTP: median ${spent[10].toFixed(1)} ms, p95 ${spent[18].toFixed(1)} ms (20 calls)`);
-      expect(spent[18]).toBeLessThan(500);
+      // Its speed is the bench's (bookings.availability.dept30days), not a timed test's.
+      const filtered = await expectOk(
+        await t
+          .http()
+          .get(`/business/booking/available/?dep=${departmentId}&from=${dayAhead(1)}&to=${dayAhead(30)}&service_ids=${serviceA}`)
+          .set(owner.h),
+        200,
+      );
+      expect(filtered.days.map((d: { date: string }) => d.date)).toEqual(month.days.map((d: { date: string }) => d.date));
       expect((await t.http().get(`/business/booking/available/?dep=not-an-id`).set(owner.h)).status).toBe(422);
       // Without dates: the week from today in the business's zone.
       const week = await expectOk(await t.http().get(`/business/booking/available/?dep=${departmentId}`).set(owner.h), 200);
