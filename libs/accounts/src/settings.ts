@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Decider, InlineProjection } from '@tabour/eventstore';
+import { settingsRowProjection, type Decider } from '@tabour/eventstore';
 import { settingsDecider, type Database } from '@tabour/platform';
 import { DEFAULT_ACCOUNT_SETTINGS, NOTICE_LANGUAGES, type AccountSettings, type Language } from '@tabour/contracts';
 
@@ -43,25 +43,10 @@ declare module '@tabour/platform' {
 }
 
 /** `business_account_settings`: one row per business once it has changed a setting (no row: the defaults). */
-export const accountSettingsProjection: InlineProjection<AccountSettingsEvent, Database> = {
+export const accountSettingsProjection = settingsRowProjection<AccountSettingsEvent, Database>({
   name: 'accounts.account_settings',
-  tables: ['business_account_settings'],
+  table: 'business_account_settings',
   handles: ACCOUNT_SETTINGS_EVENT_TYPES,
-  async apply(db, events) {
-    for (const e of events) {
-      const tenant = e.data.business_id;
-      const current = await db
-        .selectFrom('business_account_settings')
-        .select(['contact_email', 'notice_language'])
-        .where('tenant_id', '=', tenant)
-        .executeTakeFirst();
-      const next = { ...DEFAULT_ACCOUNT_SETTINGS, ...(current ?? {}), ...e.data.changes };
-      const row = { contact_email: next.contact_email, notice_language: next.notice_language, updated_at: e.recordedAt };
-      await db
-        .insertInto('business_account_settings')
-        .values({ tenant_id: tenant, ...row })
-        .onConflict((c) => c.column('tenant_id').doUpdateSet(row))
-        .execute();
-    }
-  },
-};
+  defaults: DEFAULT_ACCOUNT_SETTINGS,
+  stamped: true,
+});

@@ -1,4 +1,4 @@
-import type { InlineProjection, ProjectionDb, RecordOf } from '@tabour/eventstore';
+import { settingsRowProjection, type InlineProjection, type ProjectionDb, type RecordOf } from '@tabour/eventstore';
 import { conflict, notFound, type Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES } from '@tabour/contracts';
 import { checkSlot } from './availability';
@@ -108,21 +108,12 @@ export const bookingsProjection: InlineProjection<BookingEvent, Database> = {
   },
 };
 
-export const bookingSettingsProjection: InlineProjection<BookingSettingsEvent, Database> = {
+export const bookingSettingsProjection = settingsRowProjection<BookingSettingsEvent, Database>({
   name: 'bookings.settings',
-  tables: ['booking_settings'],
+  table: 'booking_settings',
   handles: BOOKING_SETTINGS_EVENT_TYPES,
-  async apply(db, events) {
-    for (const e of events) {
-      const c = e.data.changes;
-      await db
-        .insertInto('booking_settings')
-        .values({ tenant_id: e.data.business_id, ...BOOKING_SETTINGS_DEFAULTS, ...c })
-        .onConflict((oc) => oc.column('tenant_id').doUpdateSet(c))
-        .execute();
-    }
-  },
-};
+  defaults: BOOKING_SETTINGS_DEFAULTS,
+});
 
 /** The UTC calendar days an interval touches: two overlapping bookings always share one. */
 function utcDays(starts_at: string, ends_at: string): string[] {

@@ -1,5 +1,5 @@
 import type { Kysely, UpdateObject } from 'kysely';
-import type { ProjectionDb } from './types';
+import type { InlineProjection, ProjectionDb } from './types';
 
 /** The read tables whose rows belong to one business and are named by an id. */
 export type TenantTable<DB> = { [T in keyof DB & string]: DB[T] extends { tenant_id: unknown; id: unknown } ? T : never }[keyof DB & string];
@@ -50,4 +50,37 @@ export async function updateBusinessRow<DB, T extends BusinessTable<DB>>(
   set: UpdateObject<DB, T, T>,
 ): Promise<void> {
   await updateOf(db, table, tenant, set).execute();
+}
+
+/** An event that changes some of a business's settings (a settings document's only event). */
+type SettingsChanged = { type: string; data: { business_id: string; changes: object } };
+
+/**
+ * The projection of a business's settings document into its one row of `table` (no row: the
+ * defaults): each event's changes land over the stored row, or over `defaults` when the
+ * business has none yet, in one statement. `stamped`: the row's `updated_at` is the event's time.
+ */
+export function settingsRowProjection<E extends SettingsChanged, DB>(spec: {
+  name: string;
+  table: BusinessTable<DB>;
+  handles: readonly E['type'][];
+  defaults: object;
+  stamped?: boolean;
+}): InlineProjection<E, DB> {
+  const table = spec.table as string;
+  return {
+    name: spec.name,
+    tables: [table],
+    handles: spec.handles,
+    async apply(db, events) {
+      for (const e of events) {
+        const changes = { ...e.data.changes, ...(spec.stamped ? { updated_at: e.recordedAt } : {}) };
+        await (db as unknown as Untyped)
+          .insertInto(table)
+          .values({ tenant_id: e.data.business_id, ...spec.defaults, ...changes } as never)
+          .onConflict((c) => (Object.keys(changes).length ? c.column('tenant_id').doUpdateSet(changes as never) : c.column('tenant_id').doNothing()))
+          .execute();
+      }
+    },
+  };
 }

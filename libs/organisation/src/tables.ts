@@ -1,21 +1,16 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
+import type { BusinessInfo } from './business/business';
 import type { Translations, WorkingDays } from './shared';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A column the database fills with its default when an insert leaves it out. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
-export interface BusinessProfilesTable {
+/** The profile's plain columns: the business's information as its form sets it. */
+type ProfileColumns = Pick<BusinessInfo, 'name' | 'industry' | 'country' | 'city' | 'address' | 'postal_code' | 'phone' | 'email' | 'sms_sender_name'>;
+
+export interface BusinessProfilesTable extends ProfileColumns {
   tenant_id: string;
-  name: string;
-  industry: string | null;
-  country: string | null;
-  city: string | null;
-  address: string | null;
-  postal_code: string | null;
-  phone: string | null;
-  email: string | null;
-  sms_sender_name: string | null;
   slot_minutes: Defaulted<number>;
   booking_days_limit: Defaulted<number>;
   booking_confirmation: Defaulted<boolean>;

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Decider, InlineProjection } from '@tabour/eventstore';
+import { settingsRowProjection, type Decider } from '@tabour/eventstore';
 import { settingsDecider } from '@tabour/platform';
 import { DEFAULT_PAYMENT_SETTINGS, PAYMENT_CURRENCIES, type PaymentCurrency, type PaymentSettings } from '@tabour/contracts';
 import type { Database } from '@tabour/platform';
@@ -38,25 +38,10 @@ declare module '@tabour/platform' {
 }
 
 /** `business_payment_settings`: one row per business once it has changed a setting (no row: the defaults). */
-export const paymentSettingsProjection: InlineProjection<PaymentSettingsEvent, Database> = {
+export const paymentSettingsProjection = settingsRowProjection<PaymentSettingsEvent, Database>({
   name: 'bookings.payment-settings',
-  tables: ['business_payment_settings'],
+  table: 'business_payment_settings',
   handles: PAYMENT_SETTINGS_EVENT_TYPES,
-  async apply(db, events) {
-    for (const e of events) {
-      const tenant = e.data.business_id;
-      const current = await db.selectFrom('business_payment_settings').selectAll().where('tenant_id', '=', tenant).executeTakeFirst();
-      const next = {
-        ...DEFAULT_PAYMENT_SETTINGS,
-        ...(current ? { currency: current.currency as PaymentCurrency, agents_may_enter_amount: current.agents_may_enter_amount } : {}),
-        ...e.data.changes,
-      };
-      const row = { currency: next.currency, agents_may_enter_amount: next.agents_may_enter_amount, updated_at: e.recordedAt };
-      await db
-        .insertInto('business_payment_settings')
-        .values({ tenant_id: tenant, ...row })
-        .onConflict((c) => c.column('tenant_id').doUpdateSet(row))
-        .execute();
-    }
-  },
-};
+  defaults: DEFAULT_PAYMENT_SETTINGS,
+  stamped: true,
+});
