@@ -48,3 +48,14 @@ export interface SessionAnswer {
   user: SessionUser;
   business: SessionBusiness;
 }
+
+/** `GET /business/account/login-config`: whether the login page asks for a captcha. */
+export interface LoginConfig {
+  captcha: boolean;
+}
+
+/** `GET /business/account/captcha`: the image to show, and the key the login sends back with its text. */
+export interface Captcha {
+  key: string;
+  image: string;
+}

@@ -13,9 +13,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { Attachment } from '@tabour/contracts';
 import type { TabourDataProvider } from '../data/dataProvider';
-import { download, upload } from '../data/files';
+import { addAttachment, downloadAttachment } from '../data/customers';
 import { EmptyTab } from './Related';
 import { useFormat } from '../i18n/format';
 
@@ -30,7 +29,7 @@ export function Attachments({ customerId }: { customerId: string }) {
   const key = ['customer-attachments', customerId];
   const { data = [], isPending } = useQuery({
     queryKey: key,
-    queryFn: async () => (await dataProvider.call<{ data: Attachment[] }>(`/business/customer/${customerId}/attachments`)).data,
+    queryFn: () => dataProvider.listAttachments(customerId),
   });
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -41,7 +40,7 @@ export function Attachments({ customerId }: { customerId: string }) {
     form.append('file', file);
     setProgress(0);
     try {
-      await upload('/business/customer/attachments/add', form, setProgress);
+      await addAttachment(form, setProgress);
       notify('customers.attachments.uploaded', { type: 'success' });
       await client.invalidateQueries({ queryKey: key });
     } catch (e) {
@@ -53,7 +52,7 @@ export function Attachments({ customerId }: { customerId: string }) {
   };
   const remove = async (id: string) => {
     try {
-      await dataProvider.call(`/business/customer/attachment/${id}/delete`);
+      await dataProvider.deleteAttachment(id);
       notify('customers.attachments.deleted', { type: 'success' });
       await client.invalidateQueries({ queryKey: key });
     } catch (e) {
@@ -92,7 +91,7 @@ export function Attachments({ customerId }: { customerId: string }) {
                   <IconButton
                     aria-label={translate('customers.attachments.download')}
                     title={translate('customers.attachments.download')}
-                    onClick={() => download(`/business/customer/attachment/${a.id}`, a.file_name).catch((e: Error) => notify(e.message, { type: 'error' }))}
+                    onClick={() => downloadAttachment(a.id, a.file_name).catch((e: Error) => notify(e.message, { type: 'error' }))}
                   >
                     <DownloadIcon fontSize="small" />
                   </IconButton>

@@ -11,19 +11,18 @@ import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useDataProvider, useLocale, useTranslate } from 'react-admin';
-import type { Booking, Page } from '@tabour/contracts';
+import type { Booking } from '@tabour/contracts';
 import { byId, useBusinessZone, useDepartments, useMembers } from '../data/lookups';
 import type { TabourDataProvider } from '../data/dataProvider';
 import { EmptyTab } from './Related';
 
-const PATHS = { next: '/business/customer/bookings', past: '/business/customer/archiveBookings' } as const;
 const COLUMNS = ['date', 'time', 'department', 'services', 'member', 'status'] as const;
 
 /**
  * A customer's bookings: the next ones (soonest first) or the archive (latest first), a page at
  * a time. `first` shows only the next booking, for the "booking" tab.
  */
-export function CustomerBookings({ customerId, kind, first = false }: { customerId: string; kind: keyof typeof PATHS; first?: boolean }) {
+export function CustomerBookings({ customerId, kind, first = false }: { customerId: string; kind: 'next' | 'past'; first?: boolean }) {
   const dataProvider = useDataProvider<TabourDataProvider>();
   const translate = useTranslate();
   const locale = useLocale();
@@ -33,7 +32,7 @@ export function CustomerBookings({ customerId, kind, first = false }: { customer
   const [page, setPage] = useState(1);
   const { data, isPending } = useQuery({
     queryKey: ['customer-bookings', kind, customerId, page],
-    queryFn: () => dataProvider.call<Page<Booking>>(PATHS[kind], 'POST', { customer_id: customerId, page }),
+    queryFn: () => dataProvider.customerBookings(kind, customerId, page),
   });
   if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   const rows = (data?.data ?? []).slice(0, first ? 1 : undefined);

@@ -28,7 +28,7 @@ function NextIidButton() {
   const { setValue } = useFormContext();
   const next = async () => {
     try {
-      const { internal_id } = await dataProvider.call<{ internal_id: string }>('/business/customer/next_iid', 'POST');
+      const { internal_id } = await dataProvider.nextInternalId();
       setValue('internal_id', internal_id, { shouldDirty: true });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

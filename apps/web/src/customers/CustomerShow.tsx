@@ -50,8 +50,7 @@ function CategoryButtons() {
   if (!record) return null;
   const move = async (target: CustomerCategory) => {
     try {
-      if (target === 'BASIC') await dataProvider.call(`/business/customer/book/${record.category}/remove/${record.id}`, 'DELETE');
-      else await dataProvider.call(`/business/customer/book/${target}/add/${record.id}`, 'PUT');
+      await dataProvider.moveToBook(String(record.id), record.category, target);
       notify('customers.category_changed', { type: 'success' });
       refresh();
     } catch (e) {
@@ -174,7 +173,7 @@ export function CustomerShow() {
           <Id>{(id) => <CustomerBookings customerId={id} kind="past" />}</Id>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('queue_archive')} path="queue-archive">
-          <Id>{(id) => <RelatedList path="/business/customer/archiveQueue" customerId={id} />}</Id>
+          <Id>{(id) => <RelatedList customerId={id} />}</Id>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={tab('attachments')} path="attachments">
           <Id>{(id) => <Attachments customerId={id} />}</Id>

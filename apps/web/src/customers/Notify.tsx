@@ -24,7 +24,7 @@ export function NotifyForm({ ids, onDone }: { ids: Identifier[]; onDone?: () => 
   const send = async () => {
     setSending(true);
     try {
-      const res = await dataProvider.call<{ sent: number }>('/business/customer/notify', 'POST', {
+      const res = await dataProvider.notifyCustomers({
         customer_ids: ids,
         channel,
         message,

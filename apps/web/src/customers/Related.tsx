@@ -39,13 +39,14 @@ const shown = (v: unknown, f: ReturnType<typeof useFormat>) =>
  * A customer's bookings, tickets and archives: the booking and queue contexts fill these lists,
  * and each row carries its own summary, so the columns are the row's own keys.
  */
-export function RelatedList({ path, customerId }: { path: string; customerId: string }) {
+/** A customer's past tickets, a page at a time. */
+export function RelatedList({ customerId }: { customerId: string }) {
   const dataProvider = useDataProvider<TabourDataProvider>();
   const f = useFormat();
   const [page, setPage] = useState(1);
   const { data, isPending } = useQuery({
-    queryKey: ['customer-related', path, customerId, page],
-    queryFn: () => dataProvider.call<{ data: Row[]; total: number }>(path, 'POST', { customer_id: customerId, page }),
+    queryKey: ['customer-related', 'tickets', customerId, page],
+    queryFn: () => dataProvider.customerTickets<Row>(customerId, page),
   });
   if (isPending) return <LinearProgress />;
   const rows = data?.data ?? [];

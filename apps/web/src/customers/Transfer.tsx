@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { download, exportPath, upload } from '../data/files';
+import { exportCustomers, importCustomers } from '../data/customers';
 
 interface ImportReport {
   total_rows: number;
@@ -40,7 +40,7 @@ export function ImportButton() {
     const form = new FormData();
     form.append('file', file);
     try {
-      setReport(await upload<ImportReport>('/business/customer/upload', form, setProgress));
+      setReport(await importCustomers<ImportReport>(form, setProgress));
       refresh();
     } catch (e) {
       setOpen(false);
@@ -105,7 +105,7 @@ export function ExportButtons() {
   const notify = useNotify();
   const { filterValues, sort } = useListContext();
   const go = (format: 'csv' | 'xlsx') =>
-    download(exportPath(format, filterValues, sort), `customers.${format}`).catch((e: Error) => notify(e.message, { type: 'error' }));
+    exportCustomers(format, filterValues, sort, `customers.${format}`).catch((e: Error) => notify(e.message, { type: 'error' }));
   return (
     <>
       <Button size="small" startIcon={<DownloadIcon />} onClick={() => go('csv')} data-testid="export-csv">

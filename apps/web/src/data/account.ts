@@ -1,4 +1,5 @@
 import type { AccountSettings, AccountSettingsView, LegalKind, LegalText, PaymentSettings, ReceivedPayments } from '@tabour/contracts';
+import type { SessionUser } from '../auth/session';
 import { api } from './http';
 
 /** The privacy settings as GET /business/privacy answers them. */
@@ -47,3 +48,7 @@ export function getReceivedPayments(filters: PaymentFilters, page: number | 'all
   }
   return api<ReceivedPayments>(`/business/booking/payments?${q}`);
 }
+
+/** The signed-in member's own profile and password (/profile). */
+export const updateAccount = (body: unknown) => api<SessionUser>('/business/account/update', { method: 'POST', body });
+export const updatePassword = (body: unknown) => api('/business/account/password/update', { method: 'POST', body });

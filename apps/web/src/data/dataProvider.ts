@@ -1,4 +1,6 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { businessCalls } from './business';
+import { customerCalls } from './customers';
 import { api } from './http';
 import { createCall, deleteCall, listCall, oneUrl, readList, toMultipart, updateCall, withIds } from './resources';
 
@@ -22,10 +24,14 @@ async function list(resource: string, params: Parameters<DataProvider['getList']
 }
 
 /** The business's custom calls, beside react-admin's CRUD verbs. */
-export interface TabourDataProvider extends DataProvider {
+/**
+ * react-admin's verbs and the screens' other calls, each by name (the screens hold no address):
+ * called through `useDataProvider`, a refused session ends as for the verbs (checkError).
+ */
+export type TabourDataProvider = DataProvider & {
   reorderServices(order: Identifier[]): Promise<{ data: RaRecord[] }>;
-  call<T = unknown>(path: string, method?: string, body?: unknown): Promise<T>;
-}
+} & typeof customerCalls &
+  typeof businessCalls;
 
 export const dataProvider: TabourDataProvider = {
   getList: (resource, params) => list(resource, params) as never,
@@ -65,5 +71,6 @@ export const dataProvider: TabourDataProvider = {
     const body = await api('/business/service/ussd/update', { method: 'POST', body: { order } });
     return { data: readList<RaRecord>(body).data };
   },
-  call: (path, method = 'GET', body) => api(path, { method, body }),
+  ...customerCalls,
+  ...businessCalls,
 };

@@ -66,6 +66,8 @@ export const useServices = () => useNames<Named & { parent_id?: string | null }>
 export const useTeam = () => useNames<Named & { first_name?: string; last_name?: string }>('team', '/business/team');
 export const useNoteTypes = () => useNames<Named & { color: string | null }>('note-types', '/business/note-type');
 export const useQueues = () => useNames<Queue>('queues', '/business/queue');
+export const useCounters = () => useNames<Named>('counters', '/business/counter');
+export const useDepartmentNames = () => useNames<Named>('departments', '/business/department');
 
 export function nameMap<T extends { id: string; name?: string }>(rows: T[] | undefined): Record<string, string> {
   return Object.fromEntries((rows ?? []).map((r) => [r.id, r.name ?? '']));

@@ -3,6 +3,8 @@
  * wants (`visitFrequency`) and never builds an address.
  */
 import type {
+  ReportSetting,
+  ReportSettingInput,
   AverageTimes,
   CounterFeedback,
   CounterStatPeriod,
@@ -48,4 +50,13 @@ export const statisticsApi = {
   saveSettings: (body: StatisticsSettings) => api<StatisticsSettings>('/business/statistic/settings', { method: 'POST', body }),
   queueCounters: (id: string, period: CounterStatPeriod) => api<QueueCounterStats>(`/business/queue/${encodeURIComponent(id)}/counterStats?period=${period}`),
   memberCounters: (id: string, period: CounterStatPeriod) => api<MemberCounterStats>(`/business/team/${encodeURIComponent(id)}/counterStats?period=${period}`),
+};
+
+/** The report mails' settings (/settings/report-settings). */
+const BASE = '/business/report-settings';
+export const reportsApi = {
+  list: () => api<{ data: ReportSetting[] }>(BASE).then((r) => r.data),
+  create: (body: ReportSettingInput) => api<ReportSetting>(`${BASE}/create`, { method: 'POST', body }),
+  update: (id: string, body: ReportSettingInput) => api<ReportSetting>(`${BASE}/${id}/update`, { method: 'POST', body }),
+  remove: (id: string) => api(`${BASE}/${id}/delete`, { method: 'DELETE' }),
 };

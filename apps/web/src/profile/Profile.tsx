@@ -4,8 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, PasswordInput, SaveButton, SelectInput, TextInput, Title, email, required, useNotify, useTranslate } from 'react-admin';
 import { isStrongPassword } from '../auth/password';
-import { readSession, saveSession, SessionUser } from '../auth/session';
-import { api, HttpError } from '../data/http';
+import { readSession, saveSession } from '../auth/session';
+import { HttpError } from '../data/http';
+import { updateAccount, updatePassword } from '../data/account';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import { LTR_INPUT } from '../i18n/format';
 
@@ -27,7 +28,7 @@ export function Profile() {
           .filter(([k, v]) => !(k === 'language' && !v))
           .map(([k, v]) => [k, k === 'phone' && !v ? null : v]),
       );
-      const updated = await api<SessionUser>('/business/account/update', { method: 'POST', body });
+      const updated = await updateAccount(body);
       const current = readSession();
       if (current) saveSession({ ...current, user: { ...current.user, ...updated } });
       notify('app.toast.saved', { type: 'success' });
@@ -38,7 +39,7 @@ export function Profile() {
   };
   const savePassword = async (data: Record<string, unknown>) => {
     try {
-      await api('/business/account/password/update', { method: 'POST', body: data });
+      await updatePassword(data);
       notify('app.toast.saved', { type: 'success' });
     } catch (err) {
       notify((err as Error).message, { type: 'error' });

@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useNotificationContext, useNotify, useTranslate } from 'react-admin';
 import { authProvider } from '../data/authProvider';
 import { readSession } from '../auth/session';
-import { api } from '../data/http';
+import type { Captcha } from '@tabour/contracts';
+import { loginConfig, newCaptcha } from '../data/signIn';
 import { RequiredField } from '../components/RequiredField';
 import type { Backdrop } from './background';
 import { PublicShell } from './PublicShell';
@@ -27,11 +28,6 @@ const LINK = {
   '&:hover': { textDecorationColor: 'inherit' },
 } as const;
 
-interface Captcha {
-  key: string;
-  image: string;
-}
-
 /** /login (with the captcha) and /login/no-recaptcha (installations with CAPTCHA=off). */
 export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; backdrop?: Backdrop }) {
   const translate = useTranslate();
@@ -50,7 +46,7 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
   useEffect(() => {
     if (!captcha) return;
     let live = true;
-    api<{ captcha: boolean }>('/business/account/login-config', { anonymous: true })
+    loginConfig()
       .then((config) => live && setWithCaptcha((current) => current || config.captcha))
       .catch(() => live && setWithCaptcha(true));
     return () => {
@@ -65,7 +61,7 @@ export function LoginPage({ captcha = true, backdrop }: { captcha?: boolean; bac
     notifyRef.current = notify;
   }, [notify]);
   const loadChallenge = useCallback(() => {
-    api<Captcha>('/business/account/captcha', { anonymous: true })
+    newCaptcha()
       .then(setChallenge)
       .catch((e: Error) => notifyRef.current(e.message, { type: 'error' }));
   }, []);

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { isStrongPassword } from '../auth/password';
-import { api, HttpError } from '../data/http';
+import { HttpError } from '../data/http';
+import { requestPasswordReset, resetPassword } from '../data/signIn';
 import { PublicShell } from './PublicShell';
 
 export function ForgotPasswordPage() {
@@ -18,7 +19,7 @@ export function ForgotPasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      await api('/business/account/password/reset', { method: 'POST', anonymous: true, body: { email } });
+      await requestPasswordReset(email);
       notify('app.password.code_sent', { type: 'success' });
       navigate(`/password/reset?email=${encodeURIComponent(email)}`);
     } catch (err) {
@@ -62,7 +63,7 @@ export function ResetPasswordPage() {
     setErrors(local);
     if (Object.keys(local).length) return;
     try {
-      await api('/business/account/password/reset/update', { method: 'POST', anonymous: true, body: v });
+      await resetPassword(v);
       notify('app.password.reset_done', { type: 'success' });
       navigate('/login');
     } catch (err) {

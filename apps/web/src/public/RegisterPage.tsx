@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { isStrongPassword } from '../auth/password';
-import { api, HttpError } from '../data/http';
+import type { HttpError } from '../data/http';
+import { countriesIn, register } from '../data/signIn';
 import { readList } from '../data/resources';
 import { countryChoices } from '../i18n/countries';
 import { PublicShell } from './PublicShell';
@@ -38,7 +39,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api(`/business/countries?lang=${locale}`)
+    countriesIn(locale)
       .then((body) => setCountries(readList<{ code: string; name: string }>(body).data))
       // Not everywhere may an anonymous visitor ask: the browser names the countries then.
       .catch(() => setCountries(countryChoices(locale)));
@@ -57,11 +58,7 @@ export function RegisterPage() {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      await api('/business/account/register', {
-        method: 'POST',
-        anonymous: true,
-        body: { ...values, phone: values.phone || undefined, country: values.country || undefined, terms: true },
-      });
+      await register({ ...values, phone: values.phone || undefined, country: values.country || undefined, terms: true });
       navigate('/login?fromRegister=1');
     } catch (err) {
       const e = err as HttpError;

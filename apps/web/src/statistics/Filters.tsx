@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslate } from 'react-admin';
 import { STATISTIC_PERIODS } from '@tabour/contracts';
-import { useNames, useQueues, useServices, useTeam, type Named } from '../data/lookups';
+import { useCounters, useDepartmentNames, useQueues, useServices, useTeam, type Named } from '../data/lookups';
 import { CHART_TYPES, type ChartType } from './model';
 import { FILTER_KEYS, type StatisticsView } from './useView';
 
@@ -52,8 +52,8 @@ export function Filters({ view }: { view: StatisticsView }) {
   const queues = useQueues();
   const services = useServices();
   const team = useTeam();
-  const counters = useNames<Named>('counters', '/business/counter');
-  const departments = useNames<Named>('departments', '/business/department');
+  const counters = useCounters();
+  const departments = useDepartmentNames();
   const { filter, set } = view;
   const memberName = (m: Named & { first_name?: string; last_name?: string }) => ({
     id: m.id,

@@ -39,18 +39,11 @@ import {
   type ReportSetting,
   type ReportSettingInput,
 } from '@tabour/contracts';
-import { api, type HttpError } from '../data/http';
+import type { HttpError } from '../data/http';
 import { useFormat } from '../i18n/format';
 import { nameMap, useQueues, useTeam } from '../data/lookups';
+import { reportsApi } from '../data/statistics';
 import { textErrors } from './model';
-
-const BASE = '/business/report-settings';
-const reportsApi = {
-  list: () => api<{ data: ReportSetting[] }>(BASE).then((r) => r.data),
-  create: (body: ReportSettingInput) => api<ReportSetting>(`${BASE}/create`, { method: 'POST', body }),
-  update: (id: string, body: ReportSettingInput) => api<ReportSetting>(`${BASE}/${id}/update`, { method: 'POST', body }),
-  remove: (id: string) => api(`${BASE}/${id}/delete`, { method: 'DELETE' }),
-};
 
 const OPERATOR_SIGN: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=' };
 

@@ -26,13 +26,13 @@ import {
 import type { TabourDataProvider } from '../../data/dataProvider';
 import { HttpError } from '../../data/http';
 import type { Business } from '@tabour/contracts';
-import { readList } from '../../data/resources';
+import type { BusinessPart } from '../../data/business';
 import { LANGUAGES, NATIVE_NAMES } from '../../i18n/languages';
 import type { WorkingDay } from '@tabour/contracts';
 import { WorkingDaysEditor } from '../../components/WorkingDaysEditor';
 import { LTR_INPUT } from '../../i18n/format';
 
-/** What `/business/info` answers: the contract's. */
+/** What the business's information answers: the contract's. */
 type BusinessInfo = Business;
 
 type Values = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -42,12 +42,12 @@ const zones = (): string[] => {
   return intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : ['UTC', 'Africa/Tunis', 'Europe/Paris', 'Europe/London'];
 };
 
-function useSave(path: string) {
+function useSave(part: BusinessPart) {
   const dataProvider = useDataProvider<TabourDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useMutation({
-    mutationFn: (body: unknown) => dataProvider.call<BusinessInfo>(path, 'POST', body),
+    mutationFn: (body: unknown) => dataProvider.saveBusiness(part, body),
     onSuccess: (info) => {
       if (info && (info as BusinessInfo).working_days !== undefined) queryClient.setQueryData(KEY, info);
       else queryClient.invalidateQueries({ queryKey: KEY });
@@ -97,19 +97,19 @@ export function BusinessSettings() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<TabourDataProvider>();
   const [tab, setTab] = useState(0);
-  const info = useQuery({ queryKey: KEY, queryFn: () => dataProvider.call<BusinessInfo>('/business/info') });
+  const info = useQuery({ queryKey: KEY, queryFn: () => dataProvider.businessInfo() });
   const industries = useQuery({
     queryKey: ['business', 'industries'],
-    queryFn: () => dataProvider.call('/business/industry').then((b) => readList<{ id: string; name: string }>(b).data),
+    queryFn: () => dataProvider.industries(),
   });
   const countries = useQuery({
     queryKey: ['business', 'countries'],
-    queryFn: () => dataProvider.call('/business/countries').then((b) => readList<{ code: string; name: string }>(b).data),
+    queryFn: () => dataProvider.countries(),
   });
-  const basic = useSave('/business/update');
-  const location = useSave('/business/location/update');
-  const days = useSave('/business/workingdays/update');
-  const translations = useSave('/business/translations/update');
+  const basic = useSave('basic');
+  const location = useSave('location');
+  const days = useSave('days');
+  const translations = useSave('translations');
 
   if (info.isPending) return <Loading />;
   if (!info.data) return null;

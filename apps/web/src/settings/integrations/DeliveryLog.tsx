@@ -11,14 +11,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import { WEBHOOK_DELIVERY_STATUSES, type Page, type Webhook, type WebhookDelivery, type WebhookReplay } from '@tabour/contracts';
-import { api } from '../../data/http';
+import { WEBHOOK_DELIVERY_STATUSES, type Webhook, type WebhookDelivery } from '@tabour/contracts';
+import { listDeliveries, redeliver as redeliverCall, replayWebhook } from '../../data/integrations';
 import { useFailureNotice } from '../../components/SettingsSection';
 import { SettingsTable } from '../../components/SettingsTable';
 import { DeliveryRow } from './DeliveryRow';
 import { ReplayBox } from './ReplayBox';
-import { BASE, T } from './webhooks-keys';
-import { deliveriesPath } from './webhooks-model';
+import { T } from './webhooks-keys';
 
 const LOG_PAGE = 25;
 
@@ -32,7 +31,7 @@ export function DeliveryLog({ hook, onClose, onChanged }: { hook: Webhook; onClo
   const [page, setPage] = useState(1);
   const [from, setFrom] = useState('');
   const key = ['integrations', 'webhooks', hook.id, 'deliveries', status, page];
-  const log = useQuery({ queryKey: key, queryFn: () => api<Page<WebhookDelivery>>(deliveriesPath(hook.id, page, LOG_PAGE, status)) });
+  const log = useQuery({ queryKey: key, queryFn: () => listDeliveries(hook.id, page, LOG_PAGE, status) });
   const changed = async () => {
     await queryClient.invalidateQueries({ queryKey: ['integrations', 'webhooks', hook.id] });
     onChanged();
@@ -40,7 +39,7 @@ export function DeliveryLog({ hook, onClose, onChanged }: { hook: Webhook; onClo
 
   const redeliver = async (d: WebhookDelivery) => {
     try {
-      await api(`${BASE}/${hook.id}/deliveries/${d.id}/redeliver`, { method: 'POST' });
+      await redeliverCall(hook.id, d.id);
       notify(`${T}.log.redelivered`, { type: 'success' });
       await changed();
     } catch (e) {
@@ -52,7 +51,7 @@ export function DeliveryLog({ hook, onClose, onChanged }: { hook: Webhook; onClo
   const replay = async () => {
     if (position === null) return;
     try {
-      const answer = await api<WebhookReplay>(`${BASE}/${hook.id}/replay`, { method: 'POST', body: { from_position: position } });
+      const answer = await replayWebhook(hook.id, position);
       notify(answer.next_position === null ? `${T}.log.replayed` : `${T}.log.replayed_more`, {
         type: 'success',
         messageArgs: { count: answer.queued, next: answer.next_position ?? '' },

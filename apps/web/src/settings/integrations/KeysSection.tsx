@@ -18,14 +18,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey, type Page } from '@tabour/contracts';
-import { api, HttpError } from '../../data/http';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@tabour/contracts';
+import { HttpError } from '../../data/http';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../data/integrations';
 import { useFormat } from '../../i18n/format';
 import { SettingsSection, useFailureNotice } from '../../components/SettingsSection';
 import { SettingsTable } from '../../components/SettingsTable';
 
 const T = 'integrations.keys';
-const BASE = '/business/integrations/keys';
 const KEY = ['integrations', 'keys'];
 const NAME_MAX = 100;
 
@@ -39,7 +39,7 @@ export function KeysSection() {
   const failed = useFailureNotice();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: () => api<Page<ApiKey>>(`${BASE}?pagination=off`) });
+  const list = useQuery({ queryKey: KEY, queryFn: () => listApiKeys() });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -50,7 +50,7 @@ export function KeysSection() {
     setRevoking(null);
     if (!key) return;
     try {
-      await api(`${BASE}/${key.id}/revoke`, { method: 'POST' });
+      await revokeApiKey(key.id);
       await refresh();
       notify(`${T}.revoked`, { type: 'success', messageArgs: { name: key.name } });
     } catch (e) {
@@ -167,7 +167,7 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
     if (!n || n.length > NAME_MAX || !scopes.length || (scopes.includes('pii:read') && !scopes.includes('feed:read') && !scopes.includes('webhooks'))) return;
     setSaving(true);
     try {
-      onCreated(await api<CreatedApiKey>(`${BASE}/create`, { method: 'PUT', body: { name: n, scopes } }));
+      onCreated(await createApiKey(n, scopes));
     } catch (e) {
       if (e instanceof HttpError && e.body.errors) setServerErrors(e.body.errors);
       failed(e);

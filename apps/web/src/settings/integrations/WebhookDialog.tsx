@@ -14,10 +14,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { Webhook, WebhookWithSecret } from '@tabour/contracts';
-import { api, HttpError } from '../../data/http';
+import { HttpError } from '../../data/http';
+import { createWebhook, updateWebhook } from '../../data/integrations';
 import { LTR_INPUT } from '../../i18n/format';
 import { useFailureNotice } from '../../components/SettingsSection';
-import { BASE, T } from './webhooks-keys';
+import { T } from './webhooks-keys';
 import { emptyWebhookForm, formOf, typeGroups, webhookBody, webhookFormErrors, type WebhookFormValues } from './webhooks-model';
 
 /** Create or edit: the address, a description, all types or some, grouped by what they are about. */
@@ -39,9 +40,9 @@ export function WebhookDialog({ hook, onClose, onSaved }: { hook: Webhook | null
     try {
       const body = webhookBody(values);
       if (hook) {
-        await api(`${BASE}/${hook.id}`, { method: 'PATCH', body });
+        await updateWebhook(hook.id, body);
         onSaved(null);
-      } else onSaved(await api<WebhookWithSecret>(BASE, { method: 'POST', body }));
+      } else onSaved(await createWebhook(body));
     } catch (e) {
       if (e instanceof HttpError && e.body?.errors) setServerErrors(e.body.errors);
       failed(e);

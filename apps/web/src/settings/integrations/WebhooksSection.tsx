@@ -2,15 +2,15 @@ import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import type { Page, Webhook, WebhookWithSecret } from '@tabour/contracts';
-import { api } from '../../data/http';
+import type { Webhook } from '@tabour/contracts';
+import { deleteWebhook, listWebhooks, rotateWebhookSecret, updateWebhook } from '../../data/integrations';
 import { SettingsSection, useFailureNotice } from '../../components/SettingsSection';
 import { SettingsTable } from '../../components/SettingsTable';
 import { DeliveryLog } from './DeliveryLog';
 import { SecretDialog } from './SecretDialog';
 import { WebhookDialog } from './WebhookDialog';
 import { WebhookRow } from './WebhookRow';
-import { BASE, KEY, T } from './webhooks-keys';
+import { KEY, T } from './webhooks-keys';
 
 /**
  * The webhooks section of /settings/integrations (docs/integrations-webhooks.md): the business's
@@ -22,7 +22,7 @@ export function WebhooksSection() {
   const failed = useFailureNotice();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: () => api<Page<Webhook>>(BASE) });
+  const list = useQuery({ queryKey: KEY, queryFn: () => listWebhooks() });
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [secret, setSecret] = useState<{ value: string; rotated: boolean } | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'rotate' | 'delete' | 'disable'; hook: Webhook } | null>(null);
@@ -31,7 +31,7 @@ export function WebhooksSection() {
 
   const toggle = async (hook: Webhook, enabled: boolean) => {
     try {
-      await api(`${BASE}/${hook.id}`, { method: 'PATCH', body: { enabled } });
+      await updateWebhook(hook.id, { enabled });
       await refresh();
       notify(`${T}.saved`, { type: 'success' });
     } catch (e) {
@@ -46,10 +46,10 @@ export function WebhooksSection() {
     try {
       if (kind === 'disable') return await toggle(hook, false);
       if (kind === 'rotate') {
-        const answer = await api<WebhookWithSecret>(`${BASE}/${hook.id}/secret`, { method: 'POST' });
+        const answer = await rotateWebhookSecret(hook.id);
         setSecret({ value: answer.secret, rotated: true });
       } else {
-        await api(`${BASE}/${hook.id}`, { method: 'DELETE' });
+        await deleteWebhook(hook.id);
         notify(`${T}.deleted`, { type: 'success' });
       }
       await refresh();

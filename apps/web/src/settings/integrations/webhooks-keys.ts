@@ -1,4 +1,3 @@
-/** The webhooks screens' catalogue namespace, API address and query key. */
+/** The webhooks screens' catalogue namespace and query key. */
 export const T = 'webhooks';
-export const BASE = '/business/integrations/webhooks';
 export const KEY = ['integrations', 'webhooks'];

@@ -1,4 +1,4 @@
-import { deliveriesPath, emptyWebhookForm, formOf, typeGroups, webhookBody, webhookFormErrors, webhookState } from './webhooks-model';
+import { emptyWebhookForm, formOf, typeGroups, webhookBody, webhookFormErrors, webhookState } from './webhooks-model';
 
 describe('webhooks settings model', () => {
   it('sends the wildcard for all types, else the chosen types sorted, and a blank description as none', () => {
@@ -44,10 +44,5 @@ describe('webhooks settings model', () => {
     expect(webhookState({ enabled: true, disabled_reason: null, failing_since: '2026-11-24T08:00:00Z' })).toBe('failing');
     expect(webhookState({ enabled: false, disabled_reason: null, failing_since: null })).toBe('off');
     expect(webhookState({ enabled: false, disabled_reason: 'failing', failing_since: '2026-11-20T08:00:00Z' })).toBe('disabled_failing');
-  });
-
-  it('builds the log address with its page and filter', () => {
-    expect(deliveriesPath('w1', 2, 25, '')).toBe('/business/integrations/webhooks/w1/deliveries?page=2&per_page=25');
-    expect(deliveriesPath('w1', 1, 25, 'queued')).toBe('/business/integrations/webhooks/w1/deliveries?page=1&per_page=25&status=queued');
   });
 });

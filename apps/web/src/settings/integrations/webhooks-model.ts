@@ -64,10 +64,3 @@ export const DELIVERY_COLOURS: Record<WebhookDeliveryStatus, 'success' | 'warnin
   sending: 'info',
   cancelled: 'default',
 };
-
-/** The log's query string: its page and the status filter. */
-export function deliveriesPath(id: string, page: number, perPage: number, status: string): string {
-  const q = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  if (status) q.set('status', status);
-  return `/business/integrations/webhooks/${id}/deliveries?${q.toString()}`;
-}
