@@ -1,4 +1,4 @@
-import { compareCursors, START } from './pg-event-store';
+import { compareCursors, START } from './log';
 
 describe('log cursors', () => {
   it('given two transactions, when compared, then the transaction id decides before the position', () => {

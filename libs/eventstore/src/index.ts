@@ -1,6 +1,7 @@
 export * from './types';
 export * from './errors';
 export * from './pg-event-store';
+export * from './log';
 export * from './decider';
 export * from './connection';
 export * from './notifier';

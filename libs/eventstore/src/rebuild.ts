@@ -1,5 +1,5 @@
 import { Kysely, sql, Transaction } from 'kysely';
-import { lastBelow, readHorizon, readLog, START } from './pg-event-store';
+import { lastBelow, readHorizon, readLog, START } from './log';
 import type { RegisteredProjection } from './subscription-manager';
 import { checkpointLock } from './subscription';
 import type { AnySchema, Cursor, InlineProjection } from './types';

@@ -1,7 +1,7 @@
 import { Kysely, sql, Transaction } from 'kysely';
 import type { Client } from 'pg';
 import { ConnectFn, kyselyOn, Riders } from './connection';
-import { compareCursors, probeLog, readBatch, START } from './pg-event-store';
+import { compareCursors, probeLog, readBatch, START } from './log';
 import type { AnySchema, Cursor, RecordedEvent, SubscriptionFilter } from './types';
 
 /** Handles a batch in its transaction; what it returns is handed to `afterCommit`. */
