@@ -120,10 +120,9 @@ function slotOf(d: Data) {
   };
 }
 
-/** The mapping itself: one stored event (already upcast) to its public events, in order. */
-function map(e: Pick<RecordedEvent, 'type' | 'data'>, options: MapOptions): Mapped[] {
-  const d = (e.data ?? {}) as Data;
-  switch (e.type) {
+/** A ticket's life in its queue, and its feedback: its public events, or undefined for an event of another kind. */
+function ticketEvents(type: string, d: Data, options: MapOptions): Mapped[] | undefined {
+  switch (type) {
     case 'TicketPushed':
       return ticketCreated(d, 'taken', options);
     case 'TicketRedirectedIn':
@@ -151,13 +150,27 @@ function map(e: Pick<RecordedEvent, 'type' | 'data'>, options: MapOptions): Mapp
       return one('ticket.served', 'ticket', String(d.ticket_id), { ...leftFields(d), service_id: str(d.service_id), served_seconds: Number(d.served_seconds) });
     case 'TicketMarkedNoShow':
     case 'TicketMarkedAbsent':
-      return one('ticket.no_show', 'ticket', String(d.ticket_id), { ...leftFields(d), absent: e.type === 'TicketMarkedAbsent' });
+      return one('ticket.no_show', 'ticket', String(d.ticket_id), { ...leftFields(d), absent: type === 'TicketMarkedAbsent' });
     case 'TicketRevoked':
       return one('ticket.cancelled', 'ticket', String(d.ticket_id), { ...leftFields(d), reason: d.by as 'staff' | 'customer' | 'system' });
     case 'TicketClosedAtDayEnd':
       return one('ticket.cancelled', 'ticket', String(d.ticket_id), { ...leftFields(d), reason: 'closed_at_day_end' });
     case 'TicketRedirectedOut':
       return one('ticket.redirected', 'ticket', String(d.ticket_id), { ...leftFields(d), to_queue_id: String(d.to_queue_id) });
+    case 'TicketFeedbackGiven':
+      return one('feedback.received', 'ticket', String(d.ticket_id), {
+        ticket_id: String(d.ticket_id),
+        queue_id: String(d.queue_id),
+        stars: Number(d.stars),
+        ...(personalFields(options, d, { text: 'text' }) as { text?: string | null }),
+      });
+  }
+  return undefined;
+}
+
+/** A queue's settings and its counters' opening: its public events, or undefined for an event of another kind. */
+function queueEvents(type: string, d: Data, _options: MapOptions): Mapped[] | undefined {
+  switch (type) {
     case 'QueueCreated': {
       // Every field, even from a queue created before one of them existed.
       const settings = (d.settings ?? {}) as Data;
@@ -195,6 +208,13 @@ function map(e: Pick<RecordedEvent, 'type' | 'data'>, options: MapOptions): Mapp
         queue_id: String(d.queue_id),
         member_id: str(d.member_id),
       });
+  }
+  return undefined;
+}
+
+/** Bookings and booking requests: its public events, or undefined for an event of another kind. */
+function bookingEvents(type: string, d: Data, options: MapOptions): Mapped[] | undefined {
+  switch (type) {
     case 'BookingCreated':
       return one('booking.created', 'booking', String(d.booking_id), {
         booking_id: String(d.booking_id),
@@ -253,6 +273,13 @@ function map(e: Pick<RecordedEvent, 'type' | 'data'>, options: MapOptions): Mapp
         decided_by: str(d.by),
         ...(options.personal ? { reason: str(d.reason) } : {}),
       });
+  }
+  return undefined;
+}
+
+/** Customers: its public events, or undefined for an event of another kind. */
+function customerEvents(type: string, d: Data, options: MapOptions): Mapped[] | undefined {
+  switch (type) {
     case 'CustomerRegistered':
       return one('customer.created', 'customer', String(d.customer_id), {
         customer_id: String(d.customer_id),
@@ -291,13 +318,13 @@ function map(e: Pick<RecordedEvent, 'type' | 'data'>, options: MapOptions): Mapp
         customer_id: String(d.customer_id),
         reason: d.reason as 'request' | 'history_deleted',
       });
-    case 'TicketFeedbackGiven':
-      return one('feedback.received', 'ticket', String(d.ticket_id), {
-        ticket_id: String(d.ticket_id),
-        queue_id: String(d.queue_id),
-        stars: Number(d.stars),
-        ...(personalFields(options, d, { text: 'text' }) as { text?: string | null }),
-      });
+  }
+  return undefined;
+}
+
+/** Displays and kiosks: its public events, or undefined for an event of another kind. */
+function deviceEvents(type: string, d: Data, _options: MapOptions): Mapped[] | undefined {
+  switch (type) {
     case 'DisplayCreated':
     case 'DisplayUpdated':
     case 'DisplaySecretReset':
@@ -306,17 +333,28 @@ function map(e: Pick<RecordedEvent, 'type' | 'data'>, options: MapOptions): Mapp
     case 'KioskUpdated':
     case 'KioskSecretReset':
     case 'KioskDeleted': {
-      const display = e.type.startsWith('Display');
+      const display = type.startsWith('Display');
       const deviceId = String(display ? d.display_id : d.kiosk_id);
       return one('device.status', 'device', deviceId, {
         device_id: deviceId,
         device_type: display ? 'display' : 'kiosk',
-        status: DEVICE_STATUS[e.type.replace(/^(Display|Kiosk)/, '')],
+        status: DEVICE_STATUS[type.replace(/^(Display|Kiosk)/, '')],
       });
     }
-    default:
-      return [];
   }
+  return undefined;
+}
+
+const MAPPERS = [ticketEvents, queueEvents, bookingEvents, customerEvents, deviceEvents];
+
+/** The mapping itself: one stored event (already upcast) to its public events, in order. */
+function map(e: Pick<RecordedEvent, 'type' | 'data'>, options: MapOptions): Mapped[] {
+  const d = (e.data ?? {}) as Data;
+  for (const mapper of MAPPERS) {
+    const mapped = mapper(e.type, d, options);
+    if (mapped) return mapped;
+  }
+  return [];
 }
 
 const DEVICE_STATUS: Record<string, PublicEventData['device.status']['status']> = {
