@@ -17,6 +17,7 @@ import type { Database } from '@tabour/platform';
 import { allowanceMembership, consumedIn, smsWindowAt } from './allowance';
 import { channelsFor } from './message-types';
 import { smsSegments } from './segments';
+import type { NotificationMessagesTable } from './tables';
 import { defaultTemplate, formatBookingTime, pickLanguage, renderTemplate, type PlaceholderValues } from './templates';
 
 /**
@@ -239,29 +240,32 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
   return out;
 }
 
-interface MessageRow {
-  id: string;
-  tenant_id: string;
-  dedupe_key: string;
-  message_type: string;
+/** A message's row as the outbox writes it: the table's columns, with the values the outbox gives them. */
+type MessageRow = Pick<
+  NotificationMessagesTable,
+  | 'id'
+  | 'tenant_id'
+  | 'dedupe_key'
+  | 'message_type'
+  | 'recipient'
+  | 'customer_id'
+  | 'ticket_id'
+  | 'booking_id'
+  | 'language'
+  | 'subject'
+  | 'body'
+  | 'encoding'
+  | 'segments'
+  | 'skip_reason'
+  | 'fallback_of'
+> & {
   channel: Channel;
-  recipient: string;
-  customer_id: string | null;
-  ticket_id: string | null;
-  booking_id: string | null;
-  language: string;
-  subject: string | null;
-  body: string;
-  encoding: string | null;
-  segments: number | null;
   cost: number | null;
   status: 'queued' | 'skipped';
-  skip_reason: string | null;
-  fallback_of: string | null;
   next_attempt_at: Date;
   created_at: Date;
   updated_at: Date;
-}
+};
 
 /** Under this share of its allowance left, a business is told its SMS balance is low. */
 const LOW_BALANCE = 0.1;
