@@ -4,24 +4,7 @@ import type { Customer } from '@tabour/contracts';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 /** The columns that hold a customer's fields as the customer screens read them. */
-type CustomerColumns = Pick<
-  Customer,
-  | 'first_name'
-  | 'last_name'
-  | 'email'
-  | 'phone'
-  | 'second_phone'
-  | 'address'
-  | 'date_of_birth'
-  | 'place_of_birth'
-  | 'nationality'
-  | 'preferred_language'
-  | 'internal_id'
-  | 'platform_id'
-  | 'platform_verification'
-  | 'notes'
-  | 'book_more_than_once'
->;
+type CustomerColumns = Omit<Customer, 'id' | 'full_name' | 'additional_data' | 'category' | 'next_booking' | 'created_at' | 'updated_at'>;
 
 export interface CustomersTable extends CustomerColumns {
   id: string;
