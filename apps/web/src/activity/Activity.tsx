@@ -21,9 +21,8 @@ import { AutocompleteInput, DateInput, List, Pagination, SelectInput, TopToolbar
 import { ACTIVITY_ACTOR_KINDS, ACTIVITY_SENTENCE_TYPES, type ActivityItem, type ActivityState } from '@tabour/contracts';
 import { useBusinessZone } from '../data/lookups';
 import { visuallyHidden } from '../components/a11y';
-import { download } from '../data/files';
-import { api } from '../data/http';
 import { actorText, localText, sentence } from './summary';
+import { activityState, exportActivity } from '../data/activity';
 
 /** The stream categories a reader can narrow to, with the record kind that names each. */
 const CATEGORIES: [string, string][] = [
@@ -59,7 +58,7 @@ function Actions() {
   const file = (format: 'csv' | 'xlsx') => {
     const q = new URLSearchParams({ format });
     for (const [k, v] of Object.entries(filterValues ?? {})) if (v) q.set(k, String(v));
-    download(`/business/activity/export?${q}`, `activity.${format}`).catch((e: Error) => notify(e.message, { type: 'error' }));
+    exportActivity(q, `activity.${format}`).catch((e: Error) => notify(e.message, { type: 'error' }));
   };
   return (
     <TopToolbar>
@@ -182,7 +181,7 @@ function StateAt({ recordId }: { recordId: string }) {
           .toISO()!,
       );
     try {
-      setState(await api<ActivityState>(`/business/activity/state?${q}`));
+      setState(await activityState(q));
     } catch (e) {
       setError((e as Error).message);
     }

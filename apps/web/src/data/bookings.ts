@@ -14,6 +14,7 @@ import type {
   PaymentTypes,
   Ticket,
 } from '@tabour/contracts';
+import { upload } from './files';
 import { api } from './http';
 import { readList } from './resources';
 
@@ -87,3 +88,6 @@ export const bookingPayments = (bookingId: string) => api<PaymentsOfBooking>(`${
 export const getPaymentTypes = () => api<PaymentTypes>(`${business}/payment-types`);
 export const addPayment = (body: PaymentInput) => api<BookingTransaction>(`${business}/booking/transaction/create`, { method: 'POST', body });
 export const deletePayment = (id: string) => api(`${business}/booking/transaction/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** A spreadsheet of bookings to import; the answer is the row report. */
+export const importBookings = (form: FormData, onProgress: (percent: number) => void) => upload('/business/booking/upload', form, onProgress);

@@ -72,3 +72,6 @@ export const useDepartmentNames = () => useNames<Named>('departments', '/busines
 export function nameMap<T extends { id: string; name?: string }>(rows: T[] | undefined): Record<string, string> {
   return Object.fromEntries((rows ?? []).map((r) => [r.id, r.name ?? '']));
 }
+
+/** The business's departments by name, unpaged (a list answer). */
+export const departmentNames = () => api<{ data: { id: string; name: string }[] }>('/business/department?pagination=off');

@@ -36,11 +36,8 @@ import {
 import { routeAccess } from '../auth/access';
 import { Link } from 'react-router-dom';
 import { readSession, subjectOf } from '../auth/session';
-import { api } from '../data/http';
 import { presence, REMOTE_COMMANDS, RemoteCommand } from './model';
-
-/** The API base of a device resource. */
-export const deviceBase = (resource: 'kiosks' | 'displays') => (resource === 'kiosks' ? '/business/kiosk' : '/business/display');
+import { remoteCommand, resetDevice } from '../data/devices';
 
 /** Shown instead of the screen to a business whose package has no kiosks and displays (docs/product.md#plan-gate). */
 export function UpgradeNotice({ title }: { title: string }) {
@@ -217,10 +214,9 @@ export function DeviceActions({ resource }: { resource: 'kiosks' | 'displays' })
   const [confirmReset, setConfirmReset] = useState(false);
   const [issued, setIssued] = useState<Issued | null>(null);
   if (!record) return <TopToolbar />;
-  const base = `${deviceBase(resource)}/${encodeURIComponent(record.id)}`;
   const send = async (command: RemoteCommand) => {
     try {
-      const r = await api<{ sent: string; sessions_ended: number }>(`${base}/remote/${command}`, { method: 'POST' });
+      const r = await remoteCommand(resource, String(record.id), command);
       notify('devices.remote.sent', { type: 'success', messageArgs: { command: translate(`devices.remote.${command}`), count: r.sessions_ended } });
       refresh();
     } catch (e) {
@@ -229,7 +225,7 @@ export function DeviceActions({ resource }: { resource: 'kiosks' | 'displays' })
   };
   const reset = async () => {
     try {
-      const r = await api<Issued>(`${base}/reset`, { method: 'POST' });
+      const r = await resetDevice<Issued>(resource, String(record.id));
       setConfirmReset(false);
       setIssued(r);
       refresh();

@@ -34,13 +34,13 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { api } from '../data/http';
 import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import { browserSpeaker, DEFAULT_VOICE, defaultTemplate, utterancesFor, useVoices } from '../display';
 import { linesFormat, linesParse } from './DeviceParts';
 import { CurrentPlaceholder, DeviceCreatePage, DeviceEditPage, DeviceIdentity, DeviceList, type DeviceRow } from './DevicePages';
 import { DISPLAY_THEMES, displayBody, NEW_DISPLAY, voiceBody } from './model';
 import { useFormat } from '../i18n/format';
+import { displayLogs, removeDisplayVideo, uploadDisplayVideo } from '../data/devices';
 
 const R = 'displays';
 const F = `resources.${R}.fields`;
@@ -151,14 +151,13 @@ function VideoFile() {
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   if (!record) return <Typography color="text.secondary">{translate('devices.video.after_create')}</Typography>;
-  const base = `/business/display/${encodeURIComponent(record.id)}`;
   const upload = async (file: File | undefined) => {
     if (!file) return;
     const form = new FormData();
     form.append('video', file);
     setBusy(true);
     try {
-      await api(`${base}/video`, { method: 'POST', body: form });
+      await uploadDisplayVideo(String(record.id), form);
       notify('devices.video.uploaded', { type: 'success' });
       refresh();
     } catch (e) {
@@ -170,7 +169,7 @@ function VideoFile() {
   const remove = async () => {
     setBusy(true);
     try {
-      await api(`${base}/update`, { method: 'POST', body: { video_file: null } });
+      await removeDisplayVideo(String(record.id));
       notify('devices.video.removed', { type: 'success' });
       refresh();
     } catch (e) {
@@ -219,7 +218,7 @@ function DisplayLogs() {
   }
   const logs = useQuery({
     queryKey: ['display-logs', record?.id, page],
-    queryFn: () => api<{ data: LogRow[]; total: number }>(`/business/display/${encodeURIComponent(record!.id)}/logs?page=${page}`),
+    queryFn: () => displayLogs<LogRow>(String(record!.id), page),
     enabled: !!record,
   });
   if (!record) return null;

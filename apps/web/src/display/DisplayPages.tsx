@@ -17,6 +17,7 @@ import { DeviceLoginForm } from '../components/DeviceLoginForm';
 import { clearDeviceSession, readDeviceSession, readStyle, saveAutologin, saveDeviceSession } from '../auth/deviceSession';
 import { kioskErrorKey } from '../kiosk';
 import { Board, BoardData } from './Board';
+import { displayLogout as endDisplaySession, displayPing, displayScreen, queueBoard } from '../data/devices';
 
 const PING_MS = 60_000;
 const displaySession = () => readDeviceSession<{ id: string; language?: string }>('display');
@@ -35,7 +36,7 @@ async function displayLogout() {
   const token = displaySession()?.token;
   if (token) {
     try {
-      await api('/display/logout', { method: 'POST', token });
+      await endDisplaySession(token);
     } catch {
       // an ended session answers 401: the screen is logged out either way
     }
@@ -89,7 +90,7 @@ export function DisplayScreenPage() {
   const [style, setStyle] = useState<1 | 2>(readStyle('display') ?? 1);
   const board = useQuery({
     queryKey: ['display-board', token],
-    queryFn: () => api<BoardData>('/display/screen', { token }),
+    queryFn: () => displayScreen<BoardData>(token),
     enabled: !!token,
     refetchInterval: live ? 60_000 : 15_000,
     retry: (n, e) => !(e instanceof HttpError && (e.status === 401 || e.status === 403)) && n < 3,
@@ -119,11 +120,7 @@ export function DisplayScreenPage() {
   useEffect(() => {
     if (!token) return;
     const ping = () =>
-      api('/display/ping', {
-        method: 'POST',
-        token,
-        body: { info: { screen: `${window.screen.width}x${window.screen.height}`, language: locale, online: navigator.onLine } },
-      }).catch((e) => {
+      displayPing(token, { screen: `${window.screen.width}x${window.screen.height}`, language: locale, online: navigator.onLine }).catch((e) => {
         if (e instanceof HttpError && e.status === 401) void toLogin();
       });
     void ping();
@@ -178,7 +175,7 @@ export function QueueBoardPage() {
   const [live, setLive] = useState(false);
   const board = useQuery({
     queryKey: ['queue-board', id],
-    queryFn: () => api<BoardData>(`/business/queue/${encodeURIComponent(id)}/display`),
+    queryFn: () => queueBoard<BoardData>(id),
     refetchInterval: live ? 60_000 : 15_000,
     retry: (n, e) => !(e instanceof HttpError && e.status < 500) && n < 3,
   });

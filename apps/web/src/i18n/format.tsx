@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useRecordContext } from 'react-admin';
-import { api } from '../data/http';
+import { businessCalls } from '../data/business';
 
 /**
  * Dates, times and numbers as the interface language writes them, in the business's time zone:
@@ -51,7 +51,7 @@ export function formatNumber(value: number | null | undefined, locale: string, o
 export function useBusinessZone(): string | undefined {
   const info = useQuery({
     queryKey: ['business', 'info'],
-    queryFn: () => api<{ time_zone?: string }>('/business/info'),
+    queryFn: businessCalls.businessInfo,
     staleTime: 60_000,
   });
   return info.data?.time_zone || undefined;

@@ -15,10 +15,10 @@ import SmsIcon from '@mui/icons-material/Sms';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useLocale, useTranslate } from 'react-admin';
-import type { Channel, MessageRecord, Page } from '@tabour/contracts';
+import type { Channel, MessageRecord } from '@tabour/contracts';
 import { useBusinessZone } from '../data/lookups';
-import { api } from '../data/http';
 import { MessageStatusChip } from '../settings/sms';
+import { messagesAbout } from '../data/notifications';
 
 const T = 'notifications.history';
 const PER_PAGE = 10;
@@ -51,8 +51,7 @@ export function MessageHistory(subject: MessageHistorySubject) {
   const [key, id] = queryOf(subject);
   const { data, isPending, isError, error } = useQuery({
     queryKey: ['notification-messages', key, id, page],
-    queryFn: () =>
-      api<Page<MessageRecord>>(`/business/notification/messages?${new URLSearchParams({ [key]: id, page: String(page), per_page: String(PER_PAGE) })}`),
+    queryFn: () => messagesAbout(key, id, page, PER_PAGE),
     refetchInterval: REFRESH_MS,
   });
   if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;

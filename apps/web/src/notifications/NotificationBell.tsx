@@ -17,9 +17,9 @@ import { useNavigate } from 'react-router-dom';
 import { useLocale, useTranslate } from 'react-admin';
 import type { StaffNotification } from '@tabour/contracts';
 import { useBusinessNotices } from '../live/businessNotices';
-import { api } from '../data/http';
 import { visuallyHidden } from '../components/a11y';
 import { concernsBell, noticeText, type NoticePage } from './model';
+import { latestNotices, markAllNoticesRead, markNoticeRead } from '../data/notifications';
 
 const KEY = ['staff-notifications'];
 const T = 'notifications.bell';
@@ -47,14 +47,14 @@ function Bell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const notices = useQuery({
     queryKey: KEY,
-    queryFn: () => api<NoticePage>('/business/notification?page=1&per_page=10'),
+    queryFn: () => latestNotices<NoticePage>(),
     refetchInterval: 60_000,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
   // A request's notice is written right after the request's event: wait a moment past the change.
   useBusinessNotices(concernsBell, refresh, 1500);
-  const read = useMutation({ mutationFn: (id: string) => api(`/business/notification/${id}/read`, { method: 'POST' }), onSettled: refresh });
-  const readAll = useMutation({ mutationFn: () => api('/business/notification/read-all', { method: 'POST' }), onSettled: refresh });
+  const read = useMutation({ mutationFn: markNoticeRead, onSettled: refresh });
+  const readAll = useMutation({ mutationFn: markAllNoticesRead, onSettled: refresh });
 
   const unread = notices.data?.unread ?? 0;
   const open = (n: StaffNotification) => {

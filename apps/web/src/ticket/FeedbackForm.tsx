@@ -6,7 +6,8 @@ import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { api, HttpError } from '../data/http';
+import { HttpError } from '../data/http';
+import { sendFeedback } from '../data/publicTicket';
 
 /** Stars and words about a visit; sent once, then the thanks take the form's place. */
 export function FeedbackForm({ uid, onSent }: { uid: string; onSent: () => void }) {
@@ -21,7 +22,7 @@ export function FeedbackForm({ uid, onSent }: { uid: string; onSent: () => void 
     setBusy(true);
     setError(null);
     try {
-      await api(`/user/queue/uid/${encodeURIComponent(uid)}/feedback`, { method: 'PUT', body: { stars, text: text.trim() || null }, anonymous: true });
+      await sendFeedback(uid, stars, text.trim() || null);
       onSent();
     } catch (err) {
       const message = err instanceof HttpError ? (err.body.message ?? err.message) : String(err);

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { api, HttpError } from '../data/http';
+import { HttpError } from '../data/http';
 import { visuallyHidden } from '../components/a11y';
 import { CancelDialog } from './CancelDialog';
 import { FeedbackForm, FeedbackThanks } from './FeedbackForm';
@@ -18,7 +18,8 @@ import { NotifyMe } from './NotifyMe';
 import { showCalled } from './push';
 import { TicketShell } from './TicketShell';
 import { TicketStatus } from './TicketStatus';
-import { ticketPath, usePublicTicket } from './usePublicTicket';
+import { cancelTicket, runningLate } from '../data/publicTicket';
+import { usePublicTicket } from './usePublicTicket';
 import { useTurnAlert } from './useTurnAlert';
 
 // The routes load both pages from this module (App.tsx).
@@ -132,18 +133,9 @@ export function TicketPage() {
       )}
 
       {dialog === 'cancel' && (
-        <CancelDialog
-          label={t.label}
-          onClose={() => setDialog(null)}
-          onConfirm={() => act(() => api(`${ticketPath(uid)}/cancel`, { method: 'DELETE', anonymous: true }), 'ticket.cancelled_done')}
-        />
+        <CancelDialog label={t.label} onClose={() => setDialog(null)} onConfirm={() => act(() => cancelTicket(uid), 'ticket.cancelled_done')} />
       )}
-      {dialog === 'late' && (
-        <LateDialog
-          onClose={() => setDialog(null)}
-          onSubmit={(places) => act(() => api(`${ticketPath(uid)}/late`, { method: 'POST', body: { places }, anonymous: true }), 'ticket.late_done')}
-        />
-      )}
+      {dialog === 'late' && <LateDialog onClose={() => setDialog(null)} onSubmit={(places) => act(() => runningLate(uid, places), 'ticket.late_done')} />}
       <Box sx={visuallyHidden} aria-live="assertive">
         {stage === 'called' ? (t.counter_name ? translate('ticket.called', { counter: t.counter_name }) : translate('ticket.called_no_counter')) : ''}
       </Box>

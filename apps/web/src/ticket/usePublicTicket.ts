@@ -4,7 +4,9 @@ import { api, HttpError } from '../data/http';
 import { useDeviceChannel } from '../live/deviceChannel';
 import type { PublicTicket } from './model';
 
-export const ticketPath = (uid: string) => `/user/queue/uid/${encodeURIComponent(uid)}`;
+import { ticketPath } from '../data/publicTicket';
+
+export { ticketPath };
 
 /** The ticket as its link shows it; a wrong or expired link is a 404, told apart from other failures. */
 export function usePublicTicket(uid: string) {

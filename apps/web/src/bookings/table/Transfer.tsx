@@ -17,8 +17,9 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { download, upload } from '../../data/files';
+import { download } from '../../data/files';
 import { EXPORT_FORMATS, exportPath, IMPORT_ACCEPT, type ImportReport, readImportReport } from './model';
+import { importBookings } from '../../data/bookings';
 
 /** One button per export format, each with the table's current filters. */
 export function ExportButtons() {
@@ -99,7 +100,7 @@ export function ImportButton() {
     form.append('notify_customers', String(notifyCustomers));
     setProgress(0);
     try {
-      setReport(readImportReport(await upload('/business/booking/upload', form, setProgress)));
+      setReport(readImportReport(await importBookings(form, setProgress)));
       refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

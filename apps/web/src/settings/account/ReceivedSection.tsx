@@ -8,7 +8,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@tabour/contracts';
-import { api } from '../../data/http';
+import { departmentNames } from '../../data/lookups';
 import { useFormat } from '../../i18n/format';
 import { exportSheet } from '../../statistics';
 import { getReceivedPayments, type PaymentFilters } from '../../data/account';
@@ -33,7 +33,7 @@ export function ReceivedSection() {
   const filters: PaymentFilters = { ...range, method, status, department_id: department };
   const departments = useQuery({
     queryKey: ['departments', 'all'],
-    queryFn: () => api<{ data: { id: string; name: string }[] }>('/business/department?pagination=off'),
+    queryFn: () => departmentNames(),
     staleTime: 60_000,
   });
   const payments = useQuery({

@@ -12,13 +12,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { BooleanInput, CreateButton, SelectInput, SimpleForm, TextInput, Title, TopToolbar, maxLength, required, useLocale, useTranslate } from 'react-admin';
 import { FORM_FIELD_LANGUAGES, FORM_FIELD_TYPES, RULE_FLOWS, type BookingFormField, type RuleFlow } from '@tabour/contracts';
-import { api } from '../../data/http';
-import { readList } from '../../data/resources';
 import { EmptyRow, formPages } from '../../components/ResourcePages';
 import { byFlow, fieldBody, fieldName, namesError, optionsList, optionsText } from './model';
+import { listFormFields } from '../../data/settings';
 
 const T = 'settings.forms';
-const fetchFields = async () => readList<BookingFormField>(await api('/business/forms?pagination=off')).data;
+const fetchFields = listFormFields;
 
 function FlowTable({ flow, fields }: { flow: RuleFlow; fields: BookingFormField[] }) {
   const translate = useTranslate();

@@ -8,10 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, Loading, NumberInput, SaveButton, Title, maxValue, minValue, required, useNotify, useTranslate } from 'react-admin';
 import { BOOKING_MESSAGE_TYPES, CHANNELS, QUEUE_MESSAGE_TYPES, type NotificationSettings } from '@tabour/contracts';
-import { api, HttpError } from '../../data/http';
+import { HttpError } from '../../data/http';
 import { settingsPart } from './model';
 import { TemplateEditor } from './TemplateEditor';
 import { AccountTab, PrivacyTab } from '../account';
+import { notificationSettings, saveNotificationSettings } from '../../data/notifications';
 
 const T = 'notifications.general';
 const KEY = ['settings', 'notification-settings'];
@@ -25,7 +26,7 @@ function useSaveSettings(tab: 'notifications' | 'public') {
   const queryClient = useQueryClient();
   return async (values: NotificationSettings) => {
     try {
-      const answer = await api<NotificationSettings>('/business/notification/settings', { method: 'POST', body: settingsPart(values, tab) });
+      const answer = await saveNotificationSettings(settingsPart(values, tab));
       queryClient.setQueryData(KEY, answer);
       notify('app.toast.saved', { type: 'success' });
     } catch (e) {
@@ -105,7 +106,7 @@ function PublicTab({ settings }: { settings: NotificationSettings }) {
 export function GeneralSettingsPage() {
   const translate = useTranslate();
   const [tab, setTab] = useState(0);
-  const settings = useQuery({ queryKey: KEY, queryFn: () => api<NotificationSettings>('/business/notification/settings') });
+  const settings = useQuery({ queryKey: KEY, queryFn: notificationSettings });
   return (
     <Card sx={{ mt: 2 }} data-testid="general-settings">
       <Title title={translate(`${T}.title`)} />

@@ -16,14 +16,13 @@ import SaveIcon from '@mui/icons-material/Save';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { CHANNELS, isLanguage, LANGUAGES, MESSAGE_TYPES, TEMPLATE_PLACEHOLDERS, type MessageTemplate } from '@tabour/contracts';
-import { api, HttpError } from '../../data/http';
-import { readList } from '../../data/resources';
+import { HttpError } from '../../data/http';
 import { NATIVE_NAMES } from '../../i18n/languages';
 import { directionOf, findTemplate, insertPlaceholder, problemText, type TemplatePreview, type TemplateSelection } from './model';
+import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from '../../data/notifications';
 
 const T = 'notifications.templates';
 const KEY = ['settings', 'notification-templates'];
-const path = (s: TemplateSelection) => `/business/notification/templates/${s.type}/${s.language}/${s.channel}`;
 
 /** The value after the typing has paused, so the preview is asked once per pause rather than per key. */
 function useSettled<V>(value: V, wait = 300): V {
@@ -61,11 +60,7 @@ function Editor({ selection, template }: { selection: TemplateSelection; templat
   const draft = useSettled({ body, subject });
   const preview = useQuery({
     queryKey: ['settings', 'template-preview', selection, draft],
-    queryFn: () =>
-      api<TemplatePreview>('/business/notification/templates/preview', {
-        method: 'POST',
-        body: { ...selection, body: draft.body, subject: hasSubject ? draft.subject : undefined },
-      }),
+    queryFn: () => previewTemplate<TemplatePreview>({ ...selection, body: draft.body, subject: hasSubject ? draft.subject : undefined }),
     placeholderData: keepPreviousData,
   });
 
@@ -82,12 +77,12 @@ function Editor({ selection, template }: { selection: TemplateSelection; templat
     notify(errors ? Object.values(errors)[0] : e.message, { type: 'error' });
   };
   const save = useMutation({
-    mutationFn: () => api<MessageTemplate>(path(selection), { method: 'PUT', body: hasSubject ? { body, subject } : { body } }),
+    mutationFn: () => saveTemplate(selection, hasSubject ? { body, subject } : { body }),
     onSuccess: (t) => done(t, 'app.toast.saved'),
     onError: failed,
   });
   const reset = useMutation({
-    mutationFn: () => api<MessageTemplate>(path(selection), { method: 'DELETE' }),
+    mutationFn: () => resetTemplate(selection),
     onSuccess: (t) => done(t, `${T}.reset_done`),
     onError: failed,
   });
@@ -199,7 +194,7 @@ export function TemplateEditor() {
   const [selection, setSelection] = useState<TemplateSelection>({ type: 'QUEUE_CALL_NEXT', language: isLanguage(locale) ? locale : 'en', channel: 'sms' });
   const templates = useQuery({
     queryKey: KEY,
-    queryFn: async () => readList<MessageTemplate>(await api('/business/notification/templates?pagination=off')).data,
+    queryFn: listTemplates,
   });
   const template = templates.data && findTemplate(templates.data, selection);
   const choose = (part: Partial<TemplateSelection>) => setSelection((s) => ({ ...s, ...part }));

@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { PAYMENT_METHODS, type PaymentMethod, type PaymentTypes } from '@tabour/contracts';
-import { api } from '../../data/http';
+import { PAYMENT_METHODS, type PaymentMethod } from '@tabour/contracts';
+import { paymentTypes, savePaymentTypes } from '../../data/settings';
 
 const T = 'settings.payment_types';
 const KEY = ['settings-payment-types'];
@@ -30,7 +30,7 @@ function MethodsForm({ initial }: { initial: PaymentMethod[] }) {
   const save = async () => {
     setSaving(true);
     try {
-      const saved = await api<PaymentTypes>('/business/business/payment-types/update', { method: 'POST', body: { methods } });
+      const saved = await savePaymentTypes(methods);
       client.setQueryData(KEY, saved?.methods ? saved : { methods });
       notify(`${T}.saved`, { type: 'success' });
     } catch (e) {
@@ -64,7 +64,7 @@ function MethodsForm({ initial }: { initial: PaymentMethod[] }) {
 /** Which payment methods the business accepts on a booking. */
 export function PaymentTypesPage() {
   const translate = useTranslate();
-  const types = useQuery({ queryKey: KEY, queryFn: () => api<PaymentTypes>('/business/business/payment-types') });
+  const types = useQuery({ queryKey: KEY, queryFn: paymentTypes });
   return (
     <Card sx={{ mt: 2, maxWidth: 600 }} data-testid="payment-types">
       <Title title={translate(`${T}.title`)} />

@@ -34,17 +34,16 @@ import {
   useTranslate,
 } from 'react-admin';
 import { RULE_ACTIONS, RULE_APPLIES_TO, RULE_FLOWS, RULE_TIME_FRAMES, type Rule } from '@tabour/contracts';
-import { api } from '../../data/http';
-import { readList } from '../../data/resources';
 import type { WorkingDay } from '@tabour/contracts';
 import { WorkingDaysEditor } from '../../components/WorkingDaysEditor';
 import { EmptyRow, formPages } from '../../components/ResourcePages';
 import { inOrder, moved, ruleBody, timeFrameError } from './model';
+import { listRules, reorderRules } from '../../data/settings';
 
 const T = 'settings.rules';
 const choices = (group: string, ids: readonly string[]) => ids.map((id) => ({ id, name: `${T}.${group}.${id}` }));
 
-const fetchRules = async () => inOrder(readList<Rule>(await api('/business/rules?pagination=off')).data);
+const fetchRules = async () => inOrder(await listRules<Rule>());
 
 /**
  * The rules in the order they are matched (the first that matches an incoming request decides);
@@ -61,7 +60,7 @@ export function RuleList() {
     client.setQueryData(['settings-rules'], next);
     setSaving(true);
     try {
-      await api('/business/rules/reorder', { method: 'POST', body: { ids: next.map((r) => r.id) } });
+      await reorderRules(next.map((r) => r.id));
       notify(`${T}.reordered`, { type: 'success' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

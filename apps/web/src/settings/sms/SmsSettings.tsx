@@ -27,9 +27,10 @@ import {
 } from 'react-admin';
 import { LANGUAGES, MESSAGE_STATUSES, MESSAGE_TYPES, type MessageStatus, type SmsSettings, type SmsTransaction } from '@tabour/contracts';
 import { download } from '../../data/files';
-import { api, HttpError } from '../../data/http';
+import { HttpError } from '../../data/http';
 import { NATIVE_NAMES } from '../../i18n/languages';
 import { exportPath, senderNameError, smsSettingsBody, STATUS_COLOURS, usedPercent, type SmsSettingsAnswer } from './model';
+import { saveSmsSettings, smsSettings } from '../../data/settings';
 
 const T = 'notifications.sms';
 const KEY = ['settings', 'sms'];
@@ -78,7 +79,7 @@ function SettingsForm({ settings }: { settings: SmsSettingsAnswer }) {
   const queryClient = useQueryClient();
   const save = async (values: Partial<SmsSettings>) => {
     try {
-      const answer = await api<SmsSettingsAnswer>('/business/sms/settings', { method: 'POST', body: smsSettingsBody(values) });
+      const answer = await saveSmsSettings<SmsSettingsAnswer>(smsSettingsBody(values));
       queryClient.setQueryData(KEY, answer);
       notify('app.toast.saved', { type: 'success' });
     } catch (e) {
@@ -220,7 +221,7 @@ function Transactions() {
 
 /** /settings/sms: the sender name and the messages that go by SMS, the allowance, and every SMS sent. */
 export function SmsSettingsPage() {
-  const settings = useQuery({ queryKey: KEY, queryFn: () => api<SmsSettingsAnswer>('/business/sms/settings') });
+  const settings = useQuery({ queryKey: KEY, queryFn: () => smsSettings<SmsSettingsAnswer>() });
   return (
     <Box sx={{ mt: 2 }} data-testid="sms-page">
       {settings.isPending && <Loading />}
