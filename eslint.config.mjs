@@ -5,6 +5,23 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The files over the size bounds below today; the list only shrinks. */
+const SIZE_DEBT = [
+  'apps/api/src/activity/activity.service.ts',
+  'apps/api/src/bookings/export.service.ts',
+  'apps/api/src/customers/transfer.service.ts',
+  'apps/api/src/notifications/reactor.ts',
+  'apps/api/src/organisation/organisation.seed.ts',
+  'apps/api/src/queues/queries/public-ticket.ts',
+  'apps/api/src/statistics/analytics/keeper.ts',
+  'libs/billing/src/membership.ts',
+  'libs/bookings/src/projections.ts',
+  'libs/contracts/src/access.ts',
+  'libs/eventstore/src/subscription.ts',
+  'libs/notifications/src/outbox.ts',
+  'libs/queues/src/queue/evolve.ts',
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/web/dist/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -23,6 +40,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Small rooms: a product source file holds one thing, so it stays under 400 lines, a function
+    // under 80 and a React component under 150 (a .tsx file's functions are held to the
+    // component's bound). Tests, catalogues and migrations are data or scripts, not rooms.
+    files: ['apps/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int.ts', '**/i18n/catalogues/**', '**/testing.ts', '**/test-support.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.tsx'],
+    ignores: ['**/*.spec.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 150 }] },
+  },
+  {
+    // Still larger than their room, to be split by what they do (docs/contributing.md#small-rooms):
+    // listed by name so that no other file may grow past the bounds.
+    files: SIZE_DEBT,
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
   {
     // A migration is frozen in time and must not follow the schema's later types: Kysely's migration docs type it Kysely<any>.
