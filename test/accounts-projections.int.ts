@@ -42,7 +42,7 @@ describe('the business accounts projection', () => {
       .execute();
   const opened = {
     name: 'Pharmacie El Menzah',
-    status: 'pending',
+    status: 'pending' as 'pending' | 'approved',
     owner_user_id: OWNER,
     trial_ends_at: new Date(trial.data.ends_at),
     trial_sms: 200,
