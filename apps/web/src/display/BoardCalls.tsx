@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/system';
 import { useTranslate } from 'react-admin';
 import { callKey } from './announcer';
-import type { BoardData } from './Board';
+import type { Board as BoardData } from '@tabour/contracts';
 import type { BoardTheme } from './boardTheme';
 
 const flash = keyframes`
