@@ -3,13 +3,6 @@
  *   npx depcruise libs apps --config .dependency-cruiser.cjs
  * Paths are the resolved files, so `@tabour/*` (resolved through tsconfig.json's paths) and
  * relative imports are judged alike; type-only imports count, since a type is a dependency too.
- *
- * TEMPORARY: npm run lint passes --ignore-known, which skips the violations listed in
- * .dependency-cruiser-known-violations.json (written by `--output-type baseline`, then kept to
- * apps/web entries only). It holds one web circle, display/Board.tsx <-> display/BoardCalls.tsx
- * (BoardCalls reads Board's BoardData type), left while the web's screens are being split; the
- * run still prints it as a known violation. Delete the file and the flag once it is gone; nothing
- * else may be added to it.
  */
 
 // The context libraries besides the three every context may use. A library that imports
