@@ -3,6 +3,10 @@ import type { Transaction } from 'kysely';
 import type { Database } from '@tabour/platform';
 import {
   businessProfileProjection,
+  departmentProjection,
+  serviceProjection,
+  type DepartmentEvent,
+  type ServiceEvent,
   holidayProjection,
   organisationDb,
   type BusinessRegisteredEvent,
@@ -78,4 +82,114 @@ describe('the business profiles projection', () => {
       .given([registered])
       .when([{ ...registered, data: { ...registered.data, name: 'Other' } }])
       .then(profile, [expect.objectContaining({ name: 'Clinique' })]));
+});
+
+describe('the services projection', () => {
+  const spec = projectionSpecification(serviceProjection, () => t.db, {
+    tenantId: B,
+    streamOf: (e) => ('service_id' in e.data ? `service-${e.data.service_id}` : `servicecatalog-${B}`),
+  });
+  const [S1, S2] = [randomUUID(), randomUUID()];
+  const created = (service_id: string, name: string): ServiceEvent => ({
+    type: 'ServiceCreated',
+    data: { service_id, business_id: B, name, price: 45, duration_seconds: 1200, category: 'Soins', parent_id: null },
+  });
+  const services = (db: Transaction<Database>) =>
+    db.selectFrom('services').select(['id', 'name', 'duration_seconds', 'ussd_order']).where('tenant_id', '=', B).orderBy('ussd_order').execute();
+
+  it('puts each new service last in the menu', () =>
+    spec
+      .given()
+      .when([created(S1, 'Consultation'), created(S2, 'Radiographie')])
+      .then(services, [
+        { id: S1, name: 'Consultation', duration_seconds: 1200, ussd_order: 1 },
+        { id: S2, name: 'Radiographie', duration_seconds: 1200, ussd_order: 2 },
+      ]));
+
+  it('follows an edit and a reordering of the menu', () =>
+    spec
+      .given([created(S1, 'Consultation'), created(S2, 'Radiographie')])
+      .when([
+        { type: 'ServiceUpdated', data: { service_id: S1, business_id: B, changes: { duration_seconds: 1800 } } },
+        { type: 'ServicesReordered', data: { business_id: B, order: [S2, S1] } },
+      ])
+      .then(services, [
+        { id: S2, name: 'Radiographie', duration_seconds: 1200, ussd_order: 1 },
+        { id: S1, name: 'Consultation', duration_seconds: 1800, ussd_order: 2 },
+      ]));
+
+  it('forgets a deleted service', () =>
+    spec
+      .given([created(S1, 'Consultation')])
+      .when([{ type: 'ServiceDeleted', data: { service_id: S1, business_id: B } }])
+      .then(services, []));
+});
+
+describe('the departments projection', () => {
+  const D = randomUUID();
+  const [S1, S2] = [randomUUID(), randomUUID()];
+  const ids = { department_id: D, business_id: B };
+  const spec = projectionSpecification(departmentProjection, () => t.db, { tenantId: B });
+  const created: DepartmentEvent = {
+    type: 'DepartmentCreated',
+    data: {
+      ...ids,
+      name: 'Radiologie',
+      primary_color: '#1565c0',
+      secondary_color: '#e3f2fd',
+      text_color: '#ffffff',
+      service_ids: [S1, S2],
+      service_durations: [{ service_id: S2, duration_seconds: 900 }],
+      slot_duration: 15,
+      max_bookings_per_slot: 1,
+      max_daily_bookings: null,
+      can_select_member: true,
+      must_select_member: false,
+      translations: {},
+    },
+  };
+  const offered = (db: Transaction<Database>) =>
+    db
+      .selectFrom('department_services')
+      .select(['service_id', 'duration_seconds'])
+      .where('tenant_id', '=', B)
+      .where('department_id', '=', D)
+      .orderBy('duration_seconds')
+      .execute();
+
+  it('keeps a department with the services it offers and their own durations', () =>
+    spec
+      .given()
+      .when([created])
+      .then(
+        async (db) => ({
+          department: await db.selectFrom('departments').select(['id', 'name', 'slot_duration']).where('tenant_id', '=', B).execute(),
+          services: await offered(db),
+        }),
+        {
+          department: [{ id: D, name: 'Radiologie', slot_duration: 15 }],
+          services: [
+            { service_id: S2, duration_seconds: 900 },
+            { service_id: S1, duration_seconds: null },
+          ],
+        },
+      ));
+
+  it('keeps the own durations when only the services offered change', () =>
+    spec
+      .given([created])
+      .when([{ type: 'DepartmentUpdated', data: { ...ids, changes: { service_ids: [S2] } } }])
+      .then(offered, [{ service_id: S2, duration_seconds: 900 }]));
+
+  it('stops offering a deleted service', () =>
+    spec
+      .given([created])
+      .when([{ type: 'ServiceDeleted', data: { service_id: S1, business_id: B } }])
+      .then(offered, [{ service_id: S2, duration_seconds: 900 }]));
+
+  it('forgets a deleted department and what it offered', () =>
+    spec
+      .given([created])
+      .when([{ type: 'DepartmentDeleted', data: ids }])
+      .then(async (db) => [...(await db.selectFrom('departments').select('id').where('tenant_id', '=', B).execute()), ...(await offered(db))], []));
 });
