@@ -5,7 +5,9 @@ import {
   businessProfileProjection,
   departmentProjection,
   serviceProjection,
+  teamProjection,
   type DepartmentEvent,
+  type TeamEvent,
   type ServiceEvent,
   holidayProjection,
   organisationDb,
@@ -192,4 +194,69 @@ describe('the departments projection', () => {
       .given([created])
       .when([{ type: 'DepartmentDeleted', data: ids }])
       .then(async (db) => [...(await db.selectFrom('departments').select('id').where('tenant_id', '=', B).execute()), ...(await offered(db))], []));
+});
+
+describe('the team projection', () => {
+  const spec = projectionSpecification(teamProjection, () => t.db, { tenantId: B });
+  const OWNER = randomUUID();
+  const M = randomUUID();
+  const D = randomUUID();
+  const registered: BusinessRegisteredEvent = {
+    type: 'BusinessRegistered',
+    data: {
+      business_id: B,
+      name: 'Clinique',
+      country: 'TN',
+      owner: { user_id: OWNER, first_name: 'Leila', last_name: 'Ben Ali', email: 'Leila@Clinique.test' },
+    },
+  };
+  const added: TeamEvent = {
+    type: 'TeamMemberAdded',
+    data: {
+      member_id: M,
+      business_id: B,
+      first_name: 'Karim',
+      last_name: 'Haddad',
+      email: 'karim@clinique.test',
+      phone: null,
+      photo: null,
+      position: 'Employee',
+      role: 'EMPLOYEE',
+      department_id: D,
+      is_bookable: true,
+      member_since: '2025-09-01',
+      working_days: null,
+    },
+  };
+  const team = (db: Transaction<Database>) =>
+    db.selectFrom('team_members').select(['id', 'first_name', 'email', 'role', 'department_id']).where('tenant_id', '=', B).orderBy('first_name').execute();
+  const owner = { id: OWNER, first_name: 'Leila', email: 'leila@clinique.test', role: 'ADMIN', department_id: null };
+  const karim = { id: M, first_name: 'Karim', email: 'karim@clinique.test', role: 'EMPLOYEE', department_id: D };
+
+  it('makes the owner the first member, an administrator, and adds the others', () => spec.given([registered]).when([added]).then(team, [karim, owner]));
+
+  it('follows an edit by the team, and a member’s own profile edits but not those made from the team screen', () =>
+    spec
+      .given([registered, added])
+      .when([
+        { type: 'TeamMemberUpdated', data: { member_id: M, business_id: B, changes: { role: 'MANAGER', position: 'Manager' } } },
+        { type: 'UserProfileUpdated', data: { user_id: OWNER, business_id: B, source: 'self', changes: { email: 'L.BenAli@Clinique.test' } } },
+        { type: 'UserProfileUpdated', data: { user_id: M, business_id: B, source: 'team', changes: { first_name: 'Karim-Other' } } },
+      ])
+      .then(team, [
+        { ...karim, role: 'MANAGER' },
+        { ...owner, email: 'l.benali@clinique.test' },
+      ]));
+
+  it('leaves members without a department when theirs is deleted', () =>
+    spec
+      .given([registered, added])
+      .when([{ type: 'DepartmentDeleted', data: { department_id: D, business_id: B } }])
+      .then(team, [{ ...karim, department_id: null }, owner]));
+
+  it('forgets a removed member', () =>
+    spec
+      .given([registered, added])
+      .when([{ type: 'TeamMemberRemoved', data: { member_id: M, business_id: B } }])
+      .then(team, [owner]));
 });
