@@ -7,11 +7,7 @@ import './tables';
  * active ones, and how many bookings each holds at once. The bookings context reads resources
  * through this alone (docs/resources.md), in the append's transaction when it checks a reservation.
  */
-export async function reservableResources(
-  db: Kysely<Database>,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<{ id: string; capacity: number }[]> {
+export async function reservableResources(db: Kysely<Database>, tenantId: string, ids: readonly string[]): Promise<{ id: string; capacity: number }[]> {
   if (!ids.length) return [];
   return db
     .selectFrom('resources')
