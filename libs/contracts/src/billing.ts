@@ -322,8 +322,8 @@ export interface CheckoutAnswer {
   client_secret: string | null;
 }
 
-/** The billing refusals the screens word themselves (`billing.errors.<code>`). */
-export const BILLING_REFUSALS = [
+/** The billing refusals the membership screens word themselves (`account.refusals.<code>`). */
+export const MEMBERSHIP_REFUSALS = [
   'coupon_invalid',
   'coupon_expired',
   'coupon_not_started',
@@ -339,9 +339,14 @@ export const BILLING_REFUSALS = [
   'card_test_form',
   /** 422: with Stripe, a card number is refused: cards are added on Stripe's secure page. */
   'card_secure_page',
+  'same_package',
+] as const;
+
+/** Every billing refusal the API answers with. */
+export const BILLING_REFUSALS = [
+  ...MEMBERSHIP_REFUSALS,
   'vat_number_invalid',
   'package_not_for_sale',
-  'same_package',
   'plan_limit',
   'invoice_not_refundable',
   'webhook_signature',

@@ -31,7 +31,8 @@ const GENERIC = [
   'plan_required',
 ] as const;
 
-const ACCOUNTS = [
+/** The sign-in, sign-up and password refusals every screen words itself (`app.errors.<code>`). */
+export const ACCOUNT_REFUSALS = [
   'bad_credentials',
   'captcha_required',
   'captcha_incorrect',
@@ -39,6 +40,10 @@ const ACCOUNTS = [
   'weak_password',
   'wrong_password',
   'reset_mismatch',
+] as const;
+
+const ACCOUNTS = [
+  ...ACCOUNT_REFUSALS,
   'already_registered',
   'login_exists',
   'cannot_remove_self',

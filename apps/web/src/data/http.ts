@@ -1,5 +1,5 @@
 import { clearSession, readSession } from '../auth/session';
-import { firstFieldErrors, type ErrorCode } from '@tabour/contracts';
+import { ACCOUNT_REFUSALS, firstFieldErrors, type ErrorCode } from '@tabour/contracts';
 
 /** A non-OK answer: `message` is the server's, `body.errors` maps a field to one message. */
 export class HttpError extends Error {
@@ -48,13 +48,7 @@ export function rewrittenAddress(href: string, body: unknown): string | null {
 
 /** Errors the interface words itself, in the user's language, by the server's code. */
 export const TRANSLATED_CODES: readonly ErrorCode[] = [
-  'bad_credentials',
-  'captcha_required',
-  'captcha_incorrect',
-  'email_taken',
-  'weak_password',
-  'wrong_password',
-  'reset_mismatch',
+  ...ACCOUNT_REFUSALS,
   'plan_required',
   'has_sub_services',
   'resource_full',
