@@ -75,25 +75,15 @@ function SlotPicker(props: { departmentId: string; memberId: string | null; serv
 }
 
 /** Approve as asked, or with another slot, member or services first. */
-export function ApproveDialog({ request, onClose, onDone }: { request: BookingRequest; onClose: () => void; onDone: () => void }) {
-  const translate = useTranslate();
-  const locale = useLocale();
-  const zone = useBusinessZone();
+/** Runs a request's answer: the dialog stays locked while it is sent, says so on success and shows the refusal otherwise. */
+function useAnswer(done: string, onDone: () => void) {
   const notify = useNotify();
-  const asked = request.data;
-  const departmentId = request.department_id ?? asked.department_id;
-  const [startsAt, setStartsAt] = useState(asked.starts_at);
-  const [memberId, setMemberId] = useState<string | null>(asked.member_id ?? null);
-  const [serviceIds, setServiceIds] = useState<string[]>(asked.service_ids ?? []);
   const [busy, setBusy] = useState(false);
-  const members = useGetList<Named>('settings/team', { pagination: { page: 1, perPage: 500 } });
-  const services = useGetList<Named>('settings/services', { pagination: { page: 1, perPage: 500 } });
-
-  const approve = async () => {
+  const run = async (send: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await approveRequest(request.id, approvalChanges(asked, { starts_at: startsAt, member_id: memberId, service_ids: serviceIds }));
-      notify('bookings.requests.approved', { type: 'success' });
+      await send();
+      notify(done, { type: 'success' });
       onDone();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
@@ -101,6 +91,23 @@ export function ApproveDialog({ request, onClose, onDone }: { request: BookingRe
       setBusy(false);
     }
   };
+  return { busy, run };
+}
+
+export function ApproveDialog({ request, onClose, onDone }: { request: BookingRequest; onClose: () => void; onDone: () => void }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const zone = useBusinessZone();
+  const asked = request.data;
+  const departmentId = request.department_id ?? asked.department_id;
+  const [startsAt, setStartsAt] = useState(asked.starts_at);
+  const [memberId, setMemberId] = useState<string | null>(asked.member_id ?? null);
+  const [serviceIds, setServiceIds] = useState<string[]>(asked.service_ids ?? []);
+  const members = useGetList<Named>('settings/team', { pagination: { page: 1, perPage: 500 } });
+  const services = useGetList<Named>('settings/services', { pagination: { page: 1, perPage: 500 } });
+
+  const { busy, run } = useAnswer('bookings.requests.approved', onDone);
+  const approve = () => run(() => approveRequest(request.id, approvalChanges(asked, { starts_at: startsAt, member_id: memberId, service_ids: serviceIds })));
 
   return (
     <Dialog open onClose={() => !busy && onClose()} fullWidth maxWidth="md">
@@ -154,21 +161,9 @@ export function ApproveDialog({ request, onClose, onDone }: { request: BookingRe
 /** Declining needs a reason: the customer is told it. */
 export function DeclineDialog({ request, onClose, onDone }: { request: BookingRequest; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const decline = async () => {
-    setBusy(true);
-    try {
-      await declineRequest(request.id, reason.trim());
-      notify('bookings.requests.declined', { type: 'success' });
-      onDone();
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useAnswer('bookings.requests.declined', onDone);
+  const decline = () => run(() => declineRequest(request.id, reason.trim()));
   return (
     <Dialog open onClose={() => !busy && onClose()} fullWidth maxWidth="sm">
       <DialogTitle>{translate('bookings.requests.decline_title', { name: request.customer_name ?? '—' })}</DialogTitle>
