@@ -1,4 +1,4 @@
-import { FormEvent, useState } from 'react';
+import { FormEvent, ReactNode, useState } from 'react';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,6 +10,27 @@ import { isStrongPassword } from '../auth/password';
 import { HttpError } from '../data/http';
 import { requestPasswordReset, resetPassword } from '../data/signIn';
 import { PublicShell } from './PublicShell';
+
+/** The frame both password pages share: their fields, the submit button, then the way back to sign-in. */
+function PasswordForm(props: { title: string; submitLabel: string; onSubmit: (e: FormEvent) => void; links?: ReactNode; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <PublicShell title={props.title}>
+      <form onSubmit={props.onSubmit} noValidate>
+        <Stack spacing={2}>
+          {props.children}
+          <Button type="submit" variant="contained">
+            {translate(props.submitLabel)}
+          </Button>
+          {props.links}
+          <Link component={RouterLink} to="/login">
+            {translate('app.auth.back_to_login')}
+          </Link>
+        </Stack>
+      </form>
+    </PublicShell>
+  );
+}
 
 export function ForgotPasswordPage() {
   const translate = useTranslate();
@@ -27,23 +48,19 @@ export function ForgotPasswordPage() {
     }
   };
   return (
-    <PublicShell title="app.password.forgot_title">
-      <form onSubmit={submit} noValidate>
-        <Stack spacing={2}>
-          <Typography variant="body2">{translate('app.password.forgot_intro')}</Typography>
-          <TextField name="email" type="email" label={translate('app.auth.email')} value={email} onChange={(e) => setEmail(e.target.value)} required />
-          <Button type="submit" variant="contained">
-            {translate('app.password.send_code')}
-          </Button>
-          <Link component={RouterLink} to="/password/reset">
-            {translate('app.password.have_code')}
-          </Link>
-          <Link component={RouterLink} to="/login">
-            {translate('app.auth.back_to_login')}
-          </Link>
-        </Stack>
-      </form>
-    </PublicShell>
+    <PasswordForm
+      title="app.password.forgot_title"
+      submitLabel="app.password.send_code"
+      onSubmit={submit}
+      links={
+        <Link component={RouterLink} to="/password/reset">
+          {translate('app.password.have_code')}
+        </Link>
+      }
+    >
+      <Typography variant="body2">{translate('app.password.forgot_intro')}</Typography>
+      <TextField name="email" type="email" label={translate('app.auth.email')} value={email} onChange={(e) => setEmail(e.target.value)} required />
+    </PasswordForm>
   );
 }
 
@@ -85,21 +102,11 @@ export function ResetPasswordPage() {
     />
   );
   return (
-    <PublicShell title="app.password.reset_title">
-      <form onSubmit={submit} noValidate>
-        <Stack spacing={2}>
-          {field('email', 'app.auth.email', 'email')}
-          {field('code', 'app.password.code')}
-          {field('password', 'app.password.new_password', 'password')}
-          {field('password_confirmation', 'app.password.confirm', 'password')}
-          <Button type="submit" variant="contained">
-            {translate('app.password.reset_submit')}
-          </Button>
-          <Link component={RouterLink} to="/login">
-            {translate('app.auth.back_to_login')}
-          </Link>
-        </Stack>
-      </form>
-    </PublicShell>
+    <PasswordForm title="app.password.reset_title" submitLabel="app.password.reset_submit" onSubmit={submit}>
+      {field('email', 'app.auth.email', 'email')}
+      {field('code', 'app.password.code')}
+      {field('password', 'app.password.new_password', 'password')}
+      {field('password_confirmation', 'app.password.confirm', 'password')}
+    </PasswordForm>
   );
 }
