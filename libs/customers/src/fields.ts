@@ -47,7 +47,11 @@ export interface CustomerSettings {
 export type CustomerFields = PersonalFields & CustomerSettings;
 export type CustomerInput = { [K in keyof CustomerFields]?: unknown };
 
-export const PERSONAL_KEYS: readonly (keyof PersonalFields)[] = [
+/**
+ * The person's contact and identity columns in the order every list shows them (the customer
+ * query, the export and the personal keys), so a new contact field is added once.
+ */
+export const CONTACT_KEYS = [
   'first_name',
   'last_name',
   'email',
@@ -57,11 +61,9 @@ export const PERSONAL_KEYS: readonly (keyof PersonalFields)[] = [
   'date_of_birth',
   'place_of_birth',
   'nationality',
-  'internal_id',
-  'platform_id',
-  'notes',
-  'additional_data',
-];
+] as const satisfies readonly (keyof PersonalFields)[];
+
+export const PERSONAL_KEYS: readonly (keyof PersonalFields)[] = [...CONTACT_KEYS, 'internal_id', 'platform_id', 'notes', 'additional_data'];
 export const SETTING_KEYS: readonly (keyof CustomerSettings)[] = ['category', 'book_more_than_once', 'preferred_language', 'platform_verification'];
 
 export const EMPTY_PERSONAL: PersonalFields = {

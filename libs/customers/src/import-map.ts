@@ -1,4 +1,4 @@
-import { CustomerInput, foldText } from './fields';
+import { CONTACT_KEYS, CustomerInput, foldText } from './fields';
 
 export type ImportField =
   | 'first_name'
@@ -307,15 +307,7 @@ export function rowToInput(columns: (ImportField | null)[], row: unknown[]): Cus
 /** Columns of an export, in the names the import reads back. */
 export const EXPORT_COLUMNS = [
   'internal_id',
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'second_phone',
-  'address',
-  'date_of_birth',
-  'place_of_birth',
-  'nationality',
+  ...CONTACT_KEYS,
   'preferred_language',
   'platform_id',
   'category',

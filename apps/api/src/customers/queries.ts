@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Expression, sql, SqlBool } from 'kysely';
 import type { Attachment, Customer, ServerInstant } from '@tabour/contracts';
-import { Category, CustomersTable, foldText, phoneNeedle } from '@tabour/customers';
+import { Category, CONTACT_KEYS, CustomersTable, foldText, phoneNeedle } from '@tabour/customers';
 import { Db, notFound } from '@tabour/platform';
 import { likePattern } from '../common/like';
 import { selectPage } from '../common/paged-select';
@@ -27,15 +27,7 @@ type Row = Omit<CustomersTable, 'additional_data' | 'internal_id_num' | 'created
 
 const COLUMNS = [
   'id',
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'second_phone',
-  'address',
-  'date_of_birth',
-  'place_of_birth',
-  'nationality',
+  ...CONTACT_KEYS,
   'preferred_language',
   'internal_id',
   'platform_id',
