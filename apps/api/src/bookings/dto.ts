@@ -16,6 +16,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { BOOKING_STATUSES } from '@tabour/contracts';
+import { PageQuery } from '../common/dto-fields';
 import { ReadFields } from '../common/input-rules';
 import { WorkingDaysDto } from '../organisation/dto';
 
@@ -63,10 +64,7 @@ export class CancelBookingDto {
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(500) reason?: string | null;
 }
 
-export class BookingListQuery {
-  @ApiPropertyOptional() @IsOptional() @IsString() page?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() pagination?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() per_page?: string;
+export class BookingListQuery extends PageQuery {
   @ApiPropertyOptional() @IsOptional() @IsUUID() department_id?: string;
 }
 
