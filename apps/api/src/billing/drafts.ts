@@ -1,6 +1,6 @@
 import type { ChosenPackage } from '@tabour/accounts';
 import type { InvoiceDraft } from '@tabour/billing';
-import type { InvoiceLine, InvoiceParty, Plan } from '@tabour/contracts';
+import type { Invoice, InvoiceLine, InvoiceParty, Plan } from '@tabour/contracts';
 import { DateTime } from 'luxon';
 import type { Buyer } from './parties';
 
@@ -11,21 +11,15 @@ export function localDay(at: string | Date, zone: string): string {
   return DateTime.fromJSDate(new Date(at)).setZone(zone).toISODate() ?? '';
 }
 
-export interface DraftArgs {
+/** The amounts and references a draft carries as the issued invoice will (the contract's fields). */
+type DraftAmounts = Pick<Invoice, 'currency' | 'lines' | 'coupon' | 'subtotal' | 'vat_rate' | 'vat' | 'total' | 'reverse_charge' | 'payment_reference'> &
+  Partial<Pick<Invoice, 'credits_invoice_id'>>;
+
+export interface DraftArgs extends DraftAmounts {
   id: string;
   kind: 'invoice' | 'credit_note';
   now: Date;
   buyer: Buyer;
-  currency: string;
-  lines: InvoiceLine[];
-  coupon: { code: string; discount: number } | null;
-  subtotal: number;
-  vat_rate: number;
-  vat: number;
-  total: number;
-  reverse_charge: boolean;
-  payment_reference: string | null;
-  credits_invoice_id?: string | null;
 }
 
 export function draftInvoice(seller: InvoiceParty, args: DraftArgs): InvoiceDraft {

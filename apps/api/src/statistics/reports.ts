@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { FEATURE_MATRIX, packageAt, type Package, type ReportKpi, type ReportLanguage, type ReportMessageType, type ReportOperator } from '@tabour/contracts';
 import type { RecordedEvent } from '@tabour/eventstore';
 import { recordStaffEmails, type StaffEmail } from '@tabour/notifications';
@@ -14,6 +14,7 @@ import {
   summaryBody,
   summaryDay,
   type ReportFigures,
+  type ReportSettingsTable,
   REPORT_SETTING_EVENT_TYPES,
 } from '@tabour/statistics';
 import { DB } from '../common/tokens';
@@ -27,17 +28,10 @@ import { StatisticsQueries } from './queries';
 /** The subscription that watches the triggers: one instance runs it (its advisory lock). */
 export const REPORTS_SUBSCRIPTION = 'statistics.reports';
 
-interface SettingRow {
-  tenant_id: string;
-  id: string;
-  title: string;
-  queue_id: string;
-  trigger_kpi: string;
-  trigger_operator: string;
-  trigger_value: number;
-  member_id: string;
-  content: Record<ReportLanguage, string>;
-}
+type SettingRow = Pick<
+  Selectable<ReportSettingsTable>,
+  'tenant_id' | 'id' | 'title' | 'queue_id' | 'trigger_kpi' | 'trigger_operator' | 'trigger_value' | 'member_id' | 'content'
+>;
 
 type Tx = Transaction<Database> | Db;
 

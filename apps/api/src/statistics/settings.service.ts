@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_SERVICE_LEVEL_TARGET_SECONDS, type ReportSetting, type ReportSettingInput, type StatisticsSettings } from '@tabour/contracts';
-import { reportSettingDecider, reportSettingStream, statisticsSettingsDecider, statisticsSettingsStream } from '@tabour/statistics';
+import type { Selectable } from 'kysely';
+import { reportSettingDecider, reportSettingStream, statisticsSettingsDecider, statisticsSettingsStream, type ReportSettingsTable } from '@tabour/statistics';
 import { Db, invalid, notFound, type UserPrincipal } from '@tabour/platform';
 import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
@@ -31,20 +32,7 @@ export class StatisticsSettingsService {
     return this.settings(user.tenantId);
   }
 
-  private present(r: {
-    id: string;
-    title: string;
-    queue_id: string;
-    trigger_kpi: string;
-    trigger_operator: string;
-    trigger_value: number;
-    member_id: string;
-    content: ReportSetting['content'];
-    daily_summary: boolean;
-    summary_time: string;
-    created_at: Date;
-    updated_at: Date;
-  }): ReportSetting {
+  private present(r: Omit<Selectable<ReportSettingsTable>, 'tenant_id'>): ReportSetting {
     return {
       ...r,
       trigger_kpi: r.trigger_kpi as ReportSetting['trigger_kpi'],

@@ -31,15 +31,8 @@ export const ONLINE_CHANNELS = ['online', 'kiosk'];
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 export const TICKET_SUMS = ['taken', 'served', 'no_show', 'absent', 'cancelled', 'redirected', 'closed_at_day_end'] as const;
 
-export interface TicketSumRow {
+export interface TicketSumRow extends TicketCounts {
   bucket: string;
-  taken: number;
-  served: number;
-  no_show: number;
-  absent: number;
-  cancelled: number;
-  redirected: number;
-  closed_at_day_end: number;
   wait_count: number;
   wait_sum: number;
   service_count: number;
