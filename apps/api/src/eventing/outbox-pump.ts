@@ -1,3 +1,5 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+
 /** What an outbox sender tells its pump: how to claim, send and recover its own rows. */
 export interface OutboxPumpOptions<T> {
   /** Rows sent at once by this instance. */
@@ -93,6 +95,31 @@ export class OutboxPump<T> {
       }
       if (claimed.length < room) return;
     }
+  }
+}
+
+/**
+ * An outbox sender's life with its pump: it starts polling with the application when this
+ * instance sends at all, stops with it (the sends in flight are marked first), and is woken by
+ * whoever records rows.
+ */
+export abstract class PumpedSender<T> implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected abstract readonly pump: OutboxPump<T>;
+  /** Whether this instance sends at all: the eventing's autostart and the sender's own switch. */
+  protected abstract sends(): boolean;
+
+  onApplicationBootstrap(): void {
+    if (!this.sends()) return;
+    this.pump.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pump.stop();
+  }
+
+  /** Called when rows were recorded (and by the poll): claims as many as there is room for and sends each at once. */
+  wake(): void {
+    this.pump.wake();
   }
 }
 

@@ -1,11 +1,11 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { recordMessages } from '@tabour/notifications';
 import type { ProjectionDb } from '@tabour/eventstore';
 import { AppConfig, Database, Db } from '@tabour/platform';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { BusinessDirectory } from '../organisation/calendar';
-import { eachInParallel, OutboxPump } from '../eventing/outbox-pump';
+import { eachInParallel, OutboxPump, PumpedSender } from '../eventing/outbox-pump';
 import type { MessageChannel, OutgoingMessage } from './channels';
 import { NotificationChannels } from './channel-registry';
 
@@ -36,9 +36,9 @@ export interface SenderRun {
  * the message before it is sent again.
  */
 @Injectable()
-export class NotificationSender implements OnApplicationBootstrap, OnApplicationShutdown {
+export class NotificationSender extends PumpedSender<{ m: Claimed; senderName: string | null }> {
   private readonly log = new Logger('notifications.sender');
-  private readonly pump: OutboxPump<{ m: Claimed; senderName: string | null }>;
+  protected readonly pump: OutboxPump<{ m: Claimed; senderName: string | null }>;
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -46,6 +46,7 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
     private readonly channels: NotificationChannels,
     private readonly businesses: BusinessDirectory,
   ) {
+    super();
     this.pump = new OutboxPump({
       parallel: PARALLEL,
       pollMs: this.config.notifications.senderPollMs,
@@ -60,18 +61,8 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
     });
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.config.eventing.autostart || !this.config.notifications.senderOn) return;
-    this.pump.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.pump.stop();
-  }
-
-  /** Called when messages were recorded (and by the poll): sends what is due as room in flight allows. */
-  wake(): void {
-    this.pump.wake();
+  protected sends(): boolean {
+    return this.config.eventing.autostart && this.config.notifications.senderOn;
   }
 
   private async claim(now: Date, limit: number): Promise<Claimed[]> {

@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { pastHorizon, retryDelayMs, SIGNATURE_HEADER, signatureHeader } from '@tabour/integrations';
 import { AppConfig, Db } from '@tabour/platform';
 import { APP_CONFIG, DB } from '../../common/tokens';
-import { eachInParallel, OutboxPump } from '../../eventing/outbox-pump';
+import { eachInParallel, OutboxPump, PumpedSender } from '../../eventing/outbox-pump';
 import { WebhookCommands } from './commands';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from './config';
 import { WebhookResolver } from './resolver';
@@ -44,9 +44,9 @@ export interface WebhookRun {
  * sent again (at least once; the envelope's id lets the receiver drop the repeat).
  */
 @Injectable()
-export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookSender extends PumpedSender<Claimed> {
   private readonly log = new Logger('webhooks.sender');
-  private readonly pump: OutboxPump<Claimed>;
+  protected readonly pump: OutboxPump<Claimed>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly app: AppConfig,
@@ -55,29 +55,20 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
     private readonly commands: WebhookCommands,
     private readonly resolver: WebhookResolver,
   ) {
+    super();
     this.pump = new OutboxPump({
       parallel: PARALLEL,
       pollMs: this.config.pollMs,
       claim: (limit) => this.claim(new Date(), limit),
       send: (d) => this.deliver(d, new Date()),
       recover: (now) => this.recover(now),
-      enabled: () => this.app.eventing.autostart && this.config.senderOn,
+      enabled: () => this.sends(),
       failed: (err, d) => this.log.error(d ? `delivery ${d.id} failed: ${String(err)}` : `delivering failed: ${String(err)}`),
     });
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.app.eventing.autostart || !this.config.senderOn) return;
-    this.pump.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.pump.stop();
-  }
-
-  /** Called when deliveries were recorded (and by the poll): claims as many as there is room for and posts each at once. */
-  wake(): void {
-    this.pump.wake();
+  protected sends(): boolean {
+    return this.app.eventing.autostart && this.config.senderOn;
   }
 
   /**
