@@ -35,6 +35,20 @@ async function keyOf(db: Db, customerId: string): Promise<Buffer | null> {
   return row?.data_key ?? null;
 }
 
+/** The keys of these customers of the business, for opening their sealed events; an erased customer has none. */
+export async function customerKeys(db: Db, tenantId: string, customerIds: readonly string[]): Promise<Map<string, Buffer>> {
+  const keys = new Map<string, Buffer>();
+  if (!customerIds.length) return keys;
+  const rows = await db
+    .selectFrom('customer_keys')
+    .select(['customer_id', 'data_key'])
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', 'in', customerIds)
+    .execute();
+  for (const k of rows) keys.set(k.customer_id, k.data_key);
+  return keys;
+}
+
 function personalColumns(p: PersonalFields) {
   return {
     ...p,

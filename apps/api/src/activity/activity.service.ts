@@ -7,7 +7,7 @@ import { fold, type RecordedEvent } from '@tabour/eventstore';
 import { Db, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { queueDecider, queuePersonalData, type QueueEvent } from '@tabour/queues';
 import { bookingDecider, bookingPersonalData, type BookingEvent } from '@tabour/bookings';
-import { customerDecider, openEvent, type CustomerEvent } from '@tabour/customers';
+import { customerDecider, customerKeys, openEvent, type CustomerEvent } from '@tabour/customers';
 import { anyOf, openRecorded } from '@tabour/privacy';
 import { selectRawPage } from '../common/paged-select';
 import { pageRequest } from '../common/paging';
@@ -173,15 +173,7 @@ export class ActivityService {
     const recorded = rows.map((r) => ({ type: r.event_type, data: r.data, tenantId, category: r.category }) as unknown as RecordedEvent);
     const opened = await openRecorded(this.db, SEALED_TEXT, recorded);
     const customerIds = [...new Set(rows.filter((r) => r.category === 'customer' && r.data && 'pii' in r.data).map((r) => String(r.data.customer_id)))];
-    const keys = new Map<string, Buffer>();
-    if (customerIds.length)
-      for (const k of await this.db
-        .selectFrom('customer_keys')
-        .select(['customer_id', 'data_key'])
-        .where('tenant_id', '=', tenantId)
-        .where('customer_id', 'in', customerIds)
-        .execute())
-        keys.set(k.customer_id, k.data_key);
+    const keys = await customerKeys(this.db, tenantId, customerIds);
     return rows.map((r, i) => {
       const sealed = !!r.data && typeof r.data === 'object' && 'pii' in r.data;
       if (!sealed) return { data: r.data ?? {}, sealed: false, erased: false };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PUBLIC_EVENT_TYPES, PUBLIC_RECORD_TYPES, type PublicEventType, type PublicRecordType } from '@tabour/contracts';
 import { bookingPersonalData } from '@tabour/bookings';
-import { openEvent } from '@tabour/customers';
+import { customerKeys, openEvent } from '@tabour/customers';
 import { probeLog, type RecordedEvent } from '@tabour/eventstore';
 import {
   decodeCursor,
@@ -102,15 +102,7 @@ export class FeedService {
     const customerIds = [
       ...new Set(events.filter((e) => e.category === 'customer' && sealed(e)).map((e) => String((e.data as { customer_id: unknown }).customer_id))),
     ];
-    const keys = new Map<string, Buffer>();
-    if (customerIds.length)
-      for (const k of await this.db
-        .selectFrom('customer_keys')
-        .select(['customer_id', 'data_key'])
-        .where('tenant_id', '=', tenantId)
-        .where('customer_id', 'in', customerIds)
-        .execute())
-        if (k.data_key) keys.set(k.customer_id, k.data_key);
+    const keys = await customerKeys(this.db, tenantId, customerIds);
     return events.map((e, i) => {
       if (!sealed(e)) return e;
       if (e.category === 'customer') {
