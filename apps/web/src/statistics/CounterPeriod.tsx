@@ -6,11 +6,6 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -19,6 +14,7 @@ import { Loading, useTranslate } from 'react-admin';
 import { COUNTER_STAT_PERIODS, type CounterRow, type CounterStatPeriod, type DurationFigures } from '@tabour/contracts';
 import { useFormat } from '../i18n/format';
 import { statisticsApi } from '../data/statistics';
+import { NumbersTable } from './NumbersTable';
 import { ExportButtons, Figure, useDuration, type Exportable } from './parts';
 import { minutes } from './model';
 
@@ -35,7 +31,6 @@ interface Row {
 
 function RowsTable({ rows, first, testid, chart, range }: { rows: Row[]; first: string; testid: string; chart: string; range: { from: string; to: string } }) {
   const translate = useTranslate();
-  const f = useFormat();
   const data: Exportable<Row> = {
     chart,
     ...range,
@@ -53,25 +48,7 @@ function RowsTable({ rows, first, testid, chart, range }: { rows: Row[]; first: 
   return (
     <>
       <ExportButtons data={data} />
-      <Table size="small" data-testid={testid}>
-        <TableHead>
-          <TableRow>
-            {data.columns.map((c) => (
-              <TableCell key={c.header}>{c.header}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r, i) => (
-            <TableRow key={i}>
-              {data.columns.map((c, j) => {
-                const v = c.value(r);
-                return <TableCell key={j}>{typeof v === 'number' ? f.number(v) : (v ?? '—')}</TableCell>;
-              })}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <NumbersTable data={data} testid={testid} maxHeight="none" />
     </>
   );
 }
