@@ -27,6 +27,8 @@ export default function HomeFigures() {
   const h = home.data;
   // Before any activity the onboarding card speaks alone.
   if (!h || (h.today.taken === 0 && h.today.waiting === 0 && h.visit_frequency.every((v) => v.tickets === 0 && v.bookings === 0))) return null;
+  // Each chart's series carry the same names as its exported columns.
+  const counts = (...keys: string[]) => keys.map((key) => ({ key, label: translate(`statistics.columns.${key}`) }));
   const services = h.service_consumption.map((s) => ({ ...s, label: s.name ?? translate('statistics.no_service') }));
   return (
     <Box sx={{ mt: 3 }} data-testid="home-figures">
@@ -65,17 +67,7 @@ export default function HomeFigures() {
               ],
             }}
           >
-            <SeriesChart
-              data={services}
-              x="label"
-              xLabel={(v) => String(v)}
-              type="bar"
-              height={240}
-              series={[
-                { key: 'taken', label: translate('statistics.columns.taken') },
-                { key: 'served', label: translate('statistics.columns.served') },
-              ]}
-            />
+            <SeriesChart data={services} x="label" xLabel={(v) => String(v)} type="bar" height={240} series={counts('taken', 'served')} />
           </ChartCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -94,16 +86,7 @@ export default function HomeFigures() {
               ],
             }}
           >
-            <SeriesChart
-              data={h.visit_frequency}
-              x="bucket"
-              type="area"
-              height={240}
-              series={[
-                { key: 'tickets', label: translate('statistics.columns.tickets') },
-                { key: 'bookings', label: translate('statistics.columns.bookings') },
-              ]}
-            />
+            <SeriesChart data={h.visit_frequency} x="bucket" type="area" height={240} series={counts('tickets', 'bookings')} />
           </ChartCard>
         </Grid>
       </Grid>
