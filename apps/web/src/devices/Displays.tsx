@@ -41,6 +41,7 @@ import { CurrentPlaceholder, DeviceCreatePage, DeviceEditPage, DeviceIdentity, D
 import { DISPLAY_THEMES, displayBody, NEW_DISPLAY, voiceBody } from './model';
 import { useFormat } from '../i18n/format';
 import { displayLogs, removeDisplayVideo, uploadDisplayVideo } from '../data/devices';
+import { useChoices } from '../components/choices';
 
 const R = 'displays';
 const F = `resources.${R}.fields`;
@@ -275,7 +276,7 @@ function DisplayLogs() {
 function DisplayForm({ editing }: { editing: boolean }) {
   const translate = useTranslate();
   const tab = (k: string) => translate(`devices.tabs.${k}`);
-  const choices = (list: readonly string[], prefix: string) => list.map((id) => ({ id, name: translate(`${prefix}.${id}`) }));
+  const choices = useChoices();
   const languages = LANGUAGES.map((l) => ({ id: l, name: NATIVE_NAMES[l] }));
   return (
     <TabbedForm syncWithLocation={false} defaultValues={NEW_DISPLAY}>

@@ -5,6 +5,7 @@ import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import { ColourInput, linesFormat, linesParse } from './DeviceParts';
 import { CurrentPlaceholder, DeviceCreatePage, DeviceEditPage, DeviceIdentity, DeviceList } from './DevicePages';
 import { GUEST_PSEUDOS, KIOSK_COLOURS, KIOSK_FLAGS, KIOSK_TIMERS, KIOSK_V2_COLOURS, kioskBody, NEW_KIOSK, TICKET_FORMATS } from './model';
+import { useChoices } from '../components/choices';
 
 const R = 'kiosks';
 
@@ -15,7 +16,7 @@ const flags = (names: readonly string[]) => names.map((f) => <BooleanInput key={
 function KioskForm() {
   const translate = useTranslate();
   const tab = (k: string) => translate(`devices.tabs.${k}`);
-  const choices = (list: readonly string[], prefix: string) => list.map((id) => ({ id, name: translate(`${prefix}.${id}`) }));
+  const choices = useChoices();
   return (
     <TabbedForm syncWithLocation={false} defaultValues={NEW_KIOSK}>
       <TabbedForm.Tab label={tab('identity')}>

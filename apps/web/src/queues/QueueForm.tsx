@@ -34,6 +34,7 @@ import { LANGUAGES, NATIVE_NAMES } from '../i18n/languages';
 import type { WorkingDay } from '@tabour/contracts';
 import { fullWeek } from '../components/WorkingDaysEditor';
 import { WorkingDaysEditor } from '../components/WorkingDaysEditor';
+import { useChoices } from '../components/choices';
 import { createCounter, deleteCounter, getCounters, updateCounter } from '../data/queues';
 import { useQueueCall } from './hooks';
 import { Counter, NUMBER_TYPES, Queue, QUEUE_FLAGS, queueBody } from './model';
@@ -176,7 +177,8 @@ function CountersManager() {
 
 function QueueForm({ editing }: { editing: boolean }) {
   const translate = useTranslate();
-  const numberTypes = NUMBER_TYPES.map((id) => ({ id, name: translate(`queues.number_types.${id}`) }));
+  const choices = useChoices();
+  const numberTypes = choices(NUMBER_TYPES, 'queues.number_types');
   const tab = (k: string) => translate(`queues.form.tabs.${k}`);
   return (
     <TabbedForm
