@@ -272,6 +272,25 @@ export interface EstimateAccuracy extends StatisticRange {
   weeks: { week: string; queue_id: string; count: number; mean_absolute_error_seconds: number | null; under_estimated_share: number | null }[];
 }
 
+/** Each filtered figure: `POST /business/statistic/<path>` with a StatisticFilter answers the type mapped here. */
+export interface StatisticAnswers {
+  filter: StatisticsOverview;
+  'home/filter': HomeStatistics;
+  averageTimes: AverageTimes;
+  visiteFrequency: VisitFrequency;
+  hourPeak: HourPeak;
+  servicefrequency: ServiceFrequency;
+  serviceDurations: ServiceDurations;
+  counterPerformance: CounterStatistics;
+  counterFeedback: CounterFeedback;
+  customerStat: CustomerStatistics;
+  tickets: TicketStatistics;
+  bookings: BookingStatistics;
+  totalSms: SmsStatistics;
+  serviceLevel: ServiceLevel;
+  estimateAccuracy: EstimateAccuracy;
+}
+
 /** GET /queue/:id/counterStats?period=month|year. */
 export interface QueueCounterStats {
   queue_id: string;
