@@ -16,7 +16,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { BOOKING_STATUSES } from '@tabour/contracts';
-import { PageQuery } from '../common/dto-fields';
+import { OptionalMatch, PageQuery } from '../common/dto-fields';
 import { ReadFields } from '../common/input-rules';
 import { WorkingDaysDto } from '../organisation/dto';
 
@@ -69,8 +69,8 @@ export class BookingListQuery extends PageQuery {
 }
 
 export class BookingFilterQuery extends BookingListQuery {
-  @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: DATE_MESSAGE }) from?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: DATE_MESSAGE }) to?: string;
+  @OptionalMatch(DATE, DATE_MESSAGE) from?: string;
+  @OptionalMatch(DATE, DATE_MESSAGE) to?: string;
   @ApiPropertyOptional() @IsOptional() @IsUUID() member_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsUUID() customer_id?: string;
   @ApiPropertyOptional({ enum: BOOKING_STATUSES }) @IsOptional() @IsIn(BOOKING_STATUSES) status?: string;
@@ -94,8 +94,8 @@ export class BookingArchiveRangeDto {
 export class AvailabilityQueryDto {
   @ApiProperty() @IsUUID() dep: string;
   @ApiPropertyOptional() @IsOptional() @ValidateIf((o) => o.selected_member !== '') @IsUUID() selected_member?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: DATE_MESSAGE }) from?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(DATE, { message: DATE_MESSAGE }) to?: string;
+  @OptionalMatch(DATE, DATE_MESSAGE) from?: string;
+  @OptionalMatch(DATE, DATE_MESSAGE) to?: string;
   /** Comma-separated service ids. */
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) service_ids?: string;
 }
