@@ -56,6 +56,8 @@ describe('tenancy: another business can reach nothing', () => {
       .set(a.h)
       .send({ type: 'holiday', scope: 'agency', reason: 'A-only closing', starts_at: '2031-01-01T00:00:00Z', ends_at: '2031-01-02T00:00:00Z' });
     expect(holiday.status).toBe(201);
+    const resource = await t.http().put('/business/resource/create').set(a.h).send({ name: 'A-only room', kind: 'room', capacity: 2 });
+    expect(resource.status).toBe(201);
     const customer = await t.http().put('/business/customer/create').set(a.h).send({ first_name: 'A-only customer', phone: '+21620123456' });
     expect(customer.status).toBe(201);
     const attachment = await t
@@ -204,6 +206,7 @@ describe('tenancy: another business can reach nothing', () => {
       department: department.body.id,
       member: member.memberId,
       holiday: holiday.body.id,
+      resource: resource.body.id,
       customer: customer.body.id,
       attachment: attachment.body.id,
       queue: queue.body.id,
@@ -267,6 +270,7 @@ describe('tenancy: another business can reach nothing', () => {
       team: ids.member,
       users: ids.member,
       holiday: ids.holiday,
+      resource: ids.resource,
     };
     if (param === 'service_id') return ids.service;
     if (resource === 'queue') {
@@ -341,6 +345,7 @@ describe('tenancy: another business can reach nothing', () => {
       '/business/department?pagination=off',
       '/business/team?pagination=off',
       '/business/holiday?pagination=off',
+      '/business/resource?pagination=off',
       '/business/users?pagination=off',
       '/business/helpers/service?pagination=1000',
       '/business/activity?pagination=off',
