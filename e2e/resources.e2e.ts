@@ -17,6 +17,8 @@ async function createRoom(page: Page, labels: { menu: string; name: string; capa
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/settings\/resources$/);
   await page.getByRole('cell', { name: room }).waitFor();
+  // The departments column reads its names after the rows: the screen is judged once it has.
+  await page.locator('.MuiLinearProgress-root').waitFor({ state: 'detached' });
 }
 
 describe('rooms and equipment', () => {
