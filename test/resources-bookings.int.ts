@@ -1,6 +1,8 @@
+import { ProjectionRegistry } from '../apps/api/src/eventing/projection-registry';
 import { at, bookableBusiness, dayAhead, expectOk } from './bookings-fixtures';
 import { createTestApp, TestApp } from './support/app';
 import { newBusiness, Staff } from './support/organisation-fixtures';
+import { asyncProjectionsCaughtUp, readModelsEqualRebuild } from './support/rebuild-check';
 
 /** A booking names the rooms and equipment it reserves; each holds at most its capacity at once. */
 describe('resources reserved by bookings', () => {
@@ -98,5 +100,15 @@ describe('resources reserved by bookings', () => {
       .send({ resource_ids: [room] });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['resource_ids']);
+  });
+
+  it('rebuilds the resources and the bookings holding them into the very rows the live run wrote', async () => {
+    const registry = t.app.get(ProjectionRegistry);
+    // The statistics follow from a subscription: the live rows are judged once it has caught up.
+    await asyncProjectionsCaughtUp(t.database.db, registry);
+    const rebuilt = await readModelsEqualRebuild(t.database.db, registry);
+    expect(rebuilt.tables).toBeGreaterThan(10);
+    const held = await t.database.db.selectFrom('booking_resources').select('resource_id').execute();
+    expect(held.length).toBeGreaterThan(0);
   });
 });
