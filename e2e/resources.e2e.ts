@@ -9,7 +9,10 @@ async function createRoom(page: Page, labels: { menu: string; name: string; capa
   await page.getByRole('menuitem', { name: labels.menu }).click();
   await page.waitForURL(/\/settings\/resources$/);
   await page.locator('a[href$="/settings/resources/create"]').first().click();
-  await page.getByLabel(labels.name).fill(room);
+  // The list's sort button is also named after the name column: the form is read once it shows.
+  await page.waitForURL(/\/settings\/resources\/create$/);
+  await page.locator('form input[name="name"]').waitFor();
+  await page.getByRole('textbox', { name: labels.name }).fill(room);
   await page.getByLabel(labels.capacity).fill('2');
   await page.getByLabel(labels.departments).click();
   await page.getByRole('option', { name: department }).click();
