@@ -80,6 +80,14 @@ export interface LoginThrottleTable {
   notice_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Read model: one row per business once it has changed a setting (no row: the defaults). */
+export interface BusinessAccountSettingsTable {
+  tenant_id: string;
+  contact_email: string | null;
+  notice_language: string;
+  updated_at: Timestamp;
+}
+
 declare module '@tabour/platform' {
   interface Database {
     business_accounts: BusinessAccountsTable;
@@ -89,5 +97,6 @@ declare module '@tabour/platform' {
     password_resets: PasswordResetsTable;
     captchas: CaptchasTable;
     login_throttle: LoginThrottleTable;
+    business_account_settings: BusinessAccountSettingsTable;
   }
 }

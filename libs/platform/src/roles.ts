@@ -21,6 +21,32 @@ export function roleForPosition(position: Position): Role {
   }
 }
 
+/** What a business's registration says of its owner (the accounts context's BusinessRegistered). */
+interface OwnerRegistration {
+  business_id: string;
+  owner: { user_id: string; first_name: string; last_name: string; email: string };
+}
+
+/**
+ * The owner as a business's registration makes them: its first login and its first team
+ * member, active and an Admin. Both contexts begin the owner's state here, so the two agree.
+ */
+export function registeredOwner(registration: OwnerRegistration) {
+  const { first_name, last_name, email } = registration.owner;
+  const position: Position = 'Admin';
+  const role: Role = 'ADMIN';
+  return { status: 'active' as const, business_id: registration.business_id, first_name, last_name, email, phone: null, position, role };
+}
+
+/** The registration among these events whose owner is `userId`: the owner's user and member streams begin with it. */
+export function findOwnerRegistration<E extends { type: 'BusinessRegistered'; data: OwnerRegistration }>(
+  events: readonly { type: string; data: unknown }[],
+  userId: string,
+): E | null {
+  const e = events.find((x) => x.type === 'BusinessRegistered' && (x.data as { owner?: { user_id?: string } } | null)?.owner?.user_id === userId);
+  return (e as E | undefined) ?? null;
+}
+
 /** Who is calling: resolved from the bearer token by the auth guard. */
 export type Principal =
   | { kind: 'user'; tenantId: string; userId: string; role: Role; email: string; name: string; sessionId: string }

@@ -1,6 +1,6 @@
 import { specification } from '@tabour/eventstore/testing';
-import { BusinessRegistered } from './account';
-import { CANNOT_REMOVE_SELF, ownerOrigin, userDecider, UserEvent } from './user';
+import { BusinessRegistered } from '../account';
+import { CANNOT_REMOVE_SELF, ownerOrigin, userDecider, UserEvent } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const OTHER = '99999999-9999-4999-8999-999999999999';

@@ -1,6 +1,6 @@
 import { specification } from '@tabour/eventstore/testing';
 import { DomainError } from '@tabour/platform';
-import { AccountCommand, accountDecider, TRIAL_SMS } from './account';
+import { AccountCommand, accountDecider, TRIAL_SMS } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const owner = { user_id: '22222222-2222-4222-8222-222222222222', first_name: 'Ola', last_name: 'Owner', email: 'ola@example.test' };

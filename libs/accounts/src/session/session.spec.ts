@@ -1,5 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { sessionEndDecider, SessionsEnded } from './session';
+import { sessionEndDecider, SessionsEnded } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const U = '33333333-3333-4333-8333-333333333333';

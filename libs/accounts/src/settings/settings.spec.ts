@@ -1,5 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { accountSettingsDecider } from './settings';
+import { accountSettingsDecider } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const spec = specification(accountSettingsDecider);

@@ -1,0 +1,3 @@
+import type { SessionsEnded } from './events';
+
+export type SessionEndCommand = { type: 'EndSessions' } & SessionsEnded['data'];
