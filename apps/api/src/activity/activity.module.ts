@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { BusinessCalendarModule } from '../organisation/calendar';
+import { OrganisationModule } from '../organisation/organisation.module';
 import { ActivityController } from './activity.controller';
 import { ActivityService } from './activity.service';
 
-@Module({ imports: [BusinessCalendarModule], controllers: [ActivityController], providers: [ActivityService] })
+@Module({ imports: [OrganisationModule], controllers: [ActivityController], providers: [ActivityService] })
 export class ActivityModule {}

@@ -4,7 +4,7 @@ import { PgEventStore } from '@tabour/eventstore';
 import { AppConfig } from '@tabour/platform';
 import { AccountsModule } from '../accounts/accounts.module';
 import { PlanGate } from '../common/auth';
-import { BusinessCalendarModule } from '../organisation/calendar';
+import { OrganisationModule } from '../organisation/organisation.module';
 import { APP_CONFIG, EVENT_STORE } from '../common/tokens';
 import { BillingController, MembershipController, PaymentController } from './billing.controller';
 import { BillingCards } from './cards.service';
@@ -31,7 +31,7 @@ const cardProvider = (config: AppConfig): CardProvider => {
 
 /** Billing: the package catalogue, memberships, coupons, VAT, invoices, cards and the plan gate's matrix. */
 @Module({
-  imports: [AccountsModule, BusinessCalendarModule],
+  imports: [AccountsModule, OrganisationModule],
   controllers: [MembershipController, BillingController, PaymentController],
   providers: [
     BillingCommands,

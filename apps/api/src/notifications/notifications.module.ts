@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BookingsModule } from '../bookings/bookings.module';
-import { BusinessCalendarModule } from '../organisation/calendar';
+import { OrganisationModule } from '../organisation/organisation.module';
 import { QueuesModule } from '../queues/queues.module';
 import { NotificationChannels } from './channel-registry';
 import { WebPushChannel } from './push';
@@ -19,7 +19,7 @@ import { WebhooksService } from './webhooks.service';
  * providers' callbacks: delivery reports and the customers' SMS replies.
  */
 @Module({
-  imports: [QueuesModule, BookingsModule, NotificationsSettingsModule, BusinessCalendarModule],
+  imports: [QueuesModule, BookingsModule, NotificationsSettingsModule, OrganisationModule],
   controllers: [PushSubscriptionsController, WebhooksController],
   providers: [WebPushChannel, NotificationChannels, NotificationSender, NotificationReactor, ReminderSweep, WebhooksService, RepliesService],
   exports: [WebPushChannel, NotificationSender, NotificationReactor, ReminderSweep],

@@ -5,7 +5,8 @@ import type { KioskSms, Language, MessageType } from '@tabour/contracts';
 import { noticeStaff, recordMessages, ticketCreatedCause, type MessageIntent } from '@tabour/notifications';
 import { Db, DomainError, invalid } from '@tabour/platform';
 import { DB } from '../common/tokens';
-import { BusinessCalendar, BusinessCalendarModule } from '../organisation/calendar';
+import { BusinessCalendar } from '../organisation/calendar';
+import { OrganisationModule } from '../organisation/organisation.module';
 import { NotificationSender } from './sender';
 
 /**
@@ -158,5 +159,5 @@ export class NotifyService {
 }
 
 /** Imported by the modules whose calls send on demand (customers, kiosks). */
-@Module({ imports: [BusinessCalendarModule], providers: [NotifyService], exports: [NotifyService] })
+@Module({ imports: [OrganisationModule], providers: [NotifyService], exports: [NotifyService] })
 export class NotifyModule {}

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import type { PgEventStore } from '@tabour/eventstore';
 import {
@@ -133,11 +133,3 @@ export class BusinessDirectory {
     return businessProfiles(this.db, tenantIds);
   }
 }
-
-/**
- * The calendar and the directory alone, for modules that need a business's days or name but
- * not the organisation's screens (and so import no account or organisation module).
- * `OrganisationModule` exports it too.
- */
-@Module({ providers: [BusinessCalendar, BusinessDirectory], exports: [BusinessCalendar, BusinessDirectory] })
-export class BusinessCalendarModule {}

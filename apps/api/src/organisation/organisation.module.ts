@@ -4,7 +4,7 @@ import { categoryProjection, legalProjection, ORGANISATION_PROJECTIONS } from '@
 import { AccountsModule } from '../accounts/accounts.module';
 import { EVENT_STORE } from '../common/tokens';
 import { BusinessController } from './business.controller';
-import { BusinessCalendarModule } from './calendar';
+import { BusinessCalendar, BusinessDirectory } from './calendar';
 import { CategoriesController } from './categories.controller';
 import { DepartmentsController } from './departments.controller';
 import { HolidaysController } from './holidays.controller';
@@ -15,9 +15,12 @@ import { TeamController } from './team.controller';
 import { TeamService } from './team.service';
 import { UploadsController } from './uploads';
 
-/** Business information, departments, services, team and holidays. */
+/**
+ * Business information, departments, services, team and holidays; and the business calendar and
+ * directory, which every context that counts a business's days or names it reads.
+ */
 @Module({
-  imports: [AccountsModule, BusinessCalendarModule],
+  imports: [AccountsModule],
   controllers: [
     BusinessController,
     DepartmentsController,
@@ -28,8 +31,8 @@ import { UploadsController } from './uploads';
     CategoriesController,
     LegalController,
   ],
-  providers: [OrganisationQueries, TeamService],
-  exports: [OrganisationQueries, TeamService, BusinessCalendarModule],
+  providers: [BusinessCalendar, BusinessDirectory, OrganisationQueries, TeamService],
+  exports: [BusinessCalendar, BusinessDirectory, OrganisationQueries, TeamService],
 })
 export class OrganisationModule implements OnModuleInit {
   constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}
