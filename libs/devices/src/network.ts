@@ -1,24 +1,13 @@
-import { throwIfAny } from '@tabour/platform';
 import { addError, type FieldErrors } from '@tabour/contracts';
 
-// The field errors' shape and helpers are the contract's; refusing them is the platform's.
-export { addError, throwIfAny, type FieldErrors };
+/*
+ * A device's network addresses: the restrictions its settings name, checked when they are saved,
+ * and matched against the address a device logs in from.
+ */
 
-// The lists are the contract's, shared with the web.
-import { DEVICE_STATUSES, LANGUAGES, type DeviceStatus, type Language } from '@tabour/contracts';
-export { DEVICE_STATUSES, LANGUAGES, type DeviceStatus, type Language };
-
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/([0-9]|[12]\d|3[0-2]))?$/;
 const IPV6 = /^[0-9a-f:]+(\/\d{1,3})?$/i;
 const MAC = /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i;
-
-export function checkColours(errors: FieldErrors, prefix: string, colours: Record<string, string | null> | undefined, names: readonly string[]): void {
-  for (const [k, v] of Object.entries(colours ?? {})) {
-    if (!names.includes(k)) addError(errors, `${prefix}.${k}`, 'Unknown colour');
-    else if (v !== null && !HEX.test(v)) addError(errors, `${prefix}.${k}`, 'Enter a colour as #rrggbb');
-  }
-}
 
 export function checkIps(errors: FieldErrors, field: string, ips: string[]): string[] {
   const out = ips.map((ip) => ip.trim()).filter(Boolean);

@@ -1,9 +1,18 @@
-import type { Decider } from '@tabour/eventstore';
-import { conflict, notFound } from '@tabour/platform';
-import { DEFAULT_VOICE, DISPLAY_THEMES, MEDIA_KINDS, type DisplaySettings, type MediaItem, type VoiceSettings } from '@tabour/contracts';
-import { addError, checkIps, checkMacs, DEVICE_STATUSES, FieldErrors, Language, LANGUAGES, throwIfAny } from './common';
-
-export const displayStream = (id: string) => `display-${id}`;
+import {
+  addError,
+  DEFAULT_VOICE,
+  DEVICE_STATUSES,
+  DISPLAY_THEMES,
+  LANGUAGES,
+  MEDIA_KINDS,
+  type DisplaySettings,
+  type FieldErrors,
+  type Language,
+  type MediaItem,
+  type VoiceSettings,
+} from '@tabour/contracts';
+import { throwIfAny } from '@tabour/platform';
+import { checkIps, checkMacs } from '../network';
 
 // The settings, their lists and defaults are the contract's: the settings screen and the display read the same.
 export { DEFAULT_DISPLAY, DEFAULT_VOICE, DISPLAY_THEMES, MEDIA_KINDS, type DisplaySettings, type MediaItem, type VoiceSettings } from '@tabour/contracts';
@@ -92,56 +101,3 @@ export function checkDisplay(s: DisplaySettings): DisplaySettings {
   throwIfAny(errors);
   return { ...s, name, ip, mac, media, ads, voice, video_url: s.video_url || null, queue_ids: [...new Set((s.queue_ids ?? []).map((q) => q.toLowerCase()))] };
 }
-
-type Ids = { display_id: string; business_id: string };
-export type DisplayCommand =
-  | (Ids & { type: 'CreateDisplay'; key: string; settings: DisplaySettings })
-  | (Ids & { type: 'UpdateDisplay'; changes: Partial<DisplaySettings> })
-  | (Ids & { type: 'ResetDisplaySecret' })
-  | (Ids & { type: 'DeleteDisplay' });
-export type DisplayEvent =
-  | { type: 'DisplayCreated'; data: Ids & { key: string; settings: DisplaySettings } }
-  | { type: 'DisplayUpdated'; data: Ids & { changes: Partial<DisplaySettings> } }
-  | { type: 'DisplaySecretReset'; data: Ids }
-  | { type: 'DisplayDeleted'; data: Ids };
-export const DISPLAY_EVENT_TYPES = ['DisplayCreated', 'DisplayUpdated', 'DisplaySecretReset', 'DisplayDeleted'] as const;
-export type DisplayState = { status: 'none' } | { status: 'active' | 'deleted'; business_id: string; key: string; settings: DisplaySettings };
-
-export const displayDecider: Decider<DisplayCommand, DisplayState, DisplayEvent> = {
-  initialState: () => ({ status: 'none' }),
-  decide(c, state) {
-    const ids = { display_id: c.display_id, business_id: c.business_id };
-    if (c.type === 'CreateDisplay') {
-      if (state.status !== 'none') throw conflict('This display already exists', 'display_exists');
-      return [{ type: 'DisplayCreated', data: { ...ids, key: c.key, settings: checkDisplay(c.settings) } }];
-    }
-    if (state.status !== 'active' || state.business_id !== c.business_id) throw notFound();
-    switch (c.type) {
-      case 'UpdateDisplay': {
-        const next = checkDisplay({ ...state.settings, ...c.changes });
-        const changes = Object.fromEntries(
-          Object.keys(c.changes)
-            .filter((k) => JSON.stringify(next[k as keyof DisplaySettings]) !== JSON.stringify(state.settings[k as keyof DisplaySettings]))
-            .map((k) => [k, next[k as keyof DisplaySettings]]),
-        );
-        return Object.keys(changes).length ? [{ type: 'DisplayUpdated', data: { ...ids, changes } }] : [];
-      }
-      case 'ResetDisplaySecret':
-        return [{ type: 'DisplaySecretReset', data: ids }];
-      case 'DeleteDisplay':
-        return [{ type: 'DisplayDeleted', data: ids }];
-    }
-  },
-  evolve(state, e) {
-    switch (e.type) {
-      case 'DisplayCreated':
-        return { status: 'active', business_id: e.data.business_id, key: e.data.key, settings: e.data.settings };
-      case 'DisplayUpdated':
-        return state.status === 'none' ? state : { ...state, settings: { ...state.settings, ...e.data.changes } };
-      case 'DisplaySecretReset':
-        return state;
-      case 'DisplayDeleted':
-        return state.status === 'none' ? state : { ...state, status: 'deleted' };
-    }
-  },
-};

@@ -1,8 +1,8 @@
 import type { InlineProjection, ProjectionDb } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
-import { DISPLAY_EVENT_TYPES, DisplayEvent } from './display';
-import { KIOSK_EVENT_TYPES, KioskEvent } from './kiosk';
-import './tables';
+import type { DisplayEvent } from '../display';
+import type { KioskEvent } from '../kiosk';
+import '../tables';
 
 type Db = ProjectionDb<Database>;
 
@@ -50,7 +50,7 @@ async function apply(
  * One projection per device kind: the created event carries the settings, the updated one the
  * changes, and `deleted` names the event that removes the row (a secret reset leaves it).
  */
-function deviceProjection<E extends KioskEvent | DisplayEvent>(
+export function deviceProjection<E extends KioskEvent | DisplayEvent>(
   table: 'kiosks' | 'displays',
   handles: readonly E['type'][],
   deleted: E['type'],
@@ -71,8 +71,3 @@ function deviceProjection<E extends KioskEvent | DisplayEvent>(
     },
   };
 }
-
-export const kioskProjection = deviceProjection<KioskEvent>('kiosks', KIOSK_EVENT_TYPES, 'KioskDeleted', (d) => d.kiosk_id);
-export const displayProjection = deviceProjection<DisplayEvent>('displays', DISPLAY_EVENT_TYPES, 'DisplayDeleted', (d) => d.display_id);
-
-export const DEVICE_PROJECTIONS = [kioskProjection, displayProjection];
