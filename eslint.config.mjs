@@ -18,7 +18,6 @@ const SIZE_DEBT = [
   'libs/contracts/src/access.ts',
   'libs/eventstore/src/subscription.ts',
   'libs/notifications/src/outbox.ts',
-  'libs/queues/src/queue/evolve.ts',
 ];
 
 export default tseslint.config(

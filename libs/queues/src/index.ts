@@ -6,5 +6,4 @@ export * from './feedback';
 export * from './tables';
 export * from './projections';
 export * from './request';
-export * from './request-tables';
 export * from './pii';

@@ -1,13 +1,13 @@
 import type { CommandOf, QueueCommand, QueueCommandType } from './commands';
-import { closeCounter, createCounter, deleteCounter, openCounter, updateCounter } from './counter';
-import { closeDamagedTicket, closeDay } from './day';
+import { closeCounter, createCounter, deleteCounter, openCounter, updateCounter } from './decide/counter';
+import { closeDamagedTicket, closeDay } from './decide/day';
 import type { QueueEvent } from './events';
-import { existing } from './lookup';
-import { holdTicket, moveTicket, pushBack, recallTicket, runningLate, swapTickets } from './order';
-import { createQueue, delayQueue, deleteQueue, pauseQueue, resumeQueue, updateQueue } from './queue';
-import { callNext, endTicket, markAbsent, markNoShow, redirectOut, revokeTicket } from './service';
+import { existing } from './decide/lookup';
+import { holdTicket, moveTicket, pushBack, recallTicket, runningLate, swapTickets } from './decide/order';
+import { createQueue, delayQueue, deleteQueue, pauseQueue, resumeQueue, updateQueue } from './decide/queue';
+import { callNext, endTicket, markAbsent, markNoShow, redirectOut, revokeTicket } from './decide/service';
 import type { QueueState } from './state';
-import { addNote, changeMember, changeServiceTime, pushTicket, redirectIn, restoreTicket, setUrgent } from './ticket';
+import { addNote, changeMember, changeServiceTime, pushTicket, redirectIn, restoreTicket, setUrgent } from './decide/ticket';
 
 type Decide<T extends QueueCommandType> = (command: CommandOf<T>, state: QueueState) => QueueEvent[];
 

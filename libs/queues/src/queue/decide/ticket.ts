@@ -1,9 +1,9 @@
 import { conflict } from '@tabour/platform';
-import type { CommandOf } from './commands';
-import type { QueueEvent } from './events';
+import type { CommandOf } from '../commands';
+import type { QueueEvent } from '../events';
 import { liveTickets, seconds, ticketOf, unprocessable } from './lookup';
 import { nextNumber, numberFree } from './numbering';
-import { idsOf, QueueState } from './state';
+import { idsOf, QueueState } from '../state';
 import { serviceTime, waitEstimate } from './wait';
 
 /** A ticket coming into the queue, and the details staff change on it. */

@@ -1,5 +1,5 @@
-import { callPosition } from '../estimate';
-import { callNext, push, run, setup } from './test-support';
+import { callPosition } from '../../estimate';
+import { callNext, push, run, setup } from '../test-support';
 import { callPositionIn, serviceTime, waitEstimate } from './wait';
 
 /** The call order as call next takes it: each call's ticket, one after the other, from one open counter that serves everyone. */

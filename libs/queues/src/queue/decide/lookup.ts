@@ -1,6 +1,6 @@
 import { invalid, notFound } from '@tabour/platform';
-import type { Left } from './events';
-import type { Counter, Ids, QueueState, Ticket } from './state';
+import type { Left } from '../events';
+import type { Counter, Ids, QueueState, Ticket } from '../state';
 
 export const seconds = (from: string, to: string) => Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
 export const unprocessable = (message: string, field: string) => invalid(message, { [field]: [message] }, 'invalid_state');

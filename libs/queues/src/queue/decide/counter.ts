@@ -1,8 +1,8 @@
 import { conflict } from '@tabour/platform';
-import type { CommandOf } from './commands';
-import type { QueueEvent } from './events';
+import type { CommandOf } from '../commands';
+import type { QueueEvent } from '../events';
 import { counterOf, unprocessable } from './lookup';
-import { idsOf, QueueState } from './state';
+import { idsOf, QueueState } from '../state';
 
 /** The queue's counters: created, renamed, deleted, opened by a member and closed. */
 

@@ -1,5 +1,5 @@
-import { callPosition, estimateWait } from '../estimate';
-import type { QueueState } from './state';
+import { callPosition, estimateWait } from '../../estimate';
+import type { QueueState } from '../state';
 
 const openCounters = (state: QueueState): number => Object.values(state.counters).filter((c) => c.open).length;
 

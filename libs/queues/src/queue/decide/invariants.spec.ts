@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { DomainError } from '@tabour/platform';
-import type { QueueCommand } from './commands';
-import type { QueueEvent } from './events';
-import { queueDecider } from './index';
+import type { QueueCommand } from '../commands';
+import type { QueueEvent } from '../events';
+import { queueDecider } from '..';
 import { queueInvariantErrors } from './invariants';
-import type { QueueState } from './state';
-import { AT, base, C1, C2, DAY, M1, M2, push, run, setup } from './test-support';
+import type { QueueState } from '../state';
+import { AT, base, C1, C2, DAY, M1, M2, push, run, setup } from '../test-support';
 
 describe('any sequence of commands', () => {
   const ids = ['t1', 't2', 't3', 't4', 't5'];

@@ -1,9 +1,9 @@
 import { conflict } from '@tabour/platform';
-import { checkSettings, QueueSettings } from '../settings';
-import type { CommandOf } from './commands';
-import type { QueueEvent } from './events';
+import { checkSettings, QueueSettings } from '../../settings';
+import type { CommandOf } from '../commands';
+import type { QueueEvent } from '../events';
 import { liveTickets, unprocessable } from './lookup';
-import { idsOf, QueueState } from './state';
+import { idsOf, QueueState } from '../state';
 
 /** The queue itself: its settings, pause and announced delay. */
 

@@ -1,4 +1,4 @@
-import type { QueueState } from './state';
+import type { QueueState } from '../state';
 
 /** The invariants that hold after every step; the property test and the read-model check use them. */
 export function queueInvariantErrors(state: QueueState): string[] {

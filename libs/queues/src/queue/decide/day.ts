@@ -1,7 +1,7 @@
-import type { CommandOf } from './commands';
-import type { QueueEvent } from './events';
+import type { CommandOf } from '../commands';
+import type { QueueEvent } from '../events';
 import { leaving, liveTickets, rankOf, ticketOf, unprocessable } from './lookup';
-import type { QueueState } from './state';
+import type { QueueState } from '../state';
 
 /** The end of the business-local day: tickets an earlier day left open are closed. */
 

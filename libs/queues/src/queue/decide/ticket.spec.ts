@@ -1,4 +1,4 @@
-import { AT, base, callNext, DAY, history, M2, push, run, settings, setup, spec } from './test-support';
+import { AT, base, callNext, DAY, history, M2, push, run, settings, setup, spec } from '../test-support';
 
 describe('tickets', () => {
   it('numbers per day from the start number, and restarts on a new day', () => {

@@ -1,5 +1,5 @@
 import { queueInvariantErrors } from './invariants';
-import { base, C1, C2, callNext, history, M1, M2, push, spec } from './test-support';
+import { base, C1, C2, callNext, history, M1, M2, push, spec } from '../test-support';
 
 describe('counters', () => {
   it('refuses to open an open counter', () => {

@@ -1,8 +1,8 @@
 import { conflict } from '@tabour/platform';
-import type { CommandOf } from './commands';
-import type { QueueEvent } from './events';
+import type { CommandOf } from '../commands';
+import type { QueueEvent } from '../events';
 import { rankOf, ticketOf, unprocessable } from './lookup';
-import { idsOf, QueueState } from './state';
+import { idsOf, QueueState } from '../state';
 
 /** The order of the waiting list: tickets moved, swapped, pushed back, held aside and recalled. */
 

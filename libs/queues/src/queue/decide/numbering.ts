@@ -1,6 +1,6 @@
 import { conflict } from '@tabour/platform';
-import { RANDOM_SPAN } from '../settings';
-import type { QueueState } from './state';
+import { RANDOM_SPAN } from '../../settings';
+import type { QueueState } from '../state';
 
 /** The next number of the day: numbering restarts when the business-local day changes. */
 export function nextNumber(state: QueueState, day: string, random: number): number {

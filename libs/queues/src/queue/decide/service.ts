@@ -1,9 +1,9 @@
 import { conflict } from '@tabour/platform';
-import { counterMayServe, smooth } from '../estimate';
-import type { CommandOf } from './commands';
-import type { QueueEvent } from './events';
+import { counterMayServe, smooth } from '../../estimate';
+import type { CommandOf } from '../commands';
+import type { QueueEvent } from '../events';
 import { counterOf, leaving, rankOf, seconds, ticketOf, unprocessable } from './lookup';
-import { Counter, Ids, idsOf, QueueState, Ticket } from './state';
+import { Counter, Ids, idsOf, QueueState, Ticket } from '../state';
 
 /** A ticket at the counter: called, served, and how it leaves the live list. */
 
