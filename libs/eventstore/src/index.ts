@@ -9,3 +9,4 @@ export * from './subscription';
 export * from './subscription-manager';
 export * from './rebuild';
 export * from './rows';
+export * from './handlers';

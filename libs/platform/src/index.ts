@@ -7,3 +7,4 @@ export * from './roles';
 export * from './rate-limit';
 export * from './settings-document';
 export * from './email';
+export * from './registration';
