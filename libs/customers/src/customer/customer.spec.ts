@@ -1,6 +1,6 @@
 import { specification } from '@tabour/eventstore/testing';
-import { customerDecider, CustomerEvent } from './customer';
-import { EMPTY_PERSONAL } from './fields';
+import { customerDecider, CustomerEvent } from '.';
+import { EMPTY_PERSONAL } from '../fields';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
