@@ -1,5 +1,5 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
-import type { BusinessInfo } from './business/business';
+import type { BusinessInfo } from './business';
 import type { Translations, WorkingDays } from './shared';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -96,6 +96,24 @@ export interface HolidaysTable {
   created_at: Timestamp;
 }
 
+export interface BusinessCategoriesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  color: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BusinessLegalTextsTable {
+  tenant_id: string;
+  kind: string;
+  version: number;
+  content: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
 /** The organisation's tables other contexts still read directly: departments, services, the team, holidays. */
 export interface OrganisationSharedTables {
   departments: DepartmentsTable;
@@ -105,16 +123,22 @@ export interface OrganisationSharedTables {
   holidays: HolidaysTable;
 }
 
+/** The business's categories and its terms and policy, read by the settings screens. */
+export interface OrganisationSettingsTables {
+  business_categories: BusinessCategoriesTable;
+  business_legal_texts: BusinessLegalTextsTable;
+}
+
 /**
  * All the organisation's tables: what its own queries (`Kysely<OrganisationTables>`) read.
  * `business_profiles` is here alone, not in the app's `Database`: another context cannot select
  * it by type, and asks the business calendar and directory (calendar.ts, directory.ts) instead.
  */
-export interface OrganisationTables extends OrganisationSharedTables {
+export interface OrganisationTables extends OrganisationSharedTables, OrganisationSettingsTables {
   business_profiles: BusinessProfilesTable;
 }
 
 declare module '@tabour/platform' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shared tables join the app's union
-  interface Database extends OrganisationSharedTables {}
+  // The shared and the settings tables join the app's union.
+  interface Database extends OrganisationSharedTables, OrganisationSettingsTables {}
 }

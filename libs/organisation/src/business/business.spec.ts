@@ -1,5 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { businessDecider, BusinessEvent } from './business';
+import { businessDecider, BusinessEvent } from '.';
 import { WEEKDAYS } from '../shared';
 
 const B = '11111111-1111-4111-8111-111111111111';

@@ -1,5 +1,5 @@
 import { replay, specification } from '@tabour/eventstore/testing';
-import { holidayDecider, HolidayEvent, HolidayFields } from './holiday';
+import { holidayDecider, HolidayEvent, HolidayFields } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const H = '22222222-2222-4222-8222-222222222222';

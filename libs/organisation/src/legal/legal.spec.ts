@@ -1,5 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { defaultLegalTextIn, legalDecider } from './legal';
+import { defaultLegalTextIn, legalDecider } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const spec = specification(legalDecider);

@@ -1,6 +1,5 @@
-import fc from 'fast-check';
 import { specification } from '@tabour/eventstore/testing';
-import { catalogDecider, serviceDecider, ServiceEvent, toSeconds } from './service';
+import { serviceDecider, ServiceEvent, toSeconds } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -11,7 +10,6 @@ const C = '66666666-6666-4666-8666-666666666666';
 const fields = { name: 'Cleaning', price: 20, duration_seconds: 900, category: null, parent_id: null };
 const created: ServiceEvent = { type: 'ServiceCreated', data: { service_id: S, business_id: B, ...fields } };
 const service = specification(serviceDecider);
-const catalog = specification(catalogDecider);
 
 describe('services', () => {
   it('keeps durations in seconds', () => {
@@ -73,49 +71,5 @@ describe('services', () => {
       .given([created])
       .when({ type: 'UpdateService', service_id: S, business_id: OTHER, fields: { price: 1 } })
       .thenRefuses({ status: 404 });
-  });
-});
-
-describe('USSD order', () => {
-  it('sets the order of every service', () => {
-    catalog
-      .given([])
-      .when({ type: 'ReorderServices', business_id: B, order: [P, S], existing: [S, P] })
-      .then([{ type: 'ServicesReordered', data: { business_id: B, order: [P, S] } }]);
-  });
-
-  it.each([
-    ['leaves a service out', [S], [S, P]],
-    ['names one twice', [S, S, P], [S, P]],
-    ['names an unknown one', [S, P, C], [S, P]],
-  ])('refuses an order that %s', (_, order, existing) => {
-    catalog.given([]).when({ type: 'ReorderServices', business_id: B, order, existing }).thenRefuses({ status: 422 });
-  });
-});
-
-describe('USSD order, for any catalogue', () => {
-  const ids = fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 12 });
-
-  it('accepts every permutation of the services', () => {
-    fc.assert(
-      fc.property(
-        ids.chain((existing) => fc.tuple(fc.constant(existing), fc.shuffledSubarray(existing, { minLength: existing.length }))),
-        ([existing, order]) => {
-          catalog
-            .given([])
-            .when({ type: 'ReorderServices', business_id: B, order, existing })
-            .then((events) => expect(events).toHaveLength(1));
-        },
-      ),
-    );
-  });
-
-  it('refuses any order that is not a permutation', () => {
-    fc.assert(
-      fc.property(ids, fc.nat(), fc.boolean(), (existing, i, drop) => {
-        const order = drop ? existing.filter((_, k) => k !== i % existing.length) : [...existing, existing[i % existing.length]];
-        catalog.given([]).when({ type: 'ReorderServices', business_id: B, order, existing }).thenRefuses({ status: 422 });
-      }),
-    );
   });
 });

@@ -1,0 +1,1 @@
+export type CatalogEvent = { type: 'ServicesReordered'; data: { business_id: string; order: string[] } };

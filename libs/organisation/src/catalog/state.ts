@@ -1,0 +1,7 @@
+export interface CatalogState {
+  order: string[];
+}
+
+export const initialCatalogState = (): CatalogState => ({ order: [] });
+
+export const catalogStream = (businessId: string) => `servicecatalog-${businessId}`;
