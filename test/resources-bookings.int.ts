@@ -91,15 +91,31 @@ describe('resources reserved by bookings', () => {
     expect((await book({ starts_at: at(day, '17:00'), resource_ids: ['not-an-id'] })).status).toBe(422);
   });
 
-  it('keeps the resources a booking was made with: an update naming others is refused', async () => {
-    const made = await expectOk(await book({ starts_at: at(day, '17:30'), resource_ids: [pair] }), 201);
-    const res = await t
-      .http()
-      .post(`/business/booking/${made.id}/update`)
-      .set(owner.h)
-      .send({ resource_ids: [room] });
-    expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['resource_ids']);
+  const update = (id: string, body: Record<string, unknown>) => t.http().post(`/business/booking/${id}/update`).set(owner.h).send(body);
+
+  it('changes the resources of a booking, with the same check, and shows them in its answer', async () => {
+    const made = await expectOk(await book({ starts_at: at(day, '12:00'), resource_ids: [pair] }), 201);
+    expect(made.resource_ids).toEqual([pair]);
+    const both = await expectOk(await update(made.id, { resource_ids: [room, pair] }), 200);
+    expect(both.resource_ids).toEqual([room, pair].sort());
+    expect((await expectOk(await t.http().get(`/business/booking/${made.id}`).set(owner.h), 200)).resource_ids).toEqual([room, pair].sort());
+    // The room is now full at noon: another booking taking it there is refused, and so is an update giving it to one.
+    expect((await book({ starts_at: at(day, '12:00'), resource_ids: [room] })).body.code).toBe('resource_full');
+    const other = await expectOk(await book({ starts_at: at(day, '12:00') }), 201);
+    const refused = await update(other.id, { resource_ids: [room] });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'resource_full', errors: { resource_ids: [expect.stringMatching(/already holds/)] } });
+    expect((await expectOk(await t.http().get(`/business/booking/${other.id}`).set(owner.h), 200)).resource_ids).toEqual([]);
+    // Freeing the room lets the other booking take it; moving and changing at once is checked at the new time.
+    expect((await expectOk(await update(made.id, { resource_ids: [pair] }), 200)).resource_ids).toEqual([pair]);
+    expect((await expectOk(await update(other.id, { resource_ids: [room] }), 200)).resource_ids).toEqual([room]);
+    const moved = await expectOk(await update(made.id, { starts_at: at(day, '12:30'), resource_ids: [room] }), 200);
+    expect(moved).toMatchObject({ slot: '12:30', resource_ids: [room] });
+    expect((await update(made.id, { starts_at: at(day, '12:00') })).body.code).toBe('resource_full');
+    expect((await expectOk(await update(made.id, { resource_ids: [] }), 200)).resource_ids).toEqual([]);
+    const unknown = await update(other.id, { resource_ids: ['00000000-0000-4000-8000-000000000000'] });
+    expect(unknown.status).toBe(422);
+    expect(Object.keys(unknown.body.errors)).toEqual(['resource_ids']);
   });
 
   it('rebuilds the resources and the bookings holding them into the very rows the live run wrote', async () => {

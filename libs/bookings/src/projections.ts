@@ -77,6 +77,8 @@ export const bookingsProjection: InlineProjection<BookingEvent, Database> = {
           const c = e.data.changes;
           const set: Record<string, unknown> = { updated_at: at };
           for (const [key, value] of Object.entries(c)) {
+            // The resources held live in their own table (bookings.resources).
+            if (key === 'resource_ids') continue;
             set[key] = ['counter_ids', 'additional_data', 'attachments'].includes(key)
               ? json(value)
               : key === 'location'

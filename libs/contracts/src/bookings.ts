@@ -58,6 +58,8 @@ export interface Booking<At = Instant> {
   location: LatLng | null;
   phone_number: string | null;
   attachments: BookingAttachment[];
+  /** The rooms and equipment it holds (docs/resources.md), by id in id order; none: []. */
+  resource_ids: string[];
   status: BookingStatus;
   /** The ticket a check-in made of it, in `queue_id`. */
   ticket_id: string | null;
@@ -82,7 +84,7 @@ export interface BookingInput {
   sync_booking_with_graph?: boolean;
   location?: LatLng | null;
   phone_number?: string | null;
-  /** Rooms and equipment it reserves (docs/product.md#resources), at creation. */
+  /** Rooms and equipment it reserves (docs/product.md#resources); an update naming them replaces the whole set. */
   resource_ids?: string[];
 }
 

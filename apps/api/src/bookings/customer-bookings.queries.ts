@@ -6,6 +6,7 @@ import { Db, notFound } from '@tabour/platform';
 import { selectPage } from '../common/paged-select';
 import type { PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
+import { RESOURCE_IDS } from './queries';
 
 const CUSTOMER_NAME = sql<string | null>`nullif(trim(concat_ws(' ', customers.first_name, customers.last_name)), '')`;
 
@@ -61,7 +62,7 @@ export class CustomerBookingQueries {
         q
           .leftJoin('customers', (j) => j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'))
           .selectAll('bookings')
-          .select(CUSTOMER_NAME.as('customer_name'))
+          .select([CUSTOMER_NAME.as('customer_name'), RESOURCE_IDS.as('resource_ids')])
           .orderBy('bookings.starts_at', order)
           .orderBy('bookings.id'),
       page,

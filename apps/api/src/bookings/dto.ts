@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   IsArray,
@@ -53,12 +53,12 @@ export class BookingDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() sync_booking_with_graph?: boolean;
   @ApiPropertyOptional({ nullable: true, example: { lat: 36.8, lng: 10.18 } }) @IsOptional() @IsObject() location?: { lat: number; lng: number } | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(30) phone_number?: string | null;
-  /** Rooms and equipment the booking reserves (docs/resources.md): named when it is made. */
+  /** Rooms and equipment the booking reserves (docs/resources.md). */
   @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(20) @IsUUID(undefined, { each: true }) resource_ids?: string[];
 }
 
-/** A booking keeps the resources it was made with: an update naming others is refused as an unknown field. */
-export class UpdateBookingDto extends PartialType(OmitType(BookingDto, ['resource_ids'] as const)) {}
+/** An update naming `resource_ids` replaces the whole set the booking holds (an empty list frees them all). */
+export class UpdateBookingDto extends PartialType(BookingDto) {}
 
 export class CancelBookingDto {
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() @MaxLength(500) reason?: string | null;

@@ -41,6 +41,7 @@ export function createdBooking(
   return toBooking({
     ...d,
     id: d.booking_id,
+    resource_ids: [...(d.resource_ids ?? [])].sort(),
     customer_name: customerName,
     local_date: d.date,
     starts_at: new Date(d.starts_at),
@@ -76,6 +77,7 @@ function toBooking(r: Record<string, unknown>): Booking<ServerInstant> {
     location: r.location as Booking['location'],
     phone_number: r.phone_number as string | null,
     attachments: r.attachments as Booking['attachments'],
+    resource_ids: (r.resource_ids as string[] | undefined) ?? [],
     status: r.status as BookingStatus,
     ticket_id: r.ticket_id as string | null,
     cancel_reason: r.cancel_reason as string | null,
@@ -83,6 +85,10 @@ function toBooking(r: Record<string, unknown>): Booking<ServerInstant> {
     updated_at: r.updated_at as Date,
   };
 }
+
+/** The resources a booking holds, in id order, as a JSON list. */
+export const RESOURCE_IDS = sql<string[]>`coalesce((SELECT json_agg(r.resource_id ORDER BY r.resource_id) FROM booking_resources r
+  WHERE r.tenant_id = bookings.tenant_id AND r.booking_id = bookings.id), '[]'::json)`;
 
 /** An instant as `Date.prototype.toJSON` writes it (UTC, milliseconds, `Z`), so both reads agree to the character. */
 const isoInstant = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -96,7 +102,7 @@ const BOOKING_JSON = sql`json_build_object(
   'date', to_char(bookings.local_date, 'YYYY-MM-DD'), 'slot', bookings.slot, 'additional_data', bookings.additional_data,
   'remarks', bookings.remarks, 'is_online', bookings.is_online, 'channel', bookings.channel,
   'sync_booking_with_graph', bookings.sync_booking_with_graph, 'location', bookings.location,
-  'phone_number', bookings.phone_number, 'attachments', bookings.attachments, 'status', bookings.status,
+  'phone_number', bookings.phone_number, 'attachments', bookings.attachments, 'resource_ids', ${RESOURCE_IDS}, 'status', bookings.status,
   'ticket_id', bookings.ticket_id, 'cancel_reason', bookings.cancel_reason,
   'created_at', ${isoInstant('bookings.created_at')}, 'updated_at', ${isoInstant('bookings.updated_at')})`;
 
@@ -138,7 +144,7 @@ export class BookingQueries {
     return base
       .leftJoin('customers', (j) => j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'))
       .selectAll('bookings')
-      .select(CUSTOMER_NAME.as('customer_name'));
+      .select([CUSTOMER_NAME.as('customer_name'), RESOURCE_IDS.as('resource_ids')]);
   }
 
   async one(tenantId: string, id: string): Promise<Booking<ServerInstant>> {

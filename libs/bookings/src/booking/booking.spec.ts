@@ -162,6 +162,36 @@ describe('bookings', () => {
       .thenNothingHappens();
   });
 
+  it('changes the resources as a whole set: another order, or none where none were held, changes nothing', () => {
+    const R1 = '99999999-9999-4999-8999-999999999991';
+    const R2 = '99999999-9999-4999-8999-999999999992';
+    const update = (resource_ids: unknown) => ({
+      type: 'UpdateBooking' as const,
+      booking_id: ID,
+      business_id: B,
+      context: context(),
+      input: { resource_ids } as never,
+    });
+    spec
+      .given([created()])
+      .when(update([R2, R1, R2]))
+      .then([{ type: 'BookingUpdated', data: { booking_id: ID, business_id: B, changes: { resource_ids: [R2, R1] } } }]);
+    spec.given([created()]).when(update([])).thenNothingHappens();
+    const holding: BookingEvent = { type: 'BookingUpdated', data: { booking_id: ID, business_id: B, changes: { resource_ids: [R1, R2] } } };
+    spec
+      .given([created(), holding])
+      .when(update([R2, R1]))
+      .thenNothingHappens();
+    spec
+      .given([created(), holding])
+      .when(update(null))
+      .then([{ type: 'BookingUpdated', data: { booking_id: ID, business_id: B, changes: { resource_ids: [] } } }]);
+    spec
+      .given([created()])
+      .when(update(['room']))
+      .thenRefuses({ status: 422 });
+  });
+
   it('cancels once, and refuses to change a cancelled booking', () => {
     const cancelled: BookingEvent = { type: 'BookingCancelled', data: { booking_id: ID, business_id: B, reason: 'ill' } };
     spec.given([created()]).when({ type: 'CancelBooking', booking_id: ID, business_id: B, reason: ' ill ' }).then([cancelled]);

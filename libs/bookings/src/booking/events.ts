@@ -33,7 +33,7 @@ export interface BookingDetails {
   location: LatLng | null;
   phone_number: string | null;
   attachments: BookingAttachment[];
-  /** The rooms and equipment it reserves (docs/resources.md), named when it is made; absent in bookings made before. */
+  /** The rooms and equipment it reserves (docs/resources.md); absent in bookings made before resources, or made without any. */
   resource_ids?: string[];
 }
 

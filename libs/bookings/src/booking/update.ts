@@ -12,7 +12,8 @@ const PLACE_KEYS = ['department_id', 'member_id', 'service_ids', 'starts_at'] as
 
 /**
  * An update: a new start, member, department or services moves the booking to a new place
- * (BookingRescheduled, which the capacity guard checks); the other fields are BookingUpdated.
+ * (BookingRescheduled, which the capacity guard checks); the other fields are BookingUpdated
+ * (its `resource_ids`, the whole new set, checked by the resource guard).
  */
 export function updateBooking(command: Update, state: BookingState): BookingEvent[] {
   const current = open(command, state);
@@ -53,6 +54,8 @@ export function updateBooking(command: Update, state: BookingState): BookingEven
   for (const key of Object.keys(details) as (keyof BookingDetails)[]) {
     if (!same(details[key], current[key])) (changes as Record<string, unknown>)[key] = details[key];
   }
+  // Resources are a set: the same ones in another order, or none where none were named, change nothing.
+  if (changes.resource_ids && same([...changes.resource_ids].sort(), [...(current.resource_ids ?? [])].sort())) delete changes.resource_ids;
   if (Object.keys(changes).length) events.push({ type: 'BookingUpdated', data: { ...ids, changes } });
   return events;
 }

@@ -128,7 +128,7 @@ export function checkDetails(input: Partial<BookingInput>, context: BookingConte
   if (has('sync_booking_with_graph')) out.sync_booking_with_graph = flag(input.sync_booking_with_graph, 'sync_booking_with_graph', errors);
   if (has('location')) out.location = location(input.location, errors);
   if (!partial) out.attachments = [];
-  // Named when the booking is made; the resource guard checks them against the resources' capacity.
-  if (!partial && input.resource_ids != null) out.resource_ids = uniqueIds(input.resource_ids, 'resource_ids', errors);
+  // The resource guard checks them against the resources' capacity; a create naming none keeps the field absent.
+  if (partial ? input.resource_ids !== undefined : input.resource_ids != null) out.resource_ids = uniqueIds(input.resource_ids, 'resource_ids', errors);
   return out;
 }

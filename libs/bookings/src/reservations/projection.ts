@@ -6,24 +6,24 @@ import { reservableResources } from '@tabour/resources';
 import type { BookingEvent } from '../booking/events';
 import './tables';
 
-/** The resources a booking named when it was made; a booking's times and status stay in `bookings`. */
+/** The resources a booking holds: named when it was made, replaced as a whole by an update naming others. */
 export const bookingResourcesProjection: InlineProjection<BookingEvent, Database> = {
   name: 'bookings.resources',
   tables: ['booking_resources'],
-  handles: ['BookingCreated', 'BookingDeleted'],
+  handles: ['BookingCreated', 'BookingUpdated', 'BookingDeleted'],
   async apply(db, events) {
     for (const e of events) {
-      if (e.type === 'BookingCreated') {
-        const ids = e.data.resource_ids ?? [];
-        if (!ids.length) continue;
-        await db
-          .insertInto('booking_resources')
-          .values(ids.map((resource_id) => ({ tenant_id: e.data.business_id, booking_id: e.data.booking_id, resource_id })))
-          .onConflict((oc) => oc.columns(['booking_id', 'resource_id']).doNothing())
-          .execute();
-      } else if (e.type === 'BookingDeleted') {
+      const ids = e.type === 'BookingCreated' ? (e.data.resource_ids ?? []) : e.type === 'BookingUpdated' ? e.data.changes.resource_ids : undefined;
+      const replaces = e.type === 'BookingDeleted' || (e.type === 'BookingUpdated' && ids !== undefined);
+      if (replaces) {
         await db.deleteFrom('booking_resources').where('tenant_id', '=', e.data.business_id).where('booking_id', '=', e.data.booking_id).execute();
       }
+      if (!ids?.length) continue;
+      await db
+        .insertInto('booking_resources')
+        .values(ids.map((resource_id) => ({ tenant_id: e.data.business_id, booking_id: e.data.booking_id, resource_id })))
+        .onConflict((oc) => oc.columns(['booking_id', 'resource_id']).doNothing())
+        .execute();
     }
   },
 };
@@ -42,56 +42,90 @@ function mostAtOnce(others: { starts_at: Date; ends_at: Date }[], from: number, 
   return most;
 }
 
-/** The business's active resources among those named, read under their locks. */
-async function lockedResources(db: ProjectionDb<Database>, tenantId: string, resourceIds: readonly string[]) {
+type Guarded = RecordOf<Extract<BookingEvent, { type: 'BookingCreated' | 'BookingRescheduled' | 'BookingUpdated' }>>;
+type Times = { starts_at: string; ends_at: string };
+
+const INVALID = 'Select valid resources';
+const FULL = 'This resource already holds as many bookings as it can at that time';
+
+/**
+ * Refuses the booking when one of `fresh` (newly named) is not the business's active resource,
+ * or when one of `counted` already holds `capacity` other bookings at once over its time.
+ */
+async function checkHolding(db: ProjectionDb<Database>, tenantId: string, bookingId: string, at: Times, counted: readonly string[], fresh: readonly string[]) {
+  if (!counted.length && !fresh.length) return;
   // The resources' locks, in one (sorted) order, after the capacity guard's: the next append
   // naming the same resource waits for this one's commit and then reads its booking.
-  const ids = [...new Set(resourceIds)].sort();
+  const ids = [...new Set([...counted, ...fresh])].sort();
   for (const id of ids) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking:resource:${id}`}, 0))`.execute(db);
   const held = await reservableResources(db, tenantId, ids);
-  return { held, ids };
+  if (fresh.some((id) => !held.some((r) => r.id === id))) throw invalid(INVALID, { resource_ids: [INVALID] });
+  for (const resource of held.filter((r) => counted.includes(r.id))) {
+    const others = await db
+      .selectFrom('bookings as b')
+      .innerJoin('booking_resources as r', (j) => j.onRef('r.booking_id', '=', 'b.id').onRef('r.tenant_id', '=', 'b.tenant_id'))
+      .select(['b.starts_at', 'b.ends_at'])
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.resource_id', '=', resource.id)
+      .where('b.id', '!=', bookingId)
+      .where('b.status', 'in', [...BOOKING_HOLDING_STATUSES])
+      .where('b.starts_at', '<', new Date(at.ends_at))
+      .where('b.ends_at', '>', new Date(at.starts_at))
+      .execute();
+    if (mostAtOnce(others, Date.parse(at.starts_at), Date.parse(at.ends_at)) >= resource.capacity)
+      throw invalid(FULL, { resource_ids: [FULL] }, 'resource_full');
+  }
 }
 
 /**
  * A resource holds at most `capacity` bookings at once (docs/product.md#resources): runs in the
- * append's transaction, before the book's rows move, for a booking made or moved. It reads the
- * resources through the resources context's query; a resource that is not the business's, or
- * not active, is refused at creation (422 on `resource_ids`), and a full one answers 422
- * `resource_full` on `resource_ids`. It keeps no table, so a rebuild never runs it.
+ * append's transaction, before the book's rows and `booking_resources` move, for a booking made,
+ * moved, or given other resources. It reads the resources through the resources context's query;
+ * a resource newly named that is not the business's, or not active, is refused (422 on
+ * `resource_ids`), and a full one answers 422 `resource_full` on `resource_ids`. It keeps no
+ * table, so a rebuild never runs it.
  */
 export const bookingResourceGuard: InlineProjection<BookingEvent, Database> = {
   name: 'bookings.resource_capacity',
-  handles: ['BookingCreated', 'BookingRescheduled'],
+  handles: ['BookingCreated', 'BookingRescheduled', 'BookingUpdated'],
   async apply(db, events) {
-    for (const e of events as RecordOf<Extract<BookingEvent, { type: 'BookingCreated' | 'BookingRescheduled' }>>[]) {
-      const { business_id: tenantId, booking_id: bookingId, starts_at, ends_at } = e.data;
-      const named =
-        e.type === 'BookingCreated'
-          ? (e.data.resource_ids ?? [])
-          : (
-              await db.selectFrom('booking_resources').select('resource_id').where('tenant_id', '=', tenantId).where('booking_id', '=', bookingId).execute()
-            ).map((r) => r.resource_id);
-      if (!named.length) continue;
-      const { held, ids } = await lockedResources(db, tenantId, named);
-      // A booking moved keeps the resources still offered; one since deactivated or deleted no longer holds it back.
-      if (e.type === 'BookingCreated' && held.length !== ids.length) throw invalid('Select valid resources', { resource_ids: ['Select valid resources'] });
-      for (const resource of held) {
-        const others = await db
-          .selectFrom('bookings as b')
-          .innerJoin('booking_resources as r', (j) => j.onRef('r.booking_id', '=', 'b.id').onRef('r.tenant_id', '=', 'b.tenant_id'))
-          .select(['b.starts_at', 'b.ends_at'])
-          .where('r.tenant_id', '=', tenantId)
-          .where('r.resource_id', '=', resource.id)
-          .where('b.id', '!=', bookingId)
-          .where('b.status', 'in', [...BOOKING_HOLDING_STATUSES])
-          .where('b.starts_at', '<', new Date(ends_at))
-          .where('b.ends_at', '>', new Date(starts_at))
-          .execute();
-        if (mostAtOnce(others, Date.parse(starts_at), Date.parse(ends_at)) >= resource.capacity) {
-          const message = 'This resource already holds as many bookings as it can at that time';
-          throw invalid(message, { resource_ids: [message] }, 'resource_full');
-        }
+    const list = events as Guarded[];
+    for (const [i, e] of list.entries()) {
+      const { business_id: tenantId, booking_id: bookingId } = e.data;
+      if (e.type === 'BookingCreated') {
+        const named = e.data.resource_ids ?? [];
+        await checkHolding(db, tenantId, bookingId, e.data, named, named);
+        continue;
       }
+      // One update may move the booking and change its resources: checked once, at the new time with the new set.
+      const moved = list.slice(0, i).some((m) => m.type === 'BookingRescheduled' && m.data.booking_id === bookingId);
+      if (e.type === 'BookingUpdated' && (!e.data.changes.resource_ids || moved)) continue;
+      const stored = (
+        await db.selectFrom('booking_resources').select('resource_id').where('tenant_id', '=', tenantId).where('booking_id', '=', bookingId).execute()
+      ).map((r) => r.resource_id);
+      if (e.type === 'BookingRescheduled') {
+        const update = list.slice(i + 1).find((u) => u.type === 'BookingUpdated' && u.data.booking_id === bookingId && u.data.changes.resource_ids);
+        const named = (update?.type === 'BookingUpdated' && update.data.changes.resource_ids) || stored;
+        // A booking moved keeps the resources still offered; one since deactivated or deleted no longer holds it back.
+        await checkHolding(
+          db,
+          tenantId,
+          bookingId,
+          e.data,
+          named,
+          named.filter((id) => !stored.includes(id)),
+        );
+        continue;
+      }
+      // Same time, other resources: only the newly named are checked; those kept already hold it.
+      const fresh = (e.data.changes.resource_ids ?? []).filter((id) => !stored.includes(id));
+      const row = await db
+        .selectFrom('bookings')
+        .select(['starts_at', 'ends_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', bookingId)
+        .executeTakeFirst();
+      if (row) await checkHolding(db, tenantId, bookingId, { starts_at: row.starts_at.toISOString(), ends_at: row.ends_at.toISOString() }, fresh, fresh);
     }
   },
 };

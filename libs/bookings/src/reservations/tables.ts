@@ -1,4 +1,4 @@
-/** Which resources (rooms, equipment) each booking holds, from its BookingCreated (docs/resources.md). */
+/** Which resources (rooms, equipment) each booking holds, from its BookingCreated and the updates naming others (docs/resources.md). */
 export interface BookingResourcesTable {
   tenant_id: string;
   booking_id: string;
