@@ -3,7 +3,6 @@ import { APP_GUARD } from '@nestjs/core';
 import { AppConfig } from '@tabour/platform';
 import { AccountsModule } from './accounts/accounts.module';
 import { ActivityModule } from './activity/activity.module';
-import { BookingDeskModule } from './bookings/checkin.module';
 import { BillingModule } from './billing/billing.module';
 import { BookingsModule } from './bookings/bookings.module';
 import { BroadcastModule } from './broadcast/broadcast.module';
@@ -40,9 +39,8 @@ export class AppModule {
         ResourcesModule,
         CustomersModule,
         QueuesModule,
-        BookingDeskModule,
-        DevicesModule,
         BookingsModule,
+        DevicesModule,
         ActivityModule,
         NotificationsSettingsModule,
         NotificationsModule,

@@ -16,10 +16,19 @@ import {
 import { PgEventStore } from '@tabour/eventstore';
 import { AccountsModule } from '../accounts/accounts.module';
 import { PersonalKeysModule } from '../common/personal-keys.module';
+import { SpreadsheetsModule } from '../common/spreadsheets/reader';
 import { EVENT_STORE } from '../common/tokens';
+import { CustomersModule } from '../customers/customers.module';
 import { OrganisationModule } from '../organisation/organisation.module';
+import { QueuesModule } from '../queues/queues.module';
 import { BookingsController } from './bookings.controller';
 import { BookingsService } from './bookings.service';
+import { BookingCheckinController } from './checkin.controller';
+import { BookingClockJob } from './checkin.job';
+import { BookingCheckins } from './checkin.service';
+import { CustomerBookingsController } from './customer-bookings.controller';
+import { CustomerBookingQueries } from './customer-bookings.queries';
+import { BookingExportService } from './export.service';
 import { BookingQueries } from './queries';
 import { BookingSettingsController } from './settings.controller';
 import { FormsController } from './forms.controller';
@@ -31,15 +40,23 @@ import { BookingRequestsService } from './requests.service';
 import { RulesController } from './rules.controller';
 import { RulesService } from './rules.service';
 import { TransactionsController } from './transactions.controller';
+import { BookingTransferController } from './transfer.controller';
+import { BookingTransferService } from './transfer.service';
 
 /**
- * Bookings: the book, its settings and booking hours (docs/bookings.md). Booking events reach
- * every open calendar through the change relay's business-room notice (view `booking`).
+ * Bookings: the book, its settings and booking hours (docs/bookings.md); and where the book meets
+ * the desk and the other contexts: check-in into a queue (and the clock job that pushes bookings
+ * at their time and marks no-shows), import and export files, and the customer page's booking
+ * tabs. Booking events reach every open calendar through the change relay's business-room notice
+ * (view `booking`).
  */
 @Module({
-  imports: [AccountsModule, OrganisationModule, PersonalKeysModule],
+  imports: [AccountsModule, OrganisationModule, PersonalKeysModule, QueuesModule, CustomersModule, SpreadsheetsModule],
   // Controllers with fixed paths under business/booking/ (request, export, upload…) go before BookingsController, whose booking/:id would take them.
   controllers: [
+    BookingTransferController,
+    BookingCheckinController,
+    CustomerBookingsController,
     BookingSettingsController,
     BookingRequestsController,
     TransactionsController,
@@ -49,8 +66,19 @@ import { TransactionsController } from './transactions.controller';
     FormsController,
     PaymentTypesController,
   ],
-  providers: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService],
-  exports: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService, PersonalKeysModule],
+  providers: [
+    BookingQueries,
+    BookingsService,
+    RulesService,
+    FormsService,
+    BookingRequestsService,
+    BookingCheckins,
+    BookingClockJob,
+    BookingTransferService,
+    BookingExportService,
+    CustomerBookingQueries,
+  ],
+  exports: [BookingQueries, BookingsService, RulesService, FormsService, BookingRequestsService, BookingCheckins, PersonalKeysModule],
 })
 export class BookingsModule implements OnModuleInit {
   constructor(@Inject(EVENT_STORE) private readonly store: PgEventStore) {}

@@ -2,7 +2,7 @@ import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { DEVICE_PROJECTIONS } from '@tabour/devices';
 import { PgEventStore } from '@tabour/eventstore';
 import { AccountsModule } from '../accounts/accounts.module';
-import { BookingDeskModule } from '../bookings/checkin.module';
+import { BookingsModule } from '../bookings/bookings.module';
 import { EVENT_STORE } from '../common/tokens';
 import { NotifyModule } from '../notifications/notify.service';
 import { CustomersModule } from '../customers/customers.module';
@@ -20,7 +20,7 @@ import { KiosksService } from './kiosks.service';
 
 /** Kiosks and display screens: the devices customers meet (docs/devices.md). */
 @Module({
-  imports: [AccountsModule, OrganisationModule, CustomersModule, QueuesModule, BookingDeskModule, NotifyModule],
+  imports: [AccountsModule, OrganisationModule, CustomersModule, QueuesModule, BookingsModule, NotifyModule],
   controllers: [KiosksController, KioskDeviceController, DisplaysController, DisplayDeviceController, QueueDisplayController],
   providers: [DeviceCredentials, DeviceQueries, DeviceSupport, KiosksService, DisplaysService, DisplayBoard],
   exports: [DeviceCredentials, DeviceQueries],
