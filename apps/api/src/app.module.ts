@@ -17,9 +17,7 @@ import { OrganisationModule } from './organisation/organisation.module';
 import { QueuesModule } from './queues/queues.module';
 import { ResourcesModule } from './resources/resources.module';
 import { DevicesModule } from './devices/devices.module';
-import { CustomerMessagesModule } from './notifications/customer-messages.controller';
 import { NotificationsModule } from './notifications/notifications.module';
-import { NotificationsSettingsModule } from './notifications/settings.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { WebhooksModule } from './integrations/webhooks/webhooks.module';
@@ -42,9 +40,7 @@ export class AppModule {
         BookingsModule,
         DevicesModule,
         ActivityModule,
-        NotificationsSettingsModule,
         NotificationsModule,
-        CustomerMessagesModule,
         StatisticsModule,
         BillingModule,
         IntegrationsModule,

@@ -4,7 +4,7 @@ import { PgEventStore } from '@tabour/eventstore';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BookingsModule } from '../bookings/bookings.module';
 import { EVENT_STORE } from '../common/tokens';
-import { NotifyModule } from '../notifications/notify.service';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { CustomersModule } from '../customers/customers.module';
 import { OrganisationModule } from '../organisation/organisation.module';
 import { QueuesModule } from '../queues/queues.module';
@@ -20,7 +20,7 @@ import { KiosksService } from './kiosks.service';
 
 /** Kiosks and display screens: the devices customers meet (docs/devices.md). */
 @Module({
-  imports: [AccountsModule, OrganisationModule, CustomersModule, QueuesModule, BookingsModule, NotifyModule],
+  imports: [AccountsModule, OrganisationModule, CustomersModule, QueuesModule, BookingsModule, NotificationsModule],
   controllers: [KiosksController, KioskDeviceController, DisplaysController, DisplayDeviceController, QueueDisplayController],
   providers: [DeviceCredentials, DeviceQueries, DeviceSupport, KiosksService, DisplaysService, DisplayBoard],
   exports: [DeviceCredentials, DeviceQueries],

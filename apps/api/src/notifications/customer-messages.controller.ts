@@ -1,11 +1,10 @@
-import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { notFound, UserPrincipal } from '@tabour/platform';
 import { CurrentUser, Roles } from '../common/auth';
-import { CustomersModule } from '../customers/customers.module';
 import { CustomerQueries } from '../customers/queries';
 import { NotifyDto } from './dto';
-import { NotifyModule, NotifyService } from './notify.service';
+import { NotifyService } from './notify.service';
 
 /**
  * The staff's message to customers picked on the /customers screen. Its route is the customer
@@ -33,6 +32,3 @@ export class CustomerMessagesController {
     return this.messages.staffMessage(user.tenantId, found, body);
   }
 }
-
-@Module({ imports: [CustomersModule, NotifyModule], controllers: [CustomerMessagesController] })
-export class CustomerMessagesModule {}

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Module } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable } from '@nestjs/common';
 import type { KioskSms, Language, MessageType } from '@tabour/contracts';
 import { noticeStaff, recordMessages, ticketCreatedCause, type MessageIntent } from '@tabour/notifications';
 import { Db, DomainError, invalid } from '@tabour/platform';
 import { DB } from '../common/tokens';
 import { BusinessCalendar } from '../organisation/calendar';
-import { OrganisationModule } from '../organisation/organisation.module';
 import { NotificationSender } from './sender';
 
 /**
@@ -44,13 +42,12 @@ const REASON: Record<string, string> = {
 export class NotifyService {
   constructor(
     @Inject(DB) private readonly db: Db,
-    // The sender lives in the notifications module, which itself needs the queues and customers: looked up, not imported.
-    private readonly moduleRef: ModuleRef,
+    private readonly sender: NotificationSender,
     private readonly calendar: BusinessCalendar,
   ) {}
 
   private wake(): void {
-    this.moduleRef.get(NotificationSender, { strict: false })?.wake();
+    this.sender.wake();
   }
 
   private async rows(tenantId: string, keys: string[]) {
@@ -157,7 +154,3 @@ export class NotifyService {
     return row && row.status !== 'skipped' ? 'sent' : 'unavailable';
   }
 }
-
-/** Imported by the modules whose calls send on demand (customers, kiosks). */
-@Module({ imports: [OrganisationModule], providers: [NotifyService], exports: [NotifyService] })
-export class NotifyModule {}
