@@ -1,5 +1,5 @@
 import { replay, specification } from '@tabour/eventstore/testing';
-import { rulesDecider, RulesCommand } from './rules';
+import { rulesDecider, RulesCommand } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const R1 = '22222222-2222-4222-8222-222222222221';

@@ -1,7 +1,7 @@
 import type { InlineProjection } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
-import { RULES_EVENT_TYPES, type RulesEvent } from './rules';
-import './tables';
+import { RULES_EVENT_TYPES, type RulesEvent } from '../rules';
+import '../rules/tables';
 
 /** `booking_rules`: one row per rule, `position` its place in the business's list. */
 export const rulesProjection: InlineProjection<RulesEvent, Database> = {

@@ -1,0 +1,1 @@
+export { rulesProjection } from './booking-rules';
