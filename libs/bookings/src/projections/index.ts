@@ -1,1 +1,2 @@
+export { bookingRequestsProjection } from './booking-requests';
 export { rulesProjection } from './booking-rules';

@@ -1,5 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { bookingRequestDecider, BookingRequestEvent } from './request';
+import { bookingRequestDecider, BookingRequestEvent } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const R = '22222222-2222-4222-8222-222222222222';

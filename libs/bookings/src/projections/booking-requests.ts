@@ -1,8 +1,8 @@
 import type { InlineProjection } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
-import { BOOKING_REQUEST_EVENT_TYPES, type BookingRequestEvent } from './request';
-import './tables';
 import { openingBookingProjection } from '../pii';
+import { BOOKING_REQUEST_EVENT_TYPES, type BookingRequestEvent } from '../request';
+import '../request/tables';
 
 const validInstant = (v: unknown): string | null => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null);
 
