@@ -1,5 +1,5 @@
 import { replay, specification } from '@tabour/eventstore/testing';
-import { formsDecider, FormsCommand, requireFormValues } from './forms';
+import { formsDecider, FormsCommand, requireFormValues } from '.';
 import { validateFormValues, ValidatedField } from './validate';
 
 const B = '11111111-1111-4111-8111-111111111111';

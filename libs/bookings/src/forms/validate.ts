@@ -1,4 +1,5 @@
 import { addError, type BookingFormField, type FieldErrors, type FormValue } from '@tabour/contracts';
+import { throwIfAny as refuse } from '@tabour/platform';
 
 export const FORM_VALUE_MAX_LENGTH = 1000;
 
@@ -65,4 +66,11 @@ export function validateFormValues(fields: readonly ValidatedField[], values: un
 export function formFieldErrors(fields: readonly ValidatedField[], values: unknown): FieldErrors {
   const { errors } = validateFormValues(fields, values);
   return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key.replace(/^additional_data\.?/, '') || '_', messages]));
+}
+
+/** `validateFormValues` for a command path: the normalised values, or a 422 naming each field. */
+export function requireFormValues(fields: readonly ValidatedField[], values: unknown): Record<string, FormValue> {
+  const checked = validateFormValues(fields, values);
+  refuse(checked.errors);
+  return checked.values;
 }

@@ -1,7 +1,7 @@
 import type { InlineProjection } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
-import { FORMS_EVENT_TYPES, type FormsEvent } from './forms';
-import './tables';
+import { FORMS_EVENT_TYPES, type FormsEvent } from '../forms';
+import '../forms/tables';
 
 /** `booking_form_fields`: one row per field. */
 export const formsProjection: InlineProjection<FormsEvent, Database> = {
