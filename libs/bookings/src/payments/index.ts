@@ -1,5 +1,4 @@
+export * from './payment';
 export * from './payment-types';
-export * from './payments';
-export * from './projection';
-export * from './settings';
-export type { BookingTransactionsTable, BusinessPaymentTypesTable } from './tables';
+export * from './payment-settings';
+export type { BookingTransactionsTable, BusinessPaymentSettingsTable, BusinessPaymentTypesTable } from './tables';

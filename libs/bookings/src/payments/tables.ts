@@ -23,9 +23,17 @@ export interface BusinessPaymentTypesTable {
   updated_at: Timestamp;
 }
 
+export interface BusinessPaymentSettingsTable {
+  tenant_id: string;
+  currency: string;
+  agents_may_enter_amount: boolean;
+  updated_at: Timestamp;
+}
+
 declare module '@tabour/platform' {
   interface Database {
     booking_transactions: BookingTransactionsTable;
     business_payment_types: BusinessPaymentTypesTable;
+    business_payment_settings: BusinessPaymentSettingsTable;
   }
 }

@@ -1,6 +1,6 @@
 import { specification } from '@tabour/eventstore/testing';
 import { mayEnterAmount } from '@tabour/contracts';
-import { paymentSettingsDecider } from './settings';
+import { paymentSettingsDecider } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const spec = specification(paymentSettingsDecider);

@@ -1,6 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { paymentTypesDecider } from './payment-types';
-import { paymentDecider, PaymentCommand, paymentStatus, toCents } from './payments';
+import { paymentDecider, PaymentCommand, paymentStatus, toCents } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const K = '22222222-2222-4222-8222-222222222222';
@@ -113,27 +112,5 @@ describe('booking payments', () => {
     expect(toCents(0.29)).toBe(29);
     expect(toCents('19.99')).toBe(1999);
     expect(toCents('1.')).toBeNull();
-  });
-});
-
-describe('payment types', () => {
-  const types = specification(paymentTypesDecider);
-  it('accepts every method until the business chooses, then the chosen ones in the list order', () => {
-    types
-      .given([])
-      .when({ type: 'SetPaymentTypes', business_id: B, methods: ['other', 'cash', 'online', 'cheque'] })
-      .thenNothingHappens();
-    types
-      .given([])
-      .when({ type: 'SetPaymentTypes', business_id: B, methods: ['online', 'cash'] })
-      .then([{ type: 'PaymentTypesUpdated', data: { business_id: B, methods: ['cash', 'online'] } }]);
-    types
-      .given([])
-      .when({ type: 'SetPaymentTypes', business_id: B, methods: [] })
-      .thenRefuses({ fields: ['methods'] });
-    types
-      .given([])
-      .when({ type: 'SetPaymentTypes', business_id: B, methods: ['gold'] })
-      .thenRefuses({ fields: ['methods'] });
   });
 });

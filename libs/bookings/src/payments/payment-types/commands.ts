@@ -1,0 +1,1 @@
+export type PaymentTypesCommand = { type: 'SetPaymentTypes'; business_id: string; methods: unknown };
