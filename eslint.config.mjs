@@ -13,7 +13,6 @@ const SIZE_DEBT = [
   'apps/api/src/organisation/organisation.seed.ts',
   'apps/api/src/queues/queries/public-ticket.ts',
   'apps/api/src/statistics/analytics/keeper.ts',
-  'libs/billing/src/membership.ts',
   'libs/bookings/src/projections.ts',
   'libs/contracts/src/access.ts',
   'libs/eventstore/src/subscription.ts',

@@ -1,5 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { membershipDecider, type InvoiceDraft, type MembershipCommand, type MembershipEvent } from './membership';
+import { membershipDecider, type InvoiceDraft, type MembershipCommand, type MembershipEvent } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const T0 = new Date('2026-11-22T08:00:00Z');
