@@ -1,3 +1,4 @@
+import type { PaymentTransaction } from '@tabour/contracts';
 import type { ProjectionDb, RecordOf } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
 import type { BookingEvent, PaymentEvent } from '@tabour/bookings';
@@ -122,15 +123,9 @@ export interface BookingRow {
   channel: string;
   outcome: string | null;
 }
-export interface PaymentRow {
+/** A payment as the transactions list answers it (the contract's), kept per business. */
+export interface PaymentRow extends PaymentTransaction {
   tenant_id: string;
-  payment_id: string;
-  booking_id: string;
-  day: string;
-  method: string;
-  status: string;
-  amount_cents: number;
-  recorded_at: string;
 }
 
 export const TICKET_COLUMNS: Record<keyof TicketRow, string> = {

@@ -1,5 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { mergeReportSetting, reportSettingDecider, reportTextErrors, statisticsSettingsDecider, type ReportSettingFields } from './settings';
+import { mergeReportSetting, reportSettingDecider, reportTextErrors, type ReportSettingFields } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -18,28 +18,6 @@ const fields: ReportSettingFields = {
   daily_summary: false,
   summary_time: '18:00',
 };
-
-describe('statistics settings', () => {
-  const spec = specification(statisticsSettingsDecider);
-
-  it('sets the service level target', () => {
-    spec
-      .given([])
-      .when({ type: 'SetServiceLevelTarget', business_id: B, target_seconds: 300 })
-      .then([{ type: 'ServiceLevelTargetSet', data: { business_id: B, target_seconds: 300 } }]);
-  });
-
-  it('records nothing for the target it has, the default included', () => {
-    spec.given([]).when({ type: 'SetServiceLevelTarget', business_id: B, target_seconds: 600 }).thenNothingHappens();
-  });
-
-  it.each([59, 14_401, 12.5, '600', null])('refuses %p seconds', (target_seconds) => {
-    spec
-      .given([])
-      .when({ type: 'SetServiceLevelTarget', business_id: B, target_seconds })
-      .thenRefuses({ status: 422, fields: ['service_level_target_seconds'] });
-  });
-});
 
 describe('reporting mail settings', () => {
   const spec = specification(reportSettingDecider);

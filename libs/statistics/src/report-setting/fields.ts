@@ -1,11 +1,5 @@
-/**
- * What the business sets about its statistics: the service-level target (one aggregate per
- * business) and the reporting mail settings (one aggregate per setting). Pure deciders, through
- * the one command handler; their inline projection is `statistics.settings` (settings-projection.ts).
- */
 import {
   addError,
-  DEFAULT_SERVICE_LEVEL_TARGET_SECONDS,
   REPORT_KPIS,
   REPORT_LANGUAGES,
   REPORT_OPERATORS,
@@ -13,57 +7,10 @@ import {
   reportTextProblems,
   type FieldErrors,
   type ReportLanguage,
-  type ReportSetting,
   type ReportSettingInput,
 } from '@tabour/contracts';
-import type { Decider } from '@tabour/eventstore';
-import { notFound, throwIfAny } from '@tabour/platform';
-
-type Business = { business_id: string };
-
-export const statisticsSettingsStream = (tenantId: string) => `statisticssettings-${tenantId}`;
-export const reportSettingStream = (id: string) => `reportsetting-${id}`;
-
-/** The target's bounds: a minute to four hours. */
-export const SERVICE_LEVEL_TARGET_MIN = 60;
-export const SERVICE_LEVEL_TARGET_MAX = 4 * 3600;
-
-export type StatisticsSettingsCommand = Business & { type: 'SetServiceLevelTarget'; target_seconds: unknown };
-export type StatisticsSettingsEvent = { type: 'ServiceLevelTargetSet'; data: Business & { target_seconds: number } };
-export interface StatisticsSettingsState {
-  target_seconds: number;
-}
-
-export const statisticsSettingsDecider: Decider<StatisticsSettingsCommand, StatisticsSettingsState, StatisticsSettingsEvent> = {
-  initialState: () => ({ target_seconds: DEFAULT_SERVICE_LEVEL_TARGET_SECONDS }),
-  evolve: (state, e) => (e.type === 'ServiceLevelTargetSet' ? { target_seconds: e.data.target_seconds } : state),
-  decide(c, state) {
-    const t = c.target_seconds;
-    if (typeof t !== 'number' || !Number.isInteger(t) || t < SERVICE_LEVEL_TARGET_MIN || t > SERVICE_LEVEL_TARGET_MAX) {
-      throwIfAny({ service_level_target_seconds: [`Enter a whole number of seconds from ${SERVICE_LEVEL_TARGET_MIN} to ${SERVICE_LEVEL_TARGET_MAX}`] });
-    }
-    if (t === state.target_seconds) return [];
-    return [{ type: 'ServiceLevelTargetSet', data: { business_id: c.business_id, target_seconds: t as number } }];
-  },
-};
-
-/** A reporting mail setting as decided (the wire's fields without the id and the times). */
-export type ReportSettingFields = Omit<ReportSetting, 'id' | 'created_at' | 'updated_at'>;
-
-export type ReportSettingCommand =
-  | (Business & { type: 'CreateReportSetting'; id: string; input: ReportSettingInput })
-  | (Business & { type: 'UpdateReportSetting'; id: string; input: ReportSettingInput })
-  | (Business & { type: 'DeleteReportSetting'; id: string });
-
-export type ReportSettingEvent =
-  | { type: 'ReportSettingCreated'; data: Business & { id: string } & ReportSettingFields }
-  | { type: 'ReportSettingUpdated'; data: Business & { id: string } & ReportSettingFields }
-  | { type: 'ReportSettingDeleted'; data: Business & { id: string } };
-
-export const REPORT_SETTING_EVENT_TYPES = ['ReportSettingCreated', 'ReportSettingUpdated', 'ReportSettingDeleted'] as const;
-export const STATISTICS_SETTINGS_EVENT_TYPES = ['ServiceLevelTargetSet'] as const;
-
-export type ReportSettingState = { exists: false } | { exists: true; deleted: boolean; business_id: string; fields: ReportSettingFields };
+import { throwIfAny } from '@tabour/platform';
+import type { ReportSettingFields } from './commands';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A text's problems in the API's English (the screen words the same codes in the reader's language). */
@@ -148,32 +95,3 @@ export function mergeReportSetting(current: ReportSettingFields | null, input: R
   throwIfAny(errors);
   return next as unknown as ReportSettingFields;
 }
-
-const sameFields = (a: ReportSettingFields, b: ReportSettingFields) => JSON.stringify(a) === JSON.stringify(b);
-
-export const reportSettingDecider: Decider<ReportSettingCommand, ReportSettingState, ReportSettingEvent> = {
-  initialState: () => ({ exists: false }),
-  evolve(state, e) {
-    switch (e.type) {
-      case 'ReportSettingCreated':
-      case 'ReportSettingUpdated': {
-        const { business_id, id: _id, ...fields } = e.data;
-        return { exists: true, deleted: false, business_id, fields };
-      }
-      case 'ReportSettingDeleted':
-        return state.exists ? { ...state, deleted: true } : state;
-    }
-  },
-  decide(c, state) {
-    if (c.type === 'CreateReportSetting') {
-      if (state.exists) throw notFound();
-      return [{ type: 'ReportSettingCreated', data: { business_id: c.business_id, id: c.id, ...mergeReportSetting(null, c.input) } }];
-    }
-    // Another business's setting answers as a missing one, so ids cannot be probed.
-    if (!state.exists || state.deleted || state.business_id !== c.business_id) throw notFound();
-    if (c.type === 'DeleteReportSetting') return [{ type: 'ReportSettingDeleted', data: { business_id: c.business_id, id: c.id } }];
-    const fields = mergeReportSetting(state.fields, c.input);
-    if (sameFields(fields, state.fields)) return [];
-    return [{ type: 'ReportSettingUpdated', data: { business_id: c.business_id, id: c.id, ...fields } }];
-  },
-};

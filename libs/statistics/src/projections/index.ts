@@ -1,0 +1,1 @@
+export { statisticsSettingsProjection } from './settings';
