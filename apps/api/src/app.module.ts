@@ -20,7 +20,6 @@ import { DevicesModule } from './devices/devices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { StatisticsModule } from './statistics/statistics.module';
-import { WebhooksModule } from './integrations/webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
@@ -44,7 +43,6 @@ export class AppModule {
         StatisticsModule,
         BillingModule,
         IntegrationsModule,
-        WebhooksModule,
         BroadcastModule,
       ],
       controllers: [HealthController],
