@@ -3,11 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { BookingFormField, FormValue, RuleFlow } from '@tabour/contracts';
 import { FormFieldInput, formsDecider, FormsCommand, formsStream, requireFormValues } from '@tabour/bookings';
 import { Db, notFound, UserPrincipal } from '@tabour/platform';
-import { actorOf } from '../common/actor';
-import { selectPage } from '../common/paged-select';
-import { PageRequest } from '../common/paging';
-import { DB } from '../common/tokens';
-import { Commands } from '../common/commands';
+import { actorOf } from '../../common/actor';
+import { selectPage } from '../../common/paged-select';
+import { PageRequest } from '../../common/paging';
+import { DB } from '../../common/tokens';
+import { Commands } from '../../common/commands';
 
 const COLUMNS = ['id', 'flow', 'names', 'type', 'options', 'required', 'position', 'created_at', 'updated_at'] as const;
 

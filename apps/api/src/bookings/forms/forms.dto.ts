@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, Matches, Max, Min } from 'class-validator';
 import { FORM_FIELD_TYPES, RULE_FLOWS, type FormFieldLanguage } from '@tabour/contracts';
-import { ReadFields } from '../common/input-rules';
+import { ReadFields } from '../../common/input-rules';
 
 const list = (values: readonly string[]) => values as unknown as string[];
 

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { UserPrincipal } from '@tabour/platform';
-import { CurrentUser, Roles } from '../common/auth';
-import { IdPipe } from '../common/ids';
-import { pageRequest } from '../common/paging';
+import { CurrentUser, Roles } from '../../common/auth';
+import { IdPipe } from '../../common/ids';
+import { pageRequest } from '../../common/paging';
 import { FormFieldDto, FormsQuery } from './forms.dto';
 import { FormsService } from './forms.service';
 
