@@ -1,26 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
-import { AppConfig, badRequest, Db, invalid } from '@tabour/platform';
+import { AppConfig, Db } from '@tabour/platform';
 import { APP_CONFIG, DB } from '../common/tokens';
 import { OrganisationQueries } from '../organisation/queries';
-import { bookingCalendar, bookingSheet, type CalendarEntry } from './export.format';
-import type { ExportRow } from './transfer.map';
+import { bookingCalendar, bookingSheet } from './export.format';
+import { calendarEntry, exportedBookings, serviceNamer, sheetRow, type ExportFilters } from './export.rows';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'ics'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-/** A file is made in memory: beyond this many bookings, narrow the dates or the department. */
-export const MAX_EXPORT_ROWS = 100_000;
-
-export interface ExportFilters {
-  from?: string;
-  to?: string;
-  department_id?: string;
-  member_id?: string;
-  status?: string;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
 /** The book as a file: CSV and XLSX with the columns the import reads back, or an iCalendar file. */
 @Injectable()
@@ -32,89 +18,16 @@ export class BookingExportService {
   ) {}
 
   async file(tenantId: string, format: ExportFormat, f: ExportFilters): Promise<Buffer> {
-    for (const key of ['from', 'to'] as const)
-      if (f[key] !== undefined && (!DATE.test(f[key]!) || !DateTime.fromISO(f[key]!).isValid)) throw badRequest(`${key} must be a date (YYYY-MM-DD)`);
-    let q = this.db
-      .selectFrom('bookings as b')
-      .innerJoin('departments as d', (j) => j.onRef('d.id', '=', 'b.department_id').onRef('d.tenant_id', '=', 'b.tenant_id'))
-      .leftJoin('team_members as m', (j) => j.onRef('m.id', '=', 'b.member_id').onRef('m.tenant_id', '=', 'b.tenant_id'))
-      .leftJoin('customers as c', (j) => j.onRef('c.id', '=', 'b.customer_id').onRef('c.tenant_id', '=', 'b.tenant_id'))
-      .select([
-        'b.id',
-        'b.local_date',
-        'b.slot',
-        'b.starts_at',
-        'b.ends_at',
-        'b.service_ids',
-        'b.remarks',
-        'b.status',
-        'b.phone_number',
-        'd.name as department',
-        'm.first_name as member_first',
-        'm.last_name as member_last',
-        'c.first_name as customer_first',
-        'c.last_name as customer_last',
-        'c.phone as customer_phone',
-        'c.email as customer_email',
-        'c.internal_id as customer_iid',
-      ])
-      .where('b.tenant_id', '=', tenantId);
-    if (f.from) q = q.where('b.local_date', '>=', f.from);
-    if (f.to) q = q.where('b.local_date', '<=', f.to);
-    if (f.department_id) q = q.where('b.department_id', '=', f.department_id.toLowerCase());
-    if (f.member_id) q = q.where('b.member_id', '=', f.member_id.toLowerCase());
-    if (f.status) q = q.where('b.status', '=', f.status);
-    const rows = await q
-      .orderBy('b.starts_at')
-      .orderBy('b.id')
-      .limit(MAX_EXPORT_ROWS + 1)
-      .execute();
-    if (rows.length > MAX_EXPORT_ROWS)
-      throw invalid(`An export may hold at most ${MAX_EXPORT_ROWS} bookings: choose fewer dates`, {
-        from: [`An export may hold at most ${MAX_EXPORT_ROWS} bookings: choose fewer dates`],
-      });
-
-    const serviceIds = [...new Set(rows.flatMap((r) => r.service_ids))];
-    const services = new Map(
-      serviceIds.length
-        ? (await this.db.selectFrom('services').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).execute()).map((s) => [
-            s.id,
-            s.name,
-          ])
-        : [],
-    );
-    const serviceNames = (ids: string[]) => ids.map((id) => services.get(id)).filter((n): n is string => !!n);
-
+    const rows = await exportedBookings(this.db, tenantId, f);
+    const serviceNames = await serviceNamer(this.db, tenantId, rows);
     if (format === 'ics') {
       const business = await this.organisation.business(tenantId);
-      const entries: CalendarEntry[] = rows.map((r) => {
-        const customer = fullName(r.customer_first, r.customer_last);
-        const names = serviceNames(r.service_ids);
-        return {
-          id: r.id,
-          starts_at: new Date(r.starts_at),
-          ends_at: new Date(r.ends_at),
-          status: r.status as CalendarEntry['status'],
-          summary: [customer ?? r.department, names.join(', ')].filter(Boolean).join(' — '),
-          description: [fullName(r.member_first, r.member_last), r.customer_phone ?? r.phone_number, r.remarks].filter(Boolean).join('\n') || null,
-          location: r.department,
-        };
-      });
+      const entries = rows.map((r) => calendarEntry(r, serviceNames));
       return bookingCalendar(entries, { name: business.name, time_zone: business.time_zone ?? 'UTC', host: new URL(this.config.publicUrl).hostname });
     }
-    const sheet: ExportRow[] = rows.map((r) => ({
-      date: String(r.local_date),
-      time: r.slot,
-      department: r.department,
-      services: serviceNames(r.service_ids),
-      member: fullName(r.member_first, r.member_last),
-      customer_phone: r.customer_phone,
-      customer_email: r.customer_email,
-      customer_name: fullName(r.customer_first, r.customer_last),
-      customer_internal_id: r.customer_iid,
-      remarks: r.remarks,
-      status: r.status,
-    }));
-    return bookingSheet(sheet, format);
+    return bookingSheet(
+      rows.map((r) => sheetRow(r, serviceNames)),
+      format,
+    );
   }
 }
