@@ -7,7 +7,7 @@ import * as XLSX from '@e965/xlsx';
 import { strToU8, unzipSync, Zip, ZipDeflate } from 'fflate';
 import request, { type Response } from 'supertest';
 import { SpreadsheetReader } from '../apps/api/src/common/spreadsheets/reader';
-import { IMPORT_LIMITS } from '../apps/api/src/customers/transfer.service';
+import { IMPORT_LIMITS } from '../apps/api/src/customers/transfer.plan';
 import { createTestApp, TestApp } from './support/app';
 import { ensureApiBuild, freePort, MAIN, track } from './support/cluster';
 import { createTestDatabase, TestDatabase } from './support/db';
