@@ -11,7 +11,6 @@ const SIZE_DEBT = [
   'apps/api/src/organisation/organisation.seed.ts',
   'apps/api/src/queues/queries/public-ticket.ts',
   'apps/api/src/statistics/analytics/keeper.ts',
-  'libs/bookings/src/projections.ts',
   'libs/contracts/src/access.ts',
   'libs/eventstore/src/subscription.ts',
   'libs/notifications/src/outbox.ts',

@@ -3,7 +3,6 @@ export * from './queries/booking-place';
 export * from './tables';
 export * from './reservations';
 export * from './projections';
-export * from './projections/index';
 export * from './availability';
 export * from './rules';
 export * from './request';

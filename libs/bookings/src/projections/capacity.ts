@@ -1,121 +1,11 @@
-import { settingsRowProjection, type InlineProjection, type ProjectionDb, type RecordOf } from '@tabour/eventstore';
+import type { InlineProjection, ProjectionDb, RecordOf } from '@tabour/eventstore';
 import { conflict, notFound, type Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES } from '@tabour/contracts';
-import { checkSlot } from './availability';
-import { readBookingPlace } from './queries/booking-place';
-import { openingBookingProjection } from './pii';
-import { BOOKING_EVENT_TYPES, BOOKING_PLACING_EVENT_TYPES, type BookingEvent, type BookingSlot } from './booking/events';
-import { BOOKING_SETTINGS_DEFAULTS, BOOKING_SETTINGS_EVENT_TYPES, type BookingSettingsEvent } from './booking/settings';
-
-const json = (v: unknown) => JSON.stringify(v);
-
-/** The book's rows: one per booking, removed when the booking is deleted. */
-export const bookingsProjection: InlineProjection<BookingEvent, Database> = {
-  name: 'bookings.bookings',
-  tables: ['bookings'],
-  handles: BOOKING_EVENT_TYPES,
-  async apply(db, events) {
-    for (const e of events) {
-      const id = e.data.booking_id;
-      const at = e.recordedAt;
-      const row = db.updateTable('bookings').where('id', '=', id);
-      switch (e.type) {
-        case 'BookingCreated': {
-          const d = e.data;
-          await db
-            .insertInto('bookings')
-            .values({
-              id,
-              tenant_id: d.business_id,
-              department_id: d.department_id,
-              member_id: d.member_id,
-              customer_id: d.customer_id,
-              queue_id: d.queue_id,
-              counter_ids: json(d.counter_ids),
-              service_ids: json(d.service_ids),
-              duration: d.duration,
-              starts_at: d.starts_at,
-              ends_at: d.ends_at,
-              local_date: d.date,
-              slot: d.slot,
-              additional_data: json(d.additional_data),
-              remarks: d.remarks,
-              is_online: d.is_online,
-              channel: d.channel,
-              sync_booking_with_graph: d.sync_booking_with_graph,
-              location: d.location ? json(d.location) : null,
-              phone_number: d.phone_number,
-              attachments: json(d.attachments),
-              status: d.status,
-              ticket_id: null,
-              cancel_reason: null,
-              created_at: at,
-              updated_at: at,
-            })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
-          break;
-        }
-        case 'BookingRescheduled': {
-          const d = e.data;
-          await row
-            .set({
-              department_id: d.department_id,
-              member_id: d.member_id,
-              service_ids: json(d.service_ids),
-              duration: d.duration,
-              starts_at: d.starts_at,
-              ends_at: d.ends_at,
-              local_date: d.date,
-              slot: d.slot,
-              updated_at: at,
-            })
-            .execute();
-          break;
-        }
-        case 'BookingUpdated': {
-          const c = e.data.changes;
-          const set: Record<string, unknown> = { updated_at: at };
-          for (const [key, value] of Object.entries(c)) {
-            // The resources held live in their own table (bookings.resources).
-            if (key === 'resource_ids') continue;
-            set[key] = ['counter_ids', 'additional_data', 'attachments'].includes(key)
-              ? json(value)
-              : key === 'location'
-                ? value
-                  ? json(value)
-                  : null
-                : value;
-          }
-          await row.set(set).execute();
-          break;
-        }
-        case 'BookingCancelled':
-          await row.set({ status: 'cancelled', cancel_reason: e.data.reason, updated_at: at }).execute();
-          break;
-        case 'BookingMarkedNoShow':
-          await row.set({ status: 'no_show', updated_at: at }).execute();
-          break;
-        case 'BookingCompleted':
-          await row.set({ status: 'completed', updated_at: at }).execute();
-          break;
-        case 'BookingCheckedIn':
-          await row.set({ status: 'checked_in', queue_id: e.data.queue_id, ticket_id: e.data.ticket_id, updated_at: at }).execute();
-          break;
-        case 'BookingDeleted':
-          await db.deleteFrom('bookings').where('id', '=', id).execute();
-          break;
-      }
-    }
-  },
-};
-
-export const bookingSettingsProjection = settingsRowProjection<BookingSettingsEvent, Database>({
-  name: 'bookings.settings',
-  table: 'booking_settings',
-  handles: BOOKING_SETTINGS_EVENT_TYPES,
-  defaults: BOOKING_SETTINGS_DEFAULTS,
-});
+import { checkSlot } from '../availability';
+import { BOOKING_PLACING_EVENT_TYPES, type BookingEvent, type BookingSlot } from '../booking/events';
+import { BOOKING_SETTINGS_DEFAULTS } from '../booking/settings';
+import { readBookingPlace } from '../queries/booking-place';
+import '../tables';
 
 /** The UTC calendar days an interval touches: two overlapping bookings always share one. */
 function utcDays(starts_at: string, ends_at: string): string[] {
@@ -215,6 +105,3 @@ export const bookingCapacityGuard: InlineProjection<BookingEvent, Database> = {
     }
   },
 };
-
-// The book's rows are written from opened events: sealed personal text reads as it was given.
-export const BOOKING_PROJECTIONS = [openingBookingProjection(bookingsProjection), bookingSettingsProjection] as const;
