@@ -6,3 +6,4 @@ export * from './projections';
 export { customerKeys, rememberKey } from './keys';
 export * from './import-map';
 export * from './tables';
+export * from './queries/names';

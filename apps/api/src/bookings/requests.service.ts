@@ -15,6 +15,7 @@ import {
   matchCustomer,
   matchRule,
 } from '@tabour/bookings';
+import { customerCards, customerNameSql } from '@tabour/customers';
 import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { selectPage } from '../common/paged-select';
@@ -29,7 +30,7 @@ import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
 
 type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'>;
 
-const CUSTOMER_NAME = sql<string | null>`nullif(trim(concat_ws(' ', c.first_name, c.last_name)), '')`;
+const CUSTOMER_NAME = customerNameSql('c');
 const SYSTEM: Actor = { type: 'system', name: 'business-rules' };
 
 export interface RequestFilter {
@@ -198,7 +199,7 @@ export class BookingRequestsService {
   private filtered(tenantId: string, filter: RequestFilter & { id?: string }, zone: string) {
     let q = this.db
       .selectFrom('booking_requests as r')
-      .leftJoin('customers as c', (j) => j.onRef('c.id', '=', 'r.customer_id').onRef('c.tenant_id', '=', 'r.tenant_id'))
+      .leftJoin(customerCards(this.db).as('c'), (j) => j.onRef('c.id', '=', 'r.customer_id').onRef('c.tenant_id', '=', 'r.tenant_id'))
       .where('r.tenant_id', '=', tenantId);
     if (filter.id) q = q.where('r.id', '=', filter.id);
     if (filter.status) q = q.where('r.status', '=', filter.status);

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Actor } from '@tabour/eventstore';
 import { matchCustomer, matchRule, rulesOfFlow } from '@tabour/bookings';
+import { customerCardByPhone } from '@tabour/customers';
 import { conflict, Db, DomainError, invalid, notFound, TooManyRequests, UserPrincipal } from '@tabour/platform';
 import {
   checkApprovable,
@@ -307,16 +308,7 @@ export class RequestsService {
 
   /** The registered customer with this phone, if any: their ticket then names them by id. */
   private async customerByPhone(tenantId: string, phone: string): Promise<string | null> {
-    const c = await this.db
-      .selectFrom('customers')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('phone', '=', phone)
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    return c?.id ?? null;
+    return (await customerCardByPhone(this.db, tenantId, phone))?.id ?? null;
   }
 
   private async country(tenantId: string): Promise<string | null> {

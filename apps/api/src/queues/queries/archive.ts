@@ -1,4 +1,5 @@
 import { ARCHIVE_STATUSES, type ArchiveStatus, type List, type Page, type ServerInstant, type Ticket } from '@tabour/contracts';
+import { customerIdsNamedLike } from '@tabour/customers';
 import { Db, notFound } from '@tabour/platform';
 import { PageRequest } from '../../common/paging';
 import { likePattern } from '../../common/like';
@@ -23,11 +24,7 @@ export async function archive(db: Db, tenantId: string, queueId: string, page: P
   if (f.to) base = base.where('day', '<=', f.to);
   if (f.q) {
     const pattern = likePattern(f.q);
-    const named = db
-      .selectFrom('customers')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where((eb) => eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern)]));
+    const named = customerIdsNamedLike(db, tenantId, pattern);
     base = base.where((eb) => eb.or([eb('label', 'ilike', pattern), eb('customer_name', 'ilike', pattern), eb('customer_id', 'in', named)]));
   }
   const found = await selectPage(base, (b) => b.select(TICKET_COLUMNS).orderBy('archived_at', 'desc').orderBy('id'), page);

@@ -1,3 +1,4 @@
+import { customerCardsOf } from '@tabour/customers';
 import { Db, notFound } from '@tabour/platform';
 import { TICKET_COLUMNS, type ServerInstant, type Ticket } from '@tabour/contracts';
 
@@ -19,7 +20,7 @@ export function ticket<T extends { day: string | Date }>(t: T) {
 export async function withNames<T extends { customer_id: string | null; customer_name: string | null }>(db: Db, tenantId: string, rows: T[]): Promise<T[]> {
   const ids = [...new Set(rows.filter((r) => r.customer_id && !r.customer_name).map((r) => r.customer_id!))];
   if (!ids.length) return rows;
-  const found = await db.selectFrom('customers').select(['id', 'first_name', 'last_name']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  const found = await customerCardsOf(db, tenantId, ids);
   const names = new Map(found.map((c) => [c.id, [c.first_name, c.last_name].filter(Boolean).join(' ') || null]));
   return rows.map((r) => (r.customer_id && !r.customer_name ? { ...r, customer_name: names.get(r.customer_id) ?? null } : r));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { List, ServerInstant, Ticket } from '@tabour/contracts';
+import { customerCards } from '@tabour/customers';
 import { Db, notFound } from '@tabour/platform';
 import { DEFAULT_SERVICE_SECONDS } from '@tabour/queues';
 import { queueExists } from './queue';
@@ -35,7 +36,7 @@ export async function waitingList(db: Db, tenantId: string, queueId: string): Pr
       FROM (SELECT tenant_id, customer_id, customer_name, service_ids, waiting_doc, row_number() OVER (ORDER BY place) AS rank,
               row_number() OVER (ORDER BY urgent DESC, place) AS pos FROM queue_tickets
             WHERE tenant_id = ${tenantId} AND queue_id = ${queueId} AND status = 'waiting') t
-      LEFT JOIN customers c ON t.customer_name IS NULL AND c.tenant_id = t.tenant_id AND c.id = t.customer_id
+      LEFT JOIN ${customerCards(db)} c ON t.customer_name IS NULL AND c.tenant_id = t.tenant_id AND c.id = t.customer_id
     ) l`.execute(db);
   const row = res.rows[0];
   if (!row) throw notFound();
