@@ -5,7 +5,7 @@ import type { DisplayEvent, KioskEvent } from '@tabour/devices';
 import type { RecordedEvent } from '@tabour/eventstore';
 import type { FeedbackEvent, QueueEvent } from '@tabour/queues';
 import { decodeCursor, encodeCursor } from './cursor';
-import { feedRows } from './feed-projection';
+import { feedRows } from './projections/feed';
 import { PUBLIC_SOURCE_TYPES, PUBLIC_SOURCES, toPublicEvents } from './public-events';
 import { upcastStored, type Upcaster } from './upcasters';
 

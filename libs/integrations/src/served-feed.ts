@@ -4,7 +4,7 @@ import type { AnySchema } from '@tabour/eventstore';
 import { encodeCursor, type FeedCursor } from './cursor';
 import { FEED_SCAN, type FeedQuery } from './feed';
 import { compareKeys, chunkEvents, keyCursor, type ChunkEvent } from './feed-chunks';
-import { FEED_CHUNK_EVENTS, feedProjection } from './feed-projection';
+import { FEED_CHUNK_EVENTS, feedProjection } from './projections/feed';
 
 /** One public event of a page, ready to send: its JSON, with what a stream needs beside it. */
 export interface ServedEvent {

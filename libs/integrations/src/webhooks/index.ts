@@ -3,5 +3,4 @@ export * from './signature';
 export * from './schedule';
 export * from './webhook';
 export * from './tables';
-export * from './projection';
 export * from './outbox';

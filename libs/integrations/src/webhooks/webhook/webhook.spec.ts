@@ -1,5 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { webhookDecider, type WebhookCommand, type WebhookEvent, type WebhookSettings } from './webhook';
+import { webhookDecider, type WebhookCommand, type WebhookEvent, type WebhookSettings } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { AsyncProjection, ProjectionDb, RecordedEvent } from '@tabour/eventstore';
 import type { Database } from '@tabour/platform';
-import { PUBLIC_SOURCE_TYPES, toPublicEvents } from './public-events';
-import { chunkBody } from './feed-chunks';
-import type { IntegrationFeedTable } from './tables';
-import './tables';
+import { PUBLIC_SOURCE_TYPES, toPublicEvents } from '../public-events';
+import { chunkBody } from '../feed-chunks';
+import type { IntegrationFeedTable } from '../tables';
+import '../tables';
 
 /** Wakes the feed's long polls and streams once rendered events commit (payload: the businesses, or `*`). */
 export const FEED_CHANNEL = 'integrations_feed';

@@ -1,5 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import { apiKeyDecider, type ApiKeyEvent } from './api-key';
+import { apiKeyDecider, type ApiKeyEvent } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
