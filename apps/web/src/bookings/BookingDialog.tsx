@@ -18,6 +18,7 @@ import { useDepartments, useMembers } from '../data/lookups';
 import { BookingFormFields } from './BookingFormFields';
 import { BookingWhat } from './BookingWhat';
 import { bookableMembers, MOVABLE_STATUSES, refusalText, todayIn } from './model';
+import { ResourceSelect, useResourceChoice } from './ResourceSelect';
 import { Payments } from './Payments';
 import { useWeekAvailability, WeekGrid, WeekNav } from './SlotPicker';
 
@@ -31,8 +32,8 @@ export interface DialogTarget {
 }
 
 /**
- * Makes or changes a booking: customer, department, services, member, a free slot of the week,
- * remarks, the business's booking form fields and, for a saved booking, its payments.
+ * Makes or changes a booking: customer, department, services, member, rooms and equipment, a
+ * free slot of the week, remarks, the business's booking form fields and, for a saved booking, its payments.
  */
 export function BookingDialog({ target, zone, onClose, onSaved }: { target: DialogTarget; zone: string; onClose: () => void; onSaved: () => void }) {
   const translate = useTranslate();
@@ -56,6 +57,7 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
   const depId = department?.id ?? '';
   const bookable = bookableMembers(members.data, depId);
   const memberNeeded = !!department?.must_select_member && bookable.length > 0;
+  const resources = useResourceChoice(b, depId);
   const fields = useQuery({ queryKey: ['bookings', 'form-fields'], queryFn: bookingFormFields, staleTime: 60_000, retry: false });
   const week = useWeekAvailability(depId ? { department_id: depId, member_id: memberId || null, service_ids: serviceIds, date } : null, zone);
 
@@ -69,6 +71,7 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
       service_ids: serviceIds,
       member_id: memberId || null,
       starts_at: startsAt!,
+      resource_ids: resources.ids,
       remarks: remarks.trim() || null,
       additional_data: extra,
     };
@@ -88,26 +91,23 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
       setSaving(false);
     }
   };
-  const cancel = async () => {
+  const act = (run: () => Promise<void>) => async () => {
     try {
-      await cancelBooking(b!.id);
-      notify('bookings.dialog.cancelled', { type: 'success' });
+      await run();
       onSaved();
       onClose();
     } catch (e) {
       notify(refusalText(e), { type: 'error' });
     }
   };
-  const checkin = async () => {
-    try {
-      const { ticket } = await checkinBooking(b!.id);
-      notify('bookings.dialog.checked_in', { type: 'success', messageArgs: { label: ticket.label } });
-      onSaved();
-      onClose();
-    } catch (e) {
-      notify(refusalText(e), { type: 'error' });
-    }
-  };
+  const cancel = act(async () => {
+    await cancelBooking(b!.id);
+    notify('bookings.dialog.cancelled', { type: 'success' });
+  });
+  const checkin = act(async () => {
+    const { ticket } = await checkinBooking(b!.id);
+    notify('bookings.dialog.checked_in', { type: 'success', messageArgs: { label: ticket.label } });
+  });
   const changeDepartment = (id: string) => {
     setDepartmentId(id);
     setServiceIds([]);
@@ -131,6 +131,7 @@ export function BookingDialog({ target, zone, onClose, onSaved }: { target: Dial
           setMemberId={setMemberId}
           memberNeeded={memberNeeded}
         />
+        <ResourceSelect offered={resources.offered} value={resources.ids} onChange={resources.setIds} />
         <Divider />
         <Typography variant="subtitle1" component="h2">
           {translate('bookings.fields.slot')}

@@ -1,6 +1,19 @@
-import type { Booking } from '@tabour/contracts';
+import type { Booking, Resource } from '@tabour/contracts';
 import { HttpError } from '../data/http';
-import { bookableMembers, businessHoursOf, contrast, eventOf, readableText, rangeOf, refusalText, shiftDate, todayIn, visibleHours, weekOf } from './model';
+import {
+  bookableMembers,
+  businessHoursOf,
+  offeredResources,
+  contrast,
+  eventOf,
+  readableText,
+  rangeOf,
+  refusalText,
+  shiftDate,
+  todayIn,
+  visibleHours,
+  weekOf,
+} from './model';
 import { isBookingNotice } from './useBookingChanges';
 
 describe('the calendar window', () => {
@@ -125,4 +138,18 @@ it('shades the hours the business is closed', () => {
     { daysOfWeek: [1], startTime: '14:00', endTime: '24:00' },
   ]);
   expect(businessHoursOf(null)).toBe(false);
+});
+
+describe('the rooms and equipment a booking is offered', () => {
+  const resource = (id: string, department_ids: string[], active = true) =>
+    ({ id, name: id, kind: 'room', capacity: 1, department_ids, active, created_at: '', updated_at: '' }) as Resource;
+  const all = [resource('mine', ['dep-1']), resource('everyone', []), resource('theirs', ['dep-2']), resource('closed', [], false)];
+
+  it("offers the department's active ones and those of no department", () => {
+    expect(offeredResources(all, 'dep-1').map((r) => r.id)).toEqual(['mine', 'everyone']);
+    expect(offeredResources(all, '').map((r) => r.id)).toEqual([]);
+  });
+  it('keeps showing one the booking holds, even since deactivated', () => {
+    expect(offeredResources(all, 'dep-1', ['closed']).map((r) => r.id)).toEqual(['mine', 'everyone', 'closed']);
+  });
 });

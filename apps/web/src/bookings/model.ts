@@ -1,6 +1,6 @@
 /** Pure rules of the booking screens: tested without a browser. */
 import { DateTime } from 'luxon';
-import { BOOKING_REFUSALS, type Booking, type BookingRefusal, type BookingStatus, type DayStatus, type WorkingDay } from '@tabour/contracts';
+import { BOOKING_REFUSALS, type Booking, type BookingRefusal, type BookingStatus, type DayStatus, type Resource, type WorkingDay } from '@tabour/contracts';
 
 import type { Department, Member } from '../data/lookups';
 
@@ -101,6 +101,13 @@ export function refusalText(error: unknown): string {
 }
 
 const isBookingRefusal = (code: string): code is BookingRefusal => (BOOKING_REFUSALS as readonly string[]).includes(code);
+
+/**
+ * The rooms and equipment the dialog offers: the active ones of the department (one of no
+ * department belongs to all), and those the booking already holds, even since deactivated.
+ */
+export const offeredResources = (resources: Resource[] | undefined, departmentId: string | null | undefined, held: readonly string[] = []) =>
+  (resources ?? []).filter((r) => held.includes(r.id) || (!!departmentId && r.active && (!r.department_ids.length || r.department_ids.includes(departmentId))));
 
 /** The team members a booking in this department may name: its bookable members. */
 export const bookableMembers = (members: Member[] | undefined, departmentId: string | null | undefined) =>

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './http';
 import { readList } from './resources';
-import type { Queue, WorkingDay } from '@tabour/contracts';
+import type { Queue, Resource, WorkingDay } from '@tabour/contracts';
 
 /** A department as the organisation API lists it (the part the booking screens read). */
 export interface Department {
@@ -28,6 +28,9 @@ const all = async <T>(path: string) => readList<T>(await api(`${path}?pagination
 export const useDepartments = () =>
   useQuery({ queryKey: ['bookings-ref', 'departments'], queryFn: () => all<Department>('/business/department'), staleTime: 30_000 });
 export const useMembers = () => useQuery({ queryKey: ['bookings-ref', 'team'], queryFn: () => all<Member>('/business/team'), staleTime: 30_000 });
+/** The business's rooms and equipment, inactive ones too: a booking may still hold one. */
+export const useBookingResources = () =>
+  useQuery({ queryKey: ['bookings-ref', 'resources'], queryFn: () => all<Resource>('/business/resource'), staleTime: 30_000 });
 
 const useBusinessInfo = () =>
   useQuery({

@@ -142,6 +142,7 @@ const bookings: Texts<typeof en> = {
       phone: 'الهاتف',
       create_customer: 'إنشاء العميل',
       member_any: 'أي عضو في الفريق',
+      resource_inactive: '{{name}} (غير نشط)',
       pick_department: 'اختر قسمًا لترى مواعيده المتاحة',
       previous_week: 'الأسبوع السابق',
       next_week: 'الأسبوع التالي',
@@ -201,6 +202,7 @@ const bookings: Texts<typeof en> = {
       slot: 'الوقت',
       remarks: 'ملاحظات',
       status: 'الحالة',
+      resources: 'الغرف والمعدات',
     },
     status: {
       pending: 'قيد الانتظار',

@@ -142,6 +142,7 @@ const bookings: Texts<typeof en> = {
       phone: 'Telefon',
       create_customer: 'Kunden anlegen',
       member_any: 'Beliebiges Teammitglied',
+      resource_inactive: '{{name}} (inaktiv)',
       pick_department: 'Wählen Sie eine Abteilung, um ihre freien Zeiten zu sehen',
       previous_week: 'Vorherige Woche',
       next_week: 'Nächste Woche',
@@ -201,6 +202,7 @@ const bookings: Texts<typeof en> = {
       slot: 'Uhrzeit',
       remarks: 'Bemerkungen',
       status: 'Status',
+      resources: 'Räume und Geräte',
     },
     status: {
       pending: 'Ausstehend',

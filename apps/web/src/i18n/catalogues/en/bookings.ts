@@ -139,6 +139,7 @@ const bookings = {
       phone: 'Phone',
       create_customer: 'Create the customer',
       member_any: 'Any team member',
+      resource_inactive: '{{name}} (inactive)',
       pick_department: 'Choose a department to see its free slots',
       previous_week: 'Previous week',
       next_week: 'Next week',
@@ -198,6 +199,7 @@ const bookings = {
       slot: 'Time',
       remarks: 'Remarks',
       status: 'Status',
+      resources: 'Rooms and equipment',
     },
     status: {
       pending: 'Pending',

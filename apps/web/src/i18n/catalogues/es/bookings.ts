@@ -142,6 +142,7 @@ const bookings: Texts<typeof en> = {
       phone: 'Teléfono',
       create_customer: 'Crear el cliente',
       member_any: 'Cualquier miembro del equipo',
+      resource_inactive: '{{name}} (inactivo)',
       pick_department: 'Elija un departamento para ver sus horarios libres',
       previous_week: 'Semana anterior',
       next_week: 'Semana siguiente',
@@ -201,6 +202,7 @@ const bookings: Texts<typeof en> = {
       slot: 'Hora',
       remarks: 'Observaciones',
       status: 'Estado',
+      resources: 'Salas y equipos',
     },
     status: {
       pending: 'Pendiente',

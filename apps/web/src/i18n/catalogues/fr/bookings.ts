@@ -142,6 +142,7 @@ const bookings: Texts<typeof en> = {
       phone: 'Téléphone',
       create_customer: 'Créer le client',
       member_any: "N'importe quel membre de l'équipe",
+      resource_inactive: '{{name}} (inactif)',
       pick_department: 'Choisissez un département pour voir ses créneaux libres',
       previous_week: 'Semaine précédente',
       next_week: 'Semaine suivante',
@@ -201,6 +202,7 @@ const bookings: Texts<typeof en> = {
       slot: 'Heure',
       remarks: 'Remarques',
       status: 'État',
+      resources: 'Salles et équipements',
     },
     status: {
       pending: 'En attente',

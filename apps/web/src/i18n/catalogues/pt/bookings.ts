@@ -142,6 +142,7 @@ const bookings: Texts<typeof en> = {
       phone: 'Telefone',
       create_customer: 'Criar o cliente',
       member_any: 'Qualquer membro da equipa',
+      resource_inactive: '{{name}} (inativo)',
       pick_department: 'Escolha um departamento para ver os seus horários livres',
       previous_week: 'Semana anterior',
       next_week: 'Semana seguinte',
@@ -201,6 +202,7 @@ const bookings: Texts<typeof en> = {
       slot: 'Hora',
       remarks: 'Observações',
       status: 'Estado',
+      resources: 'Salas e equipamentos',
     },
     status: {
       pending: 'Pendente',

@@ -142,6 +142,7 @@ const bookings: Texts<typeof en> = {
       phone: 'Телефон',
       create_customer: 'Создать клиента',
       member_any: 'Любой сотрудник',
+      resource_inactive: '{{name}} (неактивно)',
       pick_department: 'Выберите отдел, чтобы увидеть свободное время',
       previous_week: 'Предыдущая неделя',
       next_week: 'Следующая неделя',
@@ -201,6 +202,7 @@ const bookings: Texts<typeof en> = {
       slot: 'Время',
       remarks: 'Примечания',
       status: 'Статус',
+      resources: 'Помещения и оборудование',
     },
     status: {
       pending: 'Ожидает',
