@@ -255,3 +255,29 @@ export interface Board<At = Instant> {
   history: (BoardCall<At> & { status: string })[];
   at: At;
 }
+
+/** What a kiosk or display is given once, at creation or a reset: shown once, never stored. */
+export interface IssuedDevice {
+  id: string;
+  key: string;
+  secret: string;
+  autologin_token: string;
+}
+
+/** A display's signed-in session (POST /display/auth): its token, itself and its business. */
+export interface DisplayLogin {
+  token: string;
+  display: { id: string; language?: string };
+  business: { id: string; name: string; logo_url?: string | null };
+}
+
+/** One line of a display's log: what the device did (pings, logins, commands), or an event of its stream. */
+export interface DisplayLogRow<At = Instant> {
+  source: 'device' | 'event';
+  type: string;
+  at: At;
+  ip: string | null;
+  user_agent: string | null;
+  data: Record<string, unknown> | null;
+  actor: { type?: string; id?: string; name?: string } | null;
+}

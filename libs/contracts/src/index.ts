@@ -18,6 +18,7 @@ export * from './accounts';
 export * from './bookings';
 export * from './resources';
 export * from './notifications';
+export * from './broadcast';
 export * from './statistics';
 export * from './activity';
 export * from './integrations';

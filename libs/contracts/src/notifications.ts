@@ -4,7 +4,7 @@
  * rules that make the messages (templates, segments, reply keywords, reminder times) live in
  * libs/notifications; see docs/notifications.md.
  */
-import type { Instant } from './instants';
+import type { Instant, Page } from './instants';
 import type { Language } from './languages';
 
 /** Every message the product sends a customer; the type names a template and an SMS setting. */
@@ -230,4 +230,40 @@ export interface StaffNotification<At = Instant> {
   link: string | null;
   read_at: At | null;
   created_at: At;
+}
+
+/** The bell's page of notices (GET /notification): newest first, and how many are unread. */
+export type NoticePage<At = Instant> = Page<StaffNotification<At>> & { unread: number };
+
+/** The SMS settings as GET /sms/settings answers them: with the allowance and what is left of it. */
+export type SmsSettingsAnswer = SmsSettings & { balance: SmsBalance };
+
+/** One problem of a template, as the preview names it and a save refuses it. */
+export type TemplateProblem =
+  | { problem: 'template_empty' }
+  | { problem: 'template_too_long'; max: number }
+  | { problem: 'template_unknown_placeholder'; placeholder: string }
+  | { problem: 'template_stray_brace'; at: number };
+
+/** What an SMS costs: its encoding, the parts the network delivers, the units they carry. */
+export interface SmsSize {
+  encoding: SmsEncoding;
+  /** What the business pays for: one per part the network delivers. */
+  segments: number;
+  /** Units the parts carry: GSM-7 septets (an extension character takes 2) or UCS-2 code units (an emoji takes 2). */
+  characters: number;
+}
+
+/** A template filled with a sample booking or ticket (POST /notification/templates/preview). */
+export interface TemplatePreview {
+  subject: string | null;
+  body: string;
+  /** What the editor words: the same checks a save makes. */
+  problems: { body: TemplateProblem[]; subject: TemplateProblem[] };
+  sms: SmsSize;
+}
+
+/** The installation's VAPID public key a ticket page subscribes to push with (GET /user/push/key). */
+export interface PushKey {
+  public_key: string;
 }

@@ -65,3 +65,23 @@ export interface Service<At = Instant> {
   /** On the one-service read: the departments offering it, with their own duration. */
   departments?: { id: string; name: string; duration_seconds: number }[];
 }
+
+/** A department as the organisation's list answers it (the part the booking screens read). */
+export interface Department {
+  id: string;
+  name: string;
+  primary_color?: string | null;
+  text_color?: string | null;
+  slot_duration?: number;
+  can_select_member?: boolean;
+  must_select_member?: boolean;
+  services?: { id: string; name: string }[];
+}
+
+/** A team member as the team list answers it (the part the booking screens read). */
+export interface Member {
+  id: string;
+  name: string;
+  department_id: string | null;
+  is_bookable?: boolean;
+}

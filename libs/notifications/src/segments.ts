@@ -1,13 +1,7 @@
-import type { SmsEncoding } from '@tabour/contracts';
+import type { SmsSize } from '@tabour/contracts';
 import { SegmentedMessage } from 'sms-segments-calculator';
 
-export interface SmsSize {
-  encoding: SmsEncoding;
-  /** What the business pays for: one per part the network delivers. */
-  segments: number;
-  /** Units the parts carry: GSM-7 septets (an extension character takes 2) or UCS-2 code units (an emoji takes 2). */
-  characters: number;
-}
+export type { SmsSize };
 
 /**
  * How many segments an SMS costs and in which encoding, by Twilio's own calculator, so the

@@ -1,4 +1,12 @@
-import { isLanguage, TEMPLATE_PLACEHOLDERS, type Channel, type Language, type MessageTemplate, type MessageType } from '@tabour/contracts';
+import {
+  isLanguage,
+  TEMPLATE_PLACEHOLDERS,
+  type Channel,
+  type Language,
+  type MessageTemplate,
+  type MessageType,
+  type TemplateProblem,
+} from '@tabour/contracts';
 import { DateTime } from 'luxon';
 import { DEFAULT_TEXTS } from './default-templates';
 
@@ -38,11 +46,8 @@ export function placeholdersOf(body: string): string[] {
   return [...new Set(Array.from(body.matchAll(PLACEHOLDER), (m) => m[1]))];
 }
 
-export type TemplateProblem =
-  | { problem: 'template_empty' }
-  | { problem: 'template_too_long'; max: number }
-  | { problem: 'template_unknown_placeholder'; placeholder: string }
-  | { problem: 'template_stray_brace'; at: number };
+/** The contract's: the preview answers these, and the editor words them. */
+export type { TemplateProblem };
 
 /**
  * What is wrong with a template body (or an e-mail subject) for a type: empty, too long, a

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { BroadcastConfig } from '@tabour/contracts';
 import { AppConfig } from '@tabour/platform';
 import { Public } from '../common/auth';
 import { APP_CONFIG } from '../common/tokens';
@@ -21,7 +22,7 @@ export class BroadcastController {
 
   @Public()
   @Get('config')
-  config() {
+  config(): BroadcastConfig {
     return { port: this.appConfig.publicBroadcastPort ?? this.broadcast.port ?? null, path: '/socket.io' };
   }
 }

@@ -12,7 +12,8 @@ import {
   type MessageType,
   type NotificationSettings,
   type SmsBalance,
-  type SmsSettings,
+  type SmsSettingsAnswer,
+  type TemplatePreview,
 } from '@tabour/contracts';
 import type { Actor } from '@tabour/eventstore';
 import {
@@ -30,7 +31,6 @@ import {
   type NotificationSettingsCommand,
   type PlaceholderValues,
   type TemplateKey,
-  type TemplateProblem,
 } from '@tabour/notifications';
 import { businessDecider, businessStream, type BusinessRegisteredOrigin } from '@tabour/organisation';
 import { AppConfig, Db, type UserPrincipal } from '@tabour/platform';
@@ -42,14 +42,6 @@ import { Commands } from '../common/commands';
 
 type Business = { business_id: string };
 type Distribute<C> = C extends unknown ? Omit<C, 'business_id'> : never;
-
-export interface TemplatePreview {
-  subject: string | null;
-  body: string;
-  /** What the editor words: the same checks a save makes. */
-  problems: { body: TemplateProblem[]; subject: TemplateProblem[] };
-  sms: ReturnType<typeof smsSegments>;
-}
 
 /** A customer's name in each language's script, so a preview shows what the customer will read. */
 const SAMPLE_NAME: Record<Language, string> = { ar: 'أمينة', de: 'Anna', en: 'Amina', es: 'Lucía', fr: 'Amina', pt: 'João', ru: 'Анна' };
@@ -98,7 +90,7 @@ export class NotificationSettingsService {
     return smsBalanceOf(this.db, tenantId, this.clock.now());
   }
 
-  async smsSettings(tenantId: string): Promise<SmsSettings & { balance: SmsBalance }> {
+  async smsSettings(tenantId: string): Promise<SmsSettingsAnswer> {
     const [row, profile, balance] = await Promise.all([this.row(tenantId), this.profile(tenantId), this.balance(tenantId)]);
     return {
       sender_name: profile?.sms_sender_name ?? null,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { StaffNotification, StaffNotificationKind } from '@tabour/contracts';
+import type { NoticePage, StaffNotification, StaffNotificationKind } from '@tabour/contracts';
 import { Db, notFound } from '@tabour/platform';
 import { selectPage } from '../common/paged-select';
 import type { PageRequest } from '../common/paging';
@@ -35,7 +35,7 @@ const toNotice = (r: Row): StaffNotification<Date> => {
 export class StaffNotificationsService {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async list(tenantId: string, page: PageRequest, unreadOnly = false) {
+  async list(tenantId: string, page: PageRequest, unreadOnly = false): Promise<NoticePage<Date>> {
     let base = this.db.selectFrom('staff_notifications').where('tenant_id', '=', tenantId);
     if (unreadOnly) base = base.where('read_at', 'is', null);
     const result = await selectPage(

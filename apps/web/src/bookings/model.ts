@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import { BOOKING_REFUSALS, type Booking, type BookingRefusal, type BookingStatus, type DayStatus, type Resource, type WorkingDay } from '@tabour/contracts';
 
-import type { Department, Member } from '../data/lookups';
+import type { Department, Member } from '@tabour/contracts';
 
 export type { Department, Member };
 

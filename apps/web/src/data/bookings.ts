@@ -9,12 +9,13 @@ import type {
   BookingInput,
   BookingSettings,
   BookingTransaction,
+  BookingTransactions,
   Customer,
   PaymentMethod,
   PaymentTypes,
   Ticket,
 } from '@tabour/contracts';
-import { upload } from './files';
+import { download, upload } from './files';
 import { api } from './http';
 import { readList } from './resources';
 
@@ -77,17 +78,27 @@ export interface PaymentInput {
   paid_on?: string | null;
   note?: string | null;
 }
-export interface PaymentsOfBooking {
-  data: BookingTransaction[];
-  price: number;
-  paid: number;
-  rest_to_pay: number;
-}
-export const bookingPayments = (bookingId: string) => api<PaymentsOfBooking>(`${business}/booking/transaction/${encodeURIComponent(bookingId)}`);
+export const bookingPayments = (bookingId: string) => api<BookingTransactions>(`${business}/booking/transaction/${encodeURIComponent(bookingId)}`);
 /** The payment methods the business accepts. */
 export const getPaymentTypes = () => api<PaymentTypes>(`${business}/payment-types`);
 export const addPayment = (body: PaymentInput) => api<BookingTransaction>(`${business}/booking/transaction/create`, { method: 'POST', body });
 export const deletePayment = (id: string) => api(`${business}/booking/transaction/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
+export type BookingExportFormat = 'csv' | 'xlsx' | 'ics';
+/** The filters the export call understands; the customer search only narrows the table. */
+const EXPORT_FILTERS = ['from', 'to', 'department_id', 'member_id', 'status'] as const;
+
+/** GET /booking/export with the table's current filters, so the file holds what the table shows. */
+export function bookingsExportPath(format: BookingExportFormat, filter: Record<string, unknown>): string {
+  const q = new URLSearchParams({ format });
+  for (const key of EXPORT_FILTERS) {
+    const v = filter[key];
+    if (v !== undefined && v !== null && String(v).trim() !== '') q.set(key, String(v).trim());
+  }
+  return `${business}/booking/export?${q.toString()}`;
+}
+export const exportBookings = (format: BookingExportFormat, filter: Record<string, unknown>) =>
+  download(bookingsExportPath(format, filter), `bookings.${format}`);
+
 /** A spreadsheet of bookings to import; the answer is the row report. */
-export const importBookings = (form: FormData, onProgress: (percent: number) => void) => upload('/business/booking/upload', form, onProgress);
+export const importBookings = (form: FormData, onProgress: (percent: number) => void) => upload(`${business}/booking/upload`, form, onProgress);

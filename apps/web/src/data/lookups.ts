@@ -2,26 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './http';
 import { readList } from './resources';
-import type { Queue, Resource, WorkingDay } from '@tabour/contracts';
+import type { Department, Member, Queue, Resource, WorkingDay } from '@tabour/contracts';
 
-/** A department as the organisation API lists it (the part the booking screens read). */
-export interface Department {
-  id: string;
-  name: string;
-  primary_color?: string | null;
-  text_color?: string | null;
-  slot_duration?: number;
-  can_select_member?: boolean;
-  must_select_member?: boolean;
-  services?: { id: string; name: string }[];
-}
-
-export interface Member {
-  id: string;
-  name: string;
-  department_id: string | null;
-  is_bookable?: boolean;
-}
+export type { Department, Member };
 
 const all = async <T>(path: string) => readList<T>(await api(`${path}?pagination=off`)).data;
 

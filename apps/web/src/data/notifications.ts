@@ -3,13 +3,13 @@
  * settings and templates of /settings/general. A screen's own shape of an answer is its type
  * argument; the contract's types otherwise.
  */
-import type { MessageRecord, MessageTemplate, NotificationSettings, Page } from '@tabour/contracts';
+import type { MessageRecord, MessageTemplate, NoticePage, NotificationSettings, Page, TemplatePreview } from '@tabour/contracts';
 import { api } from './http';
 import { readList } from './resources';
 
 const N = '/business/notification';
 
-export const latestNotices = <T>() => api<T>(`${N}?page=1&per_page=10`);
+export const latestNotices = () => api<NoticePage>(`${N}?page=1&per_page=10`);
 export const markNoticeRead = (id: string) => api(`${N}/${encodeURIComponent(id)}/read`, { method: 'POST' });
 export const markAllNoticesRead = () => api(`${N}/read-all`, { method: 'POST' });
 
@@ -25,4 +25,4 @@ const template = (s: { type: string; language: string; channel: string }) => `${
 export const saveTemplate = (s: { type: string; language: string; channel: string }, body: { body: string; subject?: string }) =>
   api<MessageTemplate>(template(s), { method: 'PUT', body });
 export const resetTemplate = (s: { type: string; language: string; channel: string }) => api<MessageTemplate>(template(s), { method: 'DELETE' });
-export const previewTemplate = <T>(body: unknown) => api<T>(`${N}/templates/preview`, { method: 'POST', body });
+export const previewTemplate = (body: unknown) => api<TemplatePreview>(`${N}/templates/preview`, { method: 'POST', body });

@@ -38,6 +38,7 @@ import { Link } from 'react-router-dom';
 import { readSession, subjectOf } from '../auth/session';
 import { presence, REMOTE_COMMANDS, RemoteCommand } from './model';
 import { remoteCommand, resetDevice } from '../data/devices';
+import type { IssuedDevice } from '@tabour/contracts';
 
 /** Shown instead of the screen to a business whose package has no kiosks and displays (docs/product.md#plan-gate). */
 export function UpgradeNotice({ title }: { title: string }) {
@@ -93,13 +94,6 @@ export function PresenceChip({ record }: { record: { sessions?: number | null; l
   );
 }
 
-export interface Issued {
-  id: string;
-  key: string;
-  secret: string;
-  autologin_token: string;
-}
-
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const translate = useTranslate();
   const [copied, setCopied] = useState(false);
@@ -137,7 +131,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
 }
 
 /** The key, secret and auto-login token, shown this once after a creation or a reset. */
-export function CredentialsDialog({ issued, onClose }: { issued: Issued; onClose: () => void }) {
+export function CredentialsDialog({ issued, onClose }: { issued: IssuedDevice; onClose: () => void }) {
   const translate = useTranslate();
   const [copiedAll, setCopiedAll] = useState(false);
   const all = `${translate('devices.credentials.key')}: ${issued.key}\n${translate('devices.credentials.secret')}: ${issued.secret}\n${translate('devices.credentials.token')}: ${issued.autologin_token}`;
@@ -185,11 +179,11 @@ export function DeviceCreate({
   transform: (v: Record<string, unknown>) => Record<string, unknown>;
   children: ReactNode;
 }) {
-  const [issued, setIssued] = useState<Issued | null>(null);
+  const [issued, setIssued] = useState<IssuedDevice | null>(null);
   const redirect = useRedirect();
   return (
     <>
-      <Create resource={resource} transform={transform} mutationOptions={{ onSuccess: (data: unknown) => setIssued(data as Issued) }}>
+      <Create resource={resource} transform={transform} mutationOptions={{ onSuccess: (data: unknown) => setIssued(data as IssuedDevice) }}>
         {children}
       </Create>
       {issued && <CredentialsDialog issued={issued} onClose={() => redirect('edit', resource, issued.id)} />}
@@ -212,7 +206,7 @@ export function DeviceActions({ resource }: { resource: 'kiosks' | 'displays' })
   const notify = useNotify();
   const refresh = useRefresh();
   const [confirmReset, setConfirmReset] = useState(false);
-  const [issued, setIssued] = useState<Issued | null>(null);
+  const [issued, setIssued] = useState<IssuedDevice | null>(null);
   if (!record) return <TopToolbar />;
   const send = async (command: RemoteCommand) => {
     try {
@@ -225,7 +219,7 @@ export function DeviceActions({ resource }: { resource: 'kiosks' | 'displays' })
   };
   const reset = async () => {
     try {
-      const r = await resetDevice<Issued>(resource, String(record.id));
+      const r = await resetDevice(resource, String(record.id));
       setConfirmReset(false);
       setIssued(r);
       refresh();

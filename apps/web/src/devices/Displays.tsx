@@ -42,6 +42,7 @@ import { DISPLAY_THEMES, displayBody, NEW_DISPLAY, voiceBody } from './model';
 import { useFormat } from '../i18n/format';
 import { displayLogs, removeDisplayVideo, uploadDisplayVideo } from '../data/devices';
 import { useChoices } from '../components/choices';
+import type { DisplayLogRow } from '@tabour/contracts';
 
 const R = 'displays';
 const F = `resources.${R}.fields`;
@@ -195,16 +196,6 @@ function VideoFile() {
   );
 }
 
-interface LogRow {
-  source: 'device' | 'event';
-  type: string;
-  at: string;
-  ip: string | null;
-  user_agent: string | null;
-  data: Record<string, unknown> | null;
-  actor: { type?: string; id?: string; name?: string } | null;
-}
-
 /** The screen's log: its pings, logins, logouts and commands, and the changes made to it. */
 function DisplayLogs() {
   const record = useRecordContext<Row>();
@@ -219,13 +210,13 @@ function DisplayLogs() {
   }
   const logs = useQuery({
     queryKey: ['display-logs', record?.id, page],
-    queryFn: () => displayLogs<LogRow>(String(record!.id), page),
+    queryFn: () => displayLogs(String(record!.id), page),
     enabled: !!record,
   });
   if (!record) return null;
   const rows = logs.data?.data ?? [];
   const total = logs.data?.total ?? 0;
-  const details = (r: LogRow) => {
+  const details = (r: DisplayLogRow) => {
     if (r.source === 'event')
       return r.actor ? [r.actor.name, r.actor.type && translate(`app.activity.actors.${r.actor.type}`, { _: r.actor.type })].filter(Boolean).join(' · ') : '';
     const info = r.data ?? {};

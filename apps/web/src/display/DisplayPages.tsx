@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { api, HttpError } from '../data/http';
+import { HttpError } from '../data/http';
 import { isLanguage } from '../i18n/languages';
 import { LanguageMenu } from '../layout/LanguageMenu';
 import { useLiveRoom } from '../live/useLiveRoom';
@@ -17,16 +17,13 @@ import { DeviceLoginForm } from '../components/DeviceLoginForm';
 import { clearDeviceSession, readDeviceSession, readStyle, saveAutologin, saveDeviceSession } from '../auth/deviceSession';
 import { kioskErrorKey } from '../kiosk';
 import { Board, BoardData } from './Board';
-import { displayLogout as endDisplaySession, displayPing, displayScreen, queueBoard } from '../data/devices';
+import { displayAuth, displayLogout as endDisplaySession, displayPing, displayScreen, queueBoard } from '../data/devices';
 
 const PING_MS = 60_000;
 const displaySession = () => readDeviceSession<{ id: string; language?: string }>('display');
 
 async function displayLogin(body: { key: string; secret: string } | { token: string }) {
-  const answer = await api<{ token: string; display: { id: string; language?: string }; business: { id: string; name: string; logo_url?: string | null } }>(
-    '/display/auth',
-    { method: 'POST', body, anonymous: true },
-  );
+  const answer = await displayAuth(body);
   saveDeviceSession('display', { token: answer.token, device: answer.display, business: answer.business });
   if ('token' in body) saveAutologin('display', body.token);
   return answer;

@@ -1,10 +1,5 @@
 /** The broadcast channel's address and notices: pure, tested without a socket. */
 
-export interface BroadcastConfig {
-  port: number | null;
-  path: string;
-}
-
 export interface ChangeNotice {
   view: string;
   key: string;

@@ -18,7 +18,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import type { StaffNotification } from '@tabour/contracts';
 import { useBusinessNotices } from '../live/businessNotices';
 import { visuallyHidden } from '../components/a11y';
-import { concernsBell, noticeText, type NoticePage } from './model';
+import { concernsBell, noticeText } from './model';
 import { latestNotices, markAllNoticesRead, markNoticeRead } from '../data/notifications';
 
 const KEY = ['staff-notifications'];
@@ -47,7 +47,7 @@ function Bell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const notices = useQuery({
     queryKey: KEY,
-    queryFn: () => latestNotices<NoticePage>(),
+    queryFn: () => latestNotices(),
     refetchInterval: 60_000,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });

@@ -1,7 +1,5 @@
 import { STAFF_NOTIFICATION_KINDS, type StaffNotification } from '@tabour/contracts';
 
-export type NoticePage = { data: StaffNotification[]; total: number; unread: number };
-
 /** Kinds the reactors write under another name than the contract's. */
 const SAME_AS: Record<string, string> = { sms_allowance_used_up: 'sms_balance_exhausted' };
 

@@ -4,7 +4,7 @@
  * ticket's page as its scope, so each ticket has its own push subscription and a click on a
  * notification knows which page to open.
  */
-import { api } from '../data/http';
+import { pushKey, subscribePush, unsubscribePush } from '../data/publicTicket';
 
 /** What the page remembers of a ticket's notifications: on through push, or only while the page is open. */
 export type NotifyMode = 'push' | 'page';
@@ -47,7 +47,6 @@ function remember(uid: string, mode: NotifyMode | null): void {
 }
 
 export const ticketScope = (uid: string) => `/t/${encodeURIComponent(uid)}`;
-const pushPath = (uid: string) => `/user/queue/uid/${encodeURIComponent(uid)}/push`;
 
 /** The ticket's registration once its worker is active (the pushManager needs an active worker). */
 async function activeRegistration(uid: string): Promise<ServiceWorkerRegistration> {
@@ -90,10 +89,10 @@ export async function turnOn(uid: string, language: string): Promise<TurnedOn | 
   let pushError: string | undefined;
   if (pushSupported() && reg.pushManager) {
     try {
-      const { public_key } = await api<{ public_key: string }>('/user/push/key', { anonymous: true });
+      const { public_key } = await pushKey();
       const sub =
         (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) }));
-      await api(pushPath(uid), { method: 'POST', body: { ...sub.toJSON(), language }, anonymous: true });
+      await subscribePush(uid, sub.toJSON(), language);
       remember(uid, 'push');
       return { mode: 'push' };
     } catch (e) {
@@ -111,7 +110,7 @@ export async function turnOff(uid: string): Promise<void> {
   const reg = await existingRegistration(uid);
   const sub = await reg?.pushManager?.getSubscription();
   if (sub) {
-    await api(pushPath(uid), { method: 'DELETE', body: { endpoint: sub.endpoint }, anonymous: true });
+    await unsubscribePush(uid, sub.endpoint);
     await sub.unsubscribe();
   }
   await reg?.unregister();

@@ -1,19 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, HttpError } from '../data/http';
+import { HttpError } from '../data/http';
 import { useDeviceChannel } from '../live/deviceChannel';
-import type { PublicTicket } from './model';
-
-import { ticketPath } from '../data/publicTicket';
-
-export { ticketPath };
+import { getPublicTicket } from '../data/publicTicket';
 
 /** The ticket as its link shows it; a wrong or expired link is a 404, told apart from other failures. */
 export function usePublicTicket(uid: string) {
   const [live, setLive] = useState(false);
   const query = useQuery({
     queryKey: ['public-ticket', uid],
-    queryFn: () => api<PublicTicket>(ticketPath(uid), { anonymous: true }),
+    queryFn: () => getPublicTicket(uid),
     retry: (n, e) => !(e instanceof HttpError && e.status === 404) && n < 2,
     // The channel tells each change; without it the page still moves, every 30 s.
     refetchInterval: live ? 120_000 : 30_000,

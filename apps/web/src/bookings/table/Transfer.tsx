@@ -17,9 +17,8 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { download } from '../../data/files';
-import { EXPORT_FORMATS, exportPath, IMPORT_ACCEPT, type ImportReport, readImportReport } from './model';
-import { importBookings } from '../../data/bookings';
+import { EXPORT_FORMATS, IMPORT_ACCEPT, type ImportReport, readImportReport } from './model';
+import { exportBookings, importBookings } from '../../data/bookings';
 
 /** One button per export format, each with the table's current filters. */
 export function ExportButtons() {
@@ -34,7 +33,7 @@ export function ExportButtons() {
           size="small"
           startIcon={<DownloadIcon />}
           data-testid={`export-${format}`}
-          onClick={() => download(exportPath(format, filterValues), `bookings.${format}`).catch((e: Error) => notify(e.message, { type: 'error' }))}
+          onClick={() => exportBookings(format, filterValues).catch((e: Error) => notify(e.message, { type: 'error' }))}
         >
           {translate(`bookings.table.export.${format}`)}
         </Button>

@@ -1,20 +1,8 @@
 /** The bookings table's calls and the import report's reading: pure, tested without a browser. */
 
-export const EXPORT_FORMATS = ['csv', 'xlsx', 'ics'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import type { BookingExportFormat } from '../../data/bookings';
 
-/** The filters the export call understands; the customer search only narrows the table. */
-const EXPORT_FILTERS = ['from', 'to', 'department_id', 'member_id', 'status'] as const;
-
-/** GET /booking/export with the table's current filters, so the file holds what the table shows. */
-export function exportPath(format: ExportFormat, filter: Record<string, unknown>): string {
-  const q = new URLSearchParams({ format });
-  for (const key of EXPORT_FILTERS) {
-    const v = filter[key];
-    if (v !== undefined && v !== null && String(v).trim() !== '') q.set(key, String(v).trim());
-  }
-  return `/business/booking/export?${q.toString()}`;
-}
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'ics'] as const satisfies readonly BookingExportFormat[];
 
 export interface ImportRow {
   row: number;

@@ -18,7 +18,8 @@ import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { CHANNELS, isLanguage, LANGUAGES, MESSAGE_TYPES, TEMPLATE_PLACEHOLDERS, type MessageTemplate } from '@tabour/contracts';
 import { HttpError } from '../../data/http';
 import { NATIVE_NAMES } from '../../i18n/languages';
-import { directionOf, findTemplate, insertPlaceholder, problemText, type TemplatePreview, type TemplateSelection } from './model';
+import type { TemplatePreview } from '@tabour/contracts';
+import { directionOf, findTemplate, insertPlaceholder, problemText, type TemplateSelection } from './model';
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from '../../data/notifications';
 
 const T = 'notifications.templates';
@@ -60,7 +61,7 @@ function Editor({ selection, template }: { selection: TemplateSelection; templat
   const draft = useSettled({ body, subject });
   const preview = useQuery({
     queryKey: ['settings', 'template-preview', selection, draft],
-    queryFn: () => previewTemplate<TemplatePreview>({ ...selection, body: draft.body, subject: hasSubject ? draft.subject : undefined }),
+    queryFn: () => previewTemplate({ ...selection, body: draft.body, subject: hasSubject ? draft.subject : undefined }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,18 +1,4 @@
-import type { Channel, Language, MessageTemplate, MessageType, NotificationSettings } from '@tabour/contracts';
-
-/** One problem of a template as the API's preview names it. */
-export type TemplateProblem =
-  | { problem: 'template_empty' }
-  | { problem: 'template_too_long'; max: number }
-  | { problem: 'template_unknown_placeholder'; placeholder: string }
-  | { problem: 'template_stray_brace'; at: number };
-
-export interface TemplatePreview {
-  subject: string | null;
-  body: string;
-  problems: { body: TemplateProblem[]; subject: TemplateProblem[] };
-  sms: { encoding: 'GSM-7' | 'UCS-2'; segments: number; characters: number };
-}
+import type { Channel, Language, MessageTemplate, MessageType, NotificationSettings, TemplateProblem } from '@tabour/contracts';
 
 /** The catalogue key and values that word a problem in the reader's language. */
 export function problemText(p: TemplateProblem): [string, Record<string, string | number>] {

@@ -25,12 +25,19 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { LANGUAGES, MESSAGE_STATUSES, MESSAGE_TYPES, type MessageStatus, type SmsSettings, type SmsTransaction } from '@tabour/contracts';
-import { download } from '../../data/files';
+import {
+  LANGUAGES,
+  MESSAGE_STATUSES,
+  MESSAGE_TYPES,
+  type MessageStatus,
+  type SmsSettings,
+  type SmsSettingsAnswer,
+  type SmsTransaction,
+} from '@tabour/contracts';
 import { HttpError } from '../../data/http';
 import { NATIVE_NAMES } from '../../i18n/languages';
-import { exportPath, senderNameError, smsSettingsBody, STATUS_COLOURS, usedPercent, type SmsSettingsAnswer } from './model';
-import { saveSmsSettings, smsSettings } from '../../data/settings';
+import { senderNameError, smsSettingsBody, STATUS_COLOURS, usedPercent } from './model';
+import { exportSmsTransactions, saveSmsSettings, smsSettings } from '../../data/settings';
 
 const T = 'notifications.sms';
 const KEY = ['settings', 'sms'];
@@ -79,7 +86,7 @@ function SettingsForm({ settings }: { settings: SmsSettingsAnswer }) {
   const queryClient = useQueryClient();
   const save = async (values: Partial<SmsSettings>) => {
     try {
-      const answer = await saveSmsSettings<SmsSettingsAnswer>(smsSettingsBody(values));
+      const answer = await saveSmsSettings(smsSettingsBody(values));
       queryClient.setQueryData(KEY, answer);
       notify('app.toast.saved', { type: 'success' });
     } catch (e) {
@@ -155,7 +162,7 @@ function ExportButtons() {
           size="small"
           startIcon={<DownloadIcon />}
           data-testid={`sms-export-${format}`}
-          onClick={() => download(exportPath(format, filterValues), `sms.${format}`).catch((e: Error) => notify(e.message, { type: 'error' }))}
+          onClick={() => exportSmsTransactions(format, filterValues).catch((e: Error) => notify(e.message, { type: 'error' }))}
         >
           {translate(`${T}.export_${format}`)}
         </Button>
@@ -221,7 +228,7 @@ function Transactions() {
 
 /** /settings/sms: the sender name and the messages that go by SMS, the allowance, and every SMS sent. */
 export function SmsSettingsPage() {
-  const settings = useQuery({ queryKey: KEY, queryFn: () => smsSettings<SmsSettingsAnswer>() });
+  const settings = useQuery({ queryKey: KEY, queryFn: () => smsSettings() });
   return (
     <Box sx={{ mt: 2 }} data-testid="sms-page">
       {settings.isPending && <Loading />}

@@ -1,4 +1,4 @@
-import { exportPath, senderNameError, smsSettingsBody, usedPercent } from './model';
+import { senderNameError, smsSettingsBody, usedPercent } from './model';
 
 describe('the SMS settings screen', () => {
   it('sends an empty sender name as none and the types in the list order, once each', () => {
@@ -21,11 +21,5 @@ describe('the SMS settings screen', () => {
     expect(usedPercent({ allowance: 200, consumed: 50, balance: 150 })).toBe(25);
     expect(usedPercent({ allowance: 200, consumed: 260, balance: 0 })).toBe(100);
     expect(usedPercent({ allowance: 0, consumed: 0, balance: 0 })).toBe(100);
-  });
-
-  it('exports with the filters set, leaving out the empty ones', () => {
-    expect(exportPath('xlsx', { status: 'failed', from: '2026-03-01', to: '', destination: null, q: 'x' })).toBe(
-      '/business/sms/transactions/export?format=xlsx&status=failed&from=2026-03-01',
-    );
   });
 });

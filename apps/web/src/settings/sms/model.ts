@@ -1,7 +1,5 @@
 import { MESSAGE_TYPES, type MessageStatus, type MessageType, type SmsBalance, type SmsSettings } from '@tabour/contracts';
 
-export type SmsSettingsAnswer = SmsSettings & { balance: SmsBalance };
-
 /** The chip colour of each delivery status: done, on its way, or gone wrong. */
 export const STATUS_COLOURS: Record<MessageStatus, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   queued: 'default',
@@ -35,12 +33,4 @@ export function senderNameError(value: unknown): string | undefined {
 export function usedPercent(b: SmsBalance): number {
   if (b.allowance <= 0) return 100;
   return Math.min(100, Math.round((b.consumed / b.allowance) * 100));
-}
-
-/** The export call with the list's current filters (empty ones left out). */
-export function exportPath(format: 'csv' | 'xlsx', filters: Record<string, unknown>): string {
-  const q = new URLSearchParams({ format });
-  for (const key of ['status', 'message_type', 'from', 'to', 'destination'])
-    if (filters[key] !== undefined && filters[key] !== null && filters[key] !== '') q.set(key, String(filters[key]));
-  return `/business/sms/transactions/export?${q}`;
 }
