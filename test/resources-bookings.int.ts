@@ -118,6 +118,15 @@ describe('resources reserved by bookings', () => {
     expect(Object.keys(unknown.body.errors)).toEqual(['resource_ids']);
   });
 
+  it('words a change of resources in the activity log by their names', async () => {
+    const made = await expectOk(await book({ starts_at: at(day, '10:00'), resource_ids: [pair] }), 201);
+    await expectOk(await update(made.id, { resource_ids: [room] }), 200);
+    const log = await expectOk(await t.http().get('/business/activity').query({ record_id: made.id }).set(owner.h), 200);
+    const params = (type: string) => log.data.find((i: { type: string }) => i.type === type)?.sentence.params;
+    expect(params('BookingCreated')).toMatchObject({ resources: 'Chairs' });
+    expect(params('BookingUpdated')).toMatchObject({ resources: 'Room 1' });
+  });
+
   it('rebuilds the resources and the bookings holding them into the very rows the live run wrote', async () => {
     const registry = t.app.get(ProjectionRegistry);
     // The statistics follow from a subscription: the live rows are judged once it has caught up.

@@ -171,6 +171,8 @@ export interface ActivityParams {
   urgent?: boolean | null;
   /** A business's package (TRIAL, FREE, LIBERUP, LIBERPRO). */
   package?: string | null;
+  /** The rooms and equipment a booking holds, by name, joined (empty: none since a change). */
+  resources?: string | null;
   /** The event type, for the generic sentence. */
   event?: string;
 }

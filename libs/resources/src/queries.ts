@@ -18,3 +18,15 @@ export async function reservableResources(db: Kysely<Database>, tenantId: string
     .orderBy('id')
     .execute();
 }
+
+/** The names of a business's resources among those named (deleted ones are left out), for the activity log's sentences. */
+export async function resourceNames(db: Kysely<Database>, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('resources')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

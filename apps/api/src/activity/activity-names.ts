@@ -1,4 +1,5 @@
 import type { Db } from '@tabour/platform';
+import { resourceNames } from '@tabour/resources';
 import { wantedIds, type LogEvent, type Names } from './describe';
 
 /**
@@ -75,5 +76,6 @@ export async function readNames(db: Db, tenantId: string, zone: string, events: 
     bookings: new Map(bookings.map((b) => [b.id, { starts_at: new Date(b.starts_at), customer_id: b.customer_id }])),
     members: new Map([...members, ...logins].map((m) => [m.id, `${m.first_name} ${m.last_name}`.trim()])),
     devices: new Map(devices.map((d) => [d.id, d.name])),
+    resources: await resourceNames(db, tenantId, list(ids.resources)),
   };
 }

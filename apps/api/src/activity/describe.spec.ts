@@ -56,6 +56,7 @@ describe('the activity log', () => {
       services: new Map(),
       members: new Map([['u1', 'Sami Agent']]),
       devices: new Map(),
+      resources: new Map(),
       personal: true,
     };
     const account = (event_type: string, stream_id: string, data: Record<string, unknown>): LogEvent => ({

@@ -34,11 +34,19 @@ export interface Names {
   services: Map<string, string>;
   members: Map<string, string>;
   devices: Map<string, string>;
+  /** Rooms and equipment a booking names. */
+  resources: Map<string, string>;
   /** Whether the reader may see customers' names and texts. */
   personal: boolean;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** The resources a booking's event names: all it holds when made, the new set when changed. */
+const resourceIdsOf = (d: Data): unknown[] | null => {
+  const list = d.resource_ids ?? (d.changes as Data | undefined)?.resource_ids;
+  return Array.isArray(list) ? list : null;
+};
 const SENTENCES = new Set<string>(ACTIVITY_SENTENCE_TYPES);
 
 /** The record an event is about: a ticket inside its queue's stream, else the stream's own record. */
@@ -84,6 +92,7 @@ export function wantedIds(events: LogEvent[]) {
     departments: new Set<string>(),
     services: new Set<string>(),
     members: new Set<string>(),
+    resources: new Set<string>(),
   };
   for (const e of events) {
     const d = e.data ?? {};
@@ -99,6 +108,7 @@ export function wantedIds(events: LogEvent[]) {
     add(ids.departments, d.department_id);
     add(ids.services, d.service_id);
     add(ids.members, d.member_id);
+    for (const id of resourceIdsOf(d) ?? []) add(ids.resources, id);
     if (e.actor.type === 'kiosk' || e.actor.type === 'display') add(ids.devices, e.actor.id);
     const own = e.stream_id.slice(e.category.length + 1);
     if (e.category === 'customer') add(ids.customers, own);
@@ -212,6 +222,13 @@ export function describe(e: LogEvent, names: Names, personal: ActivityItem['pers
   if (e.event_type === 'TicketNoteAdded' || e.event_type === 'TicketFeedbackGiven') params.text = names.personal && personal !== 'erased' ? str(d.text) : null;
   if (e.event_type === 'CustomerErased') params.customer = null;
   if (e.event_type === 'MembershipPackageChanged') params.package = str(d.package);
+  // Named when made with some, and whenever changed: an empty set reads as none.
+  const resources = e.category === 'booking' ? resourceIdsOf(d) : null;
+  if (resources && (resources.length || e.event_type === 'BookingUpdated'))
+    params.resources = resources
+      .map((id) => names.resources.get(String(id)) ?? '')
+      .filter(Boolean)
+      .join(', ');
   // A category's change names it by its new name when the name is what changed.
   if (e.event_type === 'CategoryUpdated') params.record = str((d.changes as Data | undefined)?.name) ?? params.record;
   if (e.category === 'membership') params.package = str(d.package) ?? (e.event_type === 'MembershipLapsed' ? str(d.previous) : null);

@@ -13,6 +13,9 @@ const TEXTS: Record<string, string> = {
   'activity.actors.staff': 'Staff',
   'activity.someone': 'a customer',
   'activity.unnamed': 'a record',
+  'activity.events.BookingUpdated': '{{actor}} changed the booking of {{customer}} on {{record}}',
+  'activity.with_resources': '{{sentence}} (rooms and equipment: {{resources}})',
+  'activity.resources_none': 'none',
 };
 const translate = (key: string, o: Record<string, unknown> = {}) =>
   (TEXTS[key] ?? (o._ as string) ?? key).replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(o[k] ?? ''));
@@ -35,6 +38,15 @@ describe('the activity sentence', () => {
       sentence: { key: 'BookingCreated', params: { actor: 'X', record: null, customer: null, time: '2026-12-01 09:30' } },
     });
     expect(sentence(booked, translate, 'en')).toBe('Amira Admin booked a customer for Dec 1, 2026, 9:30 AM');
+  });
+  it("follows a booking's sentence with its rooms and equipment, an emptied set read as none", () => {
+    const made = item({
+      type: 'BookingCreated',
+      sentence: { key: 'BookingCreated', params: { actor: 'X', record: null, customer: 'Amira', time: '2026-12-01 09:30', resources: 'Room 1, Scanner' } },
+    });
+    expect(sentence(made, translate, 'en')).toBe('Amira Admin booked Amira for Dec 1, 2026, 9:30 AM (rooms and equipment: Room 1, Scanner)');
+    const freed = item({ type: 'BookingUpdated', sentence: { key: 'BookingUpdated', params: { actor: 'X', record: 'Z', customer: 'Amira', resources: '' } } });
+    expect(sentence(freed, translate, 'en')).toBe('Amira Admin changed the booking of Amira on Z (rooms and equipment: none)');
   });
   it('words reason codes, keeps unknown reasons as they are, and falls back to the generic sentence', () => {
     const back = item({

@@ -42,5 +42,8 @@ export function sentence(item: Pick<ActivityItem, 'actor' | 'sentence' | 'type'>
     package: p.package ?? dash,
     event: p.event ?? item.type,
   };
-  return translate(`activity.events.${item.sentence.key}`, values);
+  const text = translate(`activity.events.${item.sentence.key}`, values);
+  // A booking's rooms and equipment follow its sentence: those it was made with, or its new set.
+  if (p.resources == null) return text;
+  return translate('activity.with_resources', { sentence: text, resources: p.resources || translate('activity.resources_none') });
 }

@@ -10,6 +10,8 @@ const activity: Texts<typeof en> = {
     history: 'السجل',
     empty: 'لا يوجد نشاط يطابق عوامل التصفية هذه',
     someone: 'عميل',
+    with_resources: '{{sentence}} (الغرف والمعدات: {{resources}})',
+    resources_none: 'لا شيء',
     unnamed: 'سجل',
     via: 'عبر {{via}}',
     export_csv: 'تصدير CSV',

@@ -10,6 +10,8 @@ const activity: Texts<typeof en> = {
     history: 'Verlauf',
     empty: 'Keine Aktivität passt zu diesen Filtern',
     someone: 'einem Kunden',
+    with_resources: '{{sentence}} (Räume und Geräte: {{resources}})',
+    resources_none: 'keine',
     unnamed: 'einem Datensatz',
     via: 'über {{via}}',
     export_csv: 'Als CSV exportieren',

@@ -7,6 +7,8 @@ const activity = {
     history: 'History',
     empty: 'No activity matches these filters',
     someone: 'a customer',
+    with_resources: '{{sentence}} (rooms and equipment: {{resources}})',
+    resources_none: 'none',
     unnamed: 'a record',
     via: 'via {{via}}',
     export_csv: 'Export CSV',

@@ -10,6 +10,8 @@ const activity: Texts<typeof en> = {
     history: 'Historial',
     empty: 'Ninguna actividad coincide con estos filtros',
     someone: 'un cliente',
+    with_resources: '{{sentence}} (salas y equipos: {{resources}})',
+    resources_none: 'ninguno',
     unnamed: 'un registro',
     via: 'vía {{via}}',
     export_csv: 'Exportar CSV',

@@ -10,6 +10,8 @@ const activity: Texts<typeof en> = {
     history: 'Historique',
     empty: 'Aucune activité ne correspond à ces filtres',
     someone: 'un client',
+    with_resources: '{{sentence}} (salles et équipements : {{resources}})',
+    resources_none: 'aucun',
     unnamed: 'un enregistrement',
     via: 'via {{via}}',
     export_csv: 'Exporter en CSV',

@@ -10,6 +10,8 @@ const activity: Texts<typeof en> = {
     history: 'Histórico',
     empty: 'Nenhuma atividade corresponde a estes filtros',
     someone: 'um cliente',
+    with_resources: '{{sentence}} (salas e equipamentos: {{resources}})',
+    resources_none: 'nenhum',
     unnamed: 'um registo',
     via: 'via {{via}}',
     export_csv: 'Exportar CSV',

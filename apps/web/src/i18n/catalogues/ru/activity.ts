@@ -10,6 +10,8 @@ const activity: Texts<typeof en> = {
     history: 'История',
     empty: 'Нет действий, подходящих под эти фильтры',
     someone: 'клиент',
+    with_resources: '{{sentence}} (помещения и оборудование: {{resources}})',
+    resources_none: 'нет',
     unnamed: 'запись',
     via: 'через {{via}}',
     export_csv: 'Экспорт CSV',
