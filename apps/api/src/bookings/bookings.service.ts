@@ -17,13 +17,15 @@ import {
   type BookingContext,
   type BookingEvent,
 } from '@tabour/bookings';
+import { customerCard } from '@tabour/customers';
+import { serviceNames } from '@tabour/organisation';
 import type { Actor, NewEvent } from '@tabour/eventstore';
 import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { Commands } from '../common/commands';
 import { DB } from '../common/tokens';
 import { PersonalKeys } from '../common/personal-keys';
-import { BookingQueries, createdBooking, CUSTOMER_NAME } from './queries';
+import { BookingQueries, createdBooking } from './queries';
 
 /** How many times a booking whose member was picked for it tries another when that one was just taken. */
 const MEMBER_PICKS = 3;
@@ -77,15 +79,8 @@ export class BookingsService {
     const checksForm = channel !== null || input.additional_data !== undefined;
     const [place, known, customer, fields] = await Promise.all([
       readBookingPlace(this.db, tenantId, { department_id: departmentId, on, now: new Date() }),
-      serviceIds.length ? this.db.selectFrom('services').select('id').where('tenant_id', '=', tenantId).where('id', 'in', serviceIds).execute() : [],
-      input.customer_id
-        ? this.db
-            .selectFrom('customers')
-            .select(['id', CUSTOMER_NAME.as('name')])
-            .where('tenant_id', '=', tenantId)
-            .where('id', '=', input.customer_id)
-            .executeTakeFirst()
-        : null,
+      serviceNames(this.db, { tenantId, ids: serviceIds }),
+      input.customer_id ? customerCard(this.db, tenantId, input.customer_id) : null,
       checksForm
         ? this.db
             .selectFrom('booking_form_fields')

@@ -17,6 +17,7 @@ import {
   type ServerInstant,
 } from '@tabour/contracts';
 import { paymentSettingsDecider, paymentSettingsStream } from '@tabour/bookings';
+import { departmentCards } from '@tabour/organisation';
 import { Db, invalid, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { CurrentUser, Roles } from '../common/auth';
@@ -125,7 +126,7 @@ export class PaymentsController {
       ],
       sql` AND `,
     );
-    const from = sql`booking_transactions t JOIN bookings b ON b.tenant_id = t.tenant_id AND b.id = t.booking_id LEFT JOIN departments d ON d.tenant_id = b.tenant_id AND d.id = b.department_id`;
+    const from = sql`booking_transactions t JOIN bookings b ON b.tenant_id = t.tenant_id AND b.id = t.booking_id LEFT JOIN ${departmentCards(this.db)} d ON d.tenant_id = b.tenant_id AND d.id = b.department_id`;
     // An export asks for every row: bounded all the same, as a year of a busy desk stays well under it.
     const window = sql`LIMIT ${page.limit ?? EXPORT_CAP} OFFSET ${page.offset}`;
     const [rows, byMethod] = await Promise.all([

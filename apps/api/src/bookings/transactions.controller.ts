@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { mayEnterAmount, type BookingTransaction, type BookingTransactions } from '@tabour/contracts';
 import { paymentDecider, PaymentCommand, paymentStatus, toCents } from '@tabour/bookings';
 import { bookingStream } from '@tabour/bookings';
+import { servicesPriceSql } from '@tabour/organisation';
 import { Db, invalid, notFound, UserPrincipal } from '@tabour/platform';
 import { actorOf } from '../common/actor';
 import { CurrentUser, Roles } from '../common/auth';
@@ -107,7 +108,7 @@ export class TransactionsController {
   /** The booking's price in cents: its services' prices; 404 when the booking is not the business's. */
   private async priceCents(tenantId: string, bookingId: string): Promise<number> {
     const r = await sql<{ price: string | null; found: boolean }>`
-      SELECT (SELECT coalesce(sum(s.price), 0) FROM services s WHERE s.tenant_id = b.tenant_id AND s.id::text IN (SELECT jsonb_array_elements_text(b.service_ids))) AS price, true AS found
+      SELECT ${servicesPriceSql(sql.ref('b.tenant_id'), sql.ref('b.service_ids'))} AS price, true AS found
       FROM bookings b WHERE b.tenant_id = ${tenantId} AND b.id = ${bookingId}`.execute(this.db);
     if (!r.rows[0]) throw notFound('Booking not found');
     return toCents(Number(r.rows[0].price ?? 0).toFixed(2)) ?? 0;

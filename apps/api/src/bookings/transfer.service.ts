@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { bookingDecider, bookingPersonalData, bookingStream, type BookingCommand, type BookingEvent } from '@tabour/bookings';
 import type { BookingInput, FieldErrors } from '@tabour/contracts';
 import type { Actor } from '@tabour/eventstore';
+import { departmentNames, membersOf, serviceNames } from '@tabour/organisation';
 import { Db, DomainError, invalid } from '@tabour/platform';
 import { Commands } from '../common/commands';
 import { DB } from '../common/tokens';
@@ -161,9 +162,9 @@ export class BookingTransferService {
     const [zone, business, departments, services, members] = await Promise.all([
       this.calendar.zone(tenantId),
       this.businesses.profile(tenantId),
-      this.db.selectFrom('departments').select(['id', 'name']).where('tenant_id', '=', tenantId).execute(),
-      this.db.selectFrom('services').select(['id', 'name']).where('tenant_id', '=', tenantId).execute(),
-      this.db.selectFrom('team_members').select(['id', 'first_name', 'last_name', 'email']).where('tenant_id', '=', tenantId).execute(),
+      departmentNames(this.db, { tenantId }),
+      serviceNames(this.db, { tenantId }),
+      membersOf(this.db, tenantId),
     ]);
     return {
       time_zone: zone,

@@ -3,9 +3,9 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { KioskQueue, KioskSms, KioskState, KioskTicket, ServerInstant } from '@tabour/contracts';
 import { ipAllowed, KioskSettings } from '@tabour/devices';
-import { isOpenAt, WorkingDays } from '@tabour/organisation';
+import { isOpenAt, memberCards, WorkingDays } from '@tabour/organisation';
 import { AppConfig, conflict, DomainError, forbidden, invalid, notFound, planRequired, Principal, unauthorized } from '@tabour/platform';
-import { toE164 } from '@tabour/customers';
+import { customerCard, customerCardByPhone, toE164 } from '@tabour/customers';
 import { refuseDeletedBusiness } from '../accounts/business-gone';
 import { SessionEnds } from '../accounts/session-ends';
 import { Ctx, MembershipReader, PrincipalKinds, Public, RequiresPlan } from '../common/auth';
@@ -100,12 +100,7 @@ export class KioskDeviceController {
     await this.guard(kiosk, req);
     const phone = toE164(body.phone, (await this.organisation.business(kiosk.tenantId)).country ?? null);
     if (!phone) throw invalid('Enter a valid phone number', { phone: ['Enter a valid phone number'] });
-    const c = await this.db
-      .selectFrom('customers')
-      .select(['id', 'first_name', 'category'])
-      .where('tenant_id', '=', kiosk.tenantId)
-      .where('phone', '=', phone)
-      .executeTakeFirst();
+    const c = await customerCardByPhone(this.db, kiosk.tenantId, phone);
     return { customer: c ? { id: c.id, first_name: c.first_name } : null };
   }
 
@@ -176,7 +171,7 @@ export class KioskDeviceController {
     let sms: KioskSms = 'not_requested';
     if (settings.sms_ticket && body.customer_id) {
       const customerId = body.customer_id.toLowerCase();
-      const c = await this.db.selectFrom('customers').select('phone').where('tenant_id', '=', kiosk.tenantId).where('id', '=', customerId).executeTakeFirst();
+      const c = await customerCard(this.db, kiosk.tenantId, customerId);
       sms = !c?.phone
         ? 'no_phone'
         : await this.notify.ticketSms(
@@ -224,14 +219,7 @@ export class KioskDeviceController {
   }
 
   private async choosableMembers(tenantId: string, ids: string[]): Promise<{ id: string; name: string }[]> {
-    const rows = await this.db
-      .selectFrom('team_members')
-      .select(['id', 'first_name', 'last_name'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', ids)
-      .orderBy('first_name')
-      .orderBy('last_name')
-      .execute();
+    const rows = await memberCards(this.db).where('tenant_id', '=', tenantId).where('id', 'in', ids).orderBy('first_name').orderBy('last_name').execute();
     return rows.map((m) => ({ id: m.id, name: [m.first_name, m.last_name ? `${m.last_name.charAt(0)}.` : ''].filter(Boolean).join(' ') }));
   }
 

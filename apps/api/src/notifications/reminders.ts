@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BOOKING_HOLDING_STATUSES, type MessageType } from '@tabour/contracts';
 import { recordMessages, type MessageIntent } from '@tabour/notifications';
+import { departmentNames, serviceNames } from '@tabour/organisation';
 import { Db } from '@tabour/platform';
 import { DB } from '../common/tokens';
 import { untilShortBatch } from '../eventing/periodic-job';
@@ -64,10 +65,7 @@ export class ReminderSweep {
       // The names the reminders say (their department and services).
       const departmentIds = [...new Set(bookings.map((b) => b.department_id))];
       const serviceIds = [...new Set(bookings.flatMap((b) => b.service_ids))];
-      const [departments, services] = await Promise.all([
-        departmentIds.length ? trx.selectFrom('departments').select(['id', 'name']).where('id', 'in', departmentIds).execute() : [],
-        serviceIds.length ? trx.selectFrom('services').select(['id', 'name']).where('id', 'in', serviceIds).execute() : [],
-      ]);
+      const [departments, services] = await Promise.all([departmentNames(trx, { ids: departmentIds }), serviceNames(trx, { ids: serviceIds })]);
       const departmentName = new Map(departments.map((d) => [d.id, d.name]));
       const serviceName = new Map(services.map((x) => [x.id, x.name]));
       const intents: MessageIntent[] = [];

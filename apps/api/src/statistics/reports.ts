@@ -3,7 +3,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import { FEATURE_MATRIX, packageAt, type Package, type ReportKpi, type ReportLanguage, type ReportMessageType, type ReportOperator } from '@tabour/contracts';
 import type { RecordedEvent } from '@tabour/eventstore';
 import { recordStaffEmails, type StaffEmail } from '@tabour/notifications';
-import { businessZoneSql } from '@tabour/organisation';
+import { businessZoneSql, memberCards } from '@tabour/organisation';
 import { Database, Db } from '@tabour/platform';
 import {
   evaluateTrigger,
@@ -57,7 +57,7 @@ async function figuresOf(db: Tx, tenantId: string, queueIds: string[]): Promise<
 async function recipients(db: Tx, tenantId: string, memberIds: string[]): Promise<Map<string, { email: string; language: ReportLanguage }>> {
   if (!memberIds.length) return new Map();
   const rows = await (db as Db)
-    .selectFrom('team_members as m')
+    .selectFrom(memberCards(db as Db).as('m'))
     .leftJoin('users as u', (j) => j.onRef('u.tenant_id', '=', 'm.tenant_id').on(sql<boolean>`u.email_lower = lower(m.email)`))
     .select(['m.id', 'm.email', 'u.language'])
     .where('m.tenant_id', '=', tenantId)
