@@ -7,3 +7,4 @@ export * from './tables';
 export * from './projections';
 export * from './request';
 export * from './pii';
+export * from './queries/lookups';

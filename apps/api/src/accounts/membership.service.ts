@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { membershipViewOf, type MembershipRow, type Usage } from '@tabour/billing';
 import { FEATURE_MATRIX, packageAt, type BillingMembership, type Package } from '@tabour/contracts';
 import { smsBalanceOf } from '@tabour/notifications';
+import { teamSizeSql } from '@tabour/organisation';
+import { countersPerQueueSql, queueCountSql } from '@tabour/queues';
 import { Db, notFound } from '@tabour/platform';
 import { sql } from 'kysely';
 import { MembershipReader } from '../common/auth';
@@ -50,10 +52,10 @@ export class MembershipService extends MembershipReader {
   /** What the business counts against the matrix's limits (the records a downgrade keeps and locks). */
   async usage(tenantId: string): Promise<Usage> {
     const r = await sql<{ queues: number; counters_per_queue: number; kiosks_and_displays: number; team_size: number }>`
-      SELECT (SELECT count(*) FROM queues WHERE tenant_id = ${tenantId})::int AS queues,
-             (SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM queue_counters WHERE tenant_id = ${tenantId} GROUP BY queue_id) c)::int AS counters_per_queue,
+      SELECT ${queueCountSql(tenantId)} AS queues,
+             ${countersPerQueueSql(tenantId)} AS counters_per_queue,
              ((SELECT count(*) FROM kiosks WHERE tenant_id = ${tenantId}) + (SELECT count(*) FROM displays WHERE tenant_id = ${tenantId}))::int AS kiosks_and_displays,
-             (SELECT count(*) FROM team_members WHERE tenant_id = ${tenantId})::int AS team_size`.execute(this.db);
+             ${teamSizeSql(tenantId)} AS team_size`.execute(this.db);
     return r.rows[0];
   }
 

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FEATURE_MATRIX, withinLimit, type CountedFeature, type Package, type PackageFeature, type SwitchedFeature } from '@tabour/contracts';
+import { teamSize } from '@tabour/organisation';
+import { counterCount, queueCount } from '@tabour/queues';
 import { Db, DomainError, PLAN_GATE_MESSAGE, type Principal } from '@tabour/platform';
 import { PlanGate } from '../common/auth';
 import { DB } from '../common/tokens';
@@ -38,28 +40,11 @@ const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 async function count(db: Db, tenantId: string, feature: CountedFeature, params: Record<string, string>, param?: string): Promise<number> {
   switch (feature) {
     case 'queues':
-      return Number(
-        (
-          await db
-            .selectFrom('queues')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('tenant_id', '=', tenantId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      return queueCount(db, tenantId);
     case 'counters_per_queue': {
       const queue = param ? params[param] : undefined;
       if (!queue || !/^[0-9a-f-]{36}$/i.test(queue)) return 0;
-      return Number(
-        (
-          await db
-            .selectFrom('queue_counters')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('tenant_id', '=', tenantId)
-            .where('queue_id', '=', queue)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      return counterCount(db, tenantId, queue);
     }
     case 'kiosks_and_displays': {
       const [k, d] = await Promise.all(
@@ -74,15 +59,7 @@ async function count(db: Db, tenantId: string, feature: CountedFeature, params: 
       return Number(k.n) + Number(d.n);
     }
     case 'team_size':
-      return Number(
-        (
-          await db
-            .selectFrom('team_members')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('tenant_id', '=', tenantId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      return teamSize(db, tenantId);
   }
 }
 

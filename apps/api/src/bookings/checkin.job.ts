@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Actor } from '@tabour/eventstore';
 import { BOOKING_SETTINGS_DEFAULTS, bookingDecider, bookingStream } from '@tabour/bookings';
+import { queueCards, ticketCards } from '@tabour/queues';
 import { Db, DomainError } from '@tabour/platform';
 import { Commands } from '../common/commands';
 import { DB } from '../common/tokens';
@@ -68,7 +69,7 @@ export class BookingClockJob {
     // Started already, within the last day (the local-date test below narrows it to the business's today).
     const due = await this.db
       .selectFrom('bookings as b')
-      .innerJoin('queues as q', (j) => j.onRef('q.id', '=', 'b.queue_id').onRef('q.tenant_id', '=', 'b.tenant_id'))
+      .innerJoin(queueCards(this.db).as('q'), (j) => j.onRef('q.id', '=', 'b.queue_id').onRef('q.tenant_id', '=', 'b.tenant_id'))
       .select(['b.id', 'b.tenant_id', 'b.local_date'])
       .where('b.status', '=', 'confirmed')
       .where('b.starts_at', '<=', now)
@@ -95,7 +96,7 @@ export class BookingClockJob {
   private async followTickets(): Promise<number> {
     const left = await this.db
       .selectFrom('bookings as b')
-      .innerJoin('queue_tickets as t', (j) => j.onRef('t.id', '=', 'b.ticket_id').onRef('t.tenant_id', '=', 'b.tenant_id'))
+      .innerJoin(ticketCards(this.db).as('t'), (j) => j.onRef('t.id', '=', 'b.ticket_id').onRef('t.tenant_id', '=', 'b.tenant_id'))
       .select(['b.id', 'b.tenant_id', 't.status'])
       .where('b.status', '=', 'checked_in')
       .where('t.status', 'in', Object.keys(FOLLOWS) as (keyof typeof FOLLOWS)[])

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import type { Actor } from '@tabour/eventstore';
 import { bookingDecider, bookingStream } from '@tabour/bookings';
+import { queuesServingDepartment } from '@tabour/queues';
 import { Db, invalid, notFound } from '@tabour/platform';
 import { Commands } from '../common/commands';
 import { DB } from '../common/tokens';
@@ -77,13 +77,7 @@ export class BookingCheckins {
 
   /** The one active queue that serves the department, when exactly one does. */
   private async queueOfDepartment(tenantId: string, departmentId: string): Promise<string | null> {
-    const rows = await this.db
-      .selectFrom('queues')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where(sql<boolean>`settings->'department_ids' @> ${JSON.stringify([departmentId])}::jsonb`)
-      .limit(2)
-      .execute();
+    const rows = await queuesServingDepartment(this.db, tenantId, departmentId, 2);
     return rows.length === 1 ? rows[0].id : null;
   }
 

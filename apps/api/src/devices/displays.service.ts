@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { Actor } from '@tabour/eventstore';
 import { BOARD_SETTINGS, type Board, type BoardCall as ContractBoardCall, type BoardSettings } from '@tabour/contracts';
 import { DEFAULT_DISPLAY, displayDecider, DisplaySettings, displayStream } from '@tabour/devices';
+import { counterCards, queuesOf, ticketCards } from '@tabour/queues';
 import { AppConfig, Db, notFound } from '@tabour/platform';
 import { BroadcastService } from '../broadcast/broadcast.service';
 import { selectRawPage } from '../common/paged-select';
@@ -230,12 +231,7 @@ export class DisplayBoard {
   /** The queues in the display's own order; a queue deleted since is left out. */
   private async queuesOf(tenantId: string, ids: string[]) {
     if (!ids.length) return [];
-    const rows = await this.db
-      .selectFrom('queues')
-      .select(['id', 'name', 'paused', 'settings'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', ids)
-      .execute();
+    const rows = await queuesOf(this.db, tenantId, ids);
     const byId = new Map(rows.map((q) => [q.id, q]));
     return ids.flatMap((id) => {
       const q = byId.get(id);
@@ -256,8 +252,8 @@ export class DisplayBoard {
   private async calls(tenantId: string, queueIds: string[]): Promise<BoardCall[]> {
     if (!queueIds.length) return [];
     const rows = await this.db
-      .selectFrom('queue_tickets as t')
-      .leftJoin('queue_counters as c', (j) => j.onRef('c.id', '=', 't.counter_id').onRef('c.tenant_id', '=', 't.tenant_id'))
+      .selectFrom(ticketCards(this.db).as('t'))
+      .leftJoin(counterCards(this.db).as('c'), (j) => j.onRef('c.id', '=', 't.counter_id').onRef('c.tenant_id', '=', 't.tenant_id'))
       .select(['t.label', 't.number', 't.queue_id', 't.called_at', 'c.name as counter_name'])
       .where('t.tenant_id', '=', tenantId)
       .where('t.queue_id', 'in', queueIds)
@@ -283,12 +279,12 @@ export class DisplayBoard {
         FROM unnest(${queueIds}::uuid[]) AS q(id)
         CROSS JOIN LATERAL (
           SELECT t.label, t.number, t.queue_id, t.called_at, t.status, t.counter_id
-            FROM queue_tickets t
+            FROM ${ticketCards(this.db)} t
            WHERE t.tenant_id = ${tenantId} AND t.queue_id = q.id AND t.called_at IS NOT NULL AND t.called_at >= ${since}
            ORDER BY t.called_at DESC
            LIMIT ${size}
         ) h
-        LEFT JOIN queue_counters c ON c.id = h.counter_id AND c.tenant_id = ${tenantId}
+        LEFT JOIN ${counterCards(this.db)} c ON c.id = h.counter_id AND c.tenant_id = ${tenantId}
        ORDER BY h.called_at DESC
        LIMIT ${size}`.execute(this.db);
     return rows.rows.map((r) => ({

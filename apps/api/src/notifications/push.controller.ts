@@ -5,6 +5,7 @@ import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsNumber, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { LANGUAGES } from '@tabour/contracts';
+import { ticketByUid } from '@tabour/queues';
 import { AppConfig, Db, invalid, notFound, TooManyRequests } from '@tabour/platform';
 import { refuseDeletedBusiness } from '../accounts/business-gone';
 import { Public } from '../common/auth';
@@ -192,7 +193,7 @@ export class PushSubscriptionsController {
 
   private async ticket(uid: string) {
     if (!UID.test(uid)) throw notFound('This ticket link is not valid');
-    const t = await this.db.selectFrom('queue_tickets').select(['id', 'tenant_id', 'archived_at']).where('uid', '=', uid).executeTakeFirst();
+    const t = await ticketByUid(this.db, uid);
     if (!t) throw notFound('This ticket link is not valid');
     await refuseDeletedBusiness(this.db, t.tenant_id);
     return t;

@@ -4,6 +4,7 @@ import twilio from 'twilio';
 import type { NotificationSettings } from '@tabour/contracts';
 import type { Actor } from '@tabour/eventstore';
 import { e164, parseReply, publicTicketSettings, replyText, type ReplyOutcome } from '@tabour/notifications';
+import { ticketOf } from '@tabour/queues';
 import { Db, DomainError } from '@tabour/platform';
 import { DB } from '../common/tokens';
 import { BusinessDirectory } from '../organisation/calendar';
@@ -103,7 +104,7 @@ export class RepliesService {
 
   /** What the customer may do on their ticket link, they may do by SMS; the same checks and commands. */
   private async onTicket(action: 'cancel' | 'late', tenantId: string, ticketId: string): Promise<{ outcome: ReplyOutcome; ticket?: string }> {
-    const row = await this.db.selectFrom('queue_tickets').select('uid').where('tenant_id', '=', tenantId).where('id', '=', ticketId).executeTakeFirst();
+    const row = await ticketOf(this.db, tenantId, ticketId);
     const t = row ? await this.tickets.publicTicket(row.uid) : null;
     if (!t || t.view.archived_at || (action === 'late' && t.view.status !== 'waiting')) return { outcome: 'nothing_to_do', ticket: t?.view.label };
     const allowed = (await this.publicSettings(tenantId))[action === 'cancel' ? 'allow_cancel' : 'allow_running_late'];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CounterRow, HeatmapCell, VisitPoint } from '@tabour/contracts';
+import { counterCards } from '@tabour/queues';
 import type { Db } from '@tabour/platform';
 import { NONE } from '@tabour/statistics';
 import { bookingSums, buckets, COUNTER_DIMS, figures, histograms, HOURLY_DIMS, num, type Scope, ticketSums, where } from './sums';
@@ -51,7 +52,7 @@ export async function counterRows(db: Db, s: Scope): Promise<CounterRow[]> {
   const queues = await sql<{
     id: string;
     queue_id: string;
-  }>`SELECT id, queue_id FROM queue_counters WHERE tenant_id = ${s.tenant} AND id = ANY(${ids}::uuid[])`.execute(db);
+  }>`SELECT id, queue_id FROM ${counterCards(db)} c WHERE tenant_id = ${s.tenant} AND id = ANY(${ids}::uuid[])`.execute(db);
   const queueOf = new Map(queues.rows.map((r) => [r.id, r.queue_id]));
   return ids
     .map((id) => {

@@ -28,6 +28,8 @@ import {
   TicketStatistics,
   VisitFrequency,
 } from '@tabour/contracts';
+import { memberOf } from '@tabour/organisation';
+import { queueExists, waitingCount } from '@tabour/queues';
 import { Db, notFound } from '@tabour/platform';
 import { fromNone, NONE, ratio } from '@tabour/statistics';
 import { DB } from '../common/tokens';
@@ -133,8 +135,7 @@ export class StatisticsQueries {
     const day: Scope = { ...s, from: today, to: today };
     const [todays, waiting, services, visits] = await Promise.all([
       ticketSums(this.db, day),
-      sql<{ n: number }>`SELECT count(*)::int AS n FROM queue_tickets
-        WHERE tenant_id = ${s.tenant} AND status = 'waiting' ${s.dims.queue_id ? sql`AND queue_id = ${s.dims.queue_id}` : sql``}`.execute(this.db),
+      waitingCount(this.db, s.tenant, s.dims.queue_id),
       this.serviceFrequency(s),
       visitSeries(this.db, s),
     ]);
@@ -144,7 +145,7 @@ export class StatisticsQueries {
       today: {
         day: today,
         taken: num(t.taken),
-        waiting: waiting.rows[0]?.n ?? 0,
+        waiting,
         served: num(t.served),
         average_wait_seconds: num(t.wait_count) ? Math.round(num(t.wait_sum) / num(t.wait_count)) : null,
       },
@@ -320,8 +321,7 @@ export class StatisticsQueries {
 
   /** A team member's counters, across queues, over the current local month or year. */
   async memberCounterStats(tenant: string, memberId: string, period: CounterStatPeriod): Promise<MemberCounterStats> {
-    const found = await sql`SELECT 1 FROM team_members WHERE tenant_id = ${tenant} AND id = ${memberId}`.execute(this.db);
-    if (!found.rows.length) throw notFound();
+    if (!(await memberOf(this.db, tenant, memberId))) throw notFound();
     const s = await this.current(tenant, period, { member_id: memberId });
     const [counters, t, h] = await Promise.all([counterRows(this.db, s), ticketSums(this.db, s, sql`member_id`), histograms(this.db, s, sql`member_id`)]);
     return {
@@ -338,8 +338,7 @@ export class StatisticsQueries {
 
   /** A queue's counters and members over the current local month or year. */
   async queueCounterStats(tenant: string, queueId: string, period: CounterStatPeriod): Promise<QueueCounterStats> {
-    const found = await sql`SELECT 1 FROM queues WHERE tenant_id = ${tenant} AND id = ${queueId}`.execute(this.db);
-    if (!found.rows.length) throw notFound();
+    if (!(await queueExists(this.db, tenant, queueId))) throw notFound();
     const s = await this.current(tenant, period, { queue_id: queueId });
     const [counters, t, h, c] = await Promise.all([
       counterRows(this.db, s),

@@ -3,6 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_SERVICE_LEVEL_TARGET_SECONDS, type ReportSetting, type ReportSettingInput, type StatisticsSettings } from '@tabour/contracts';
 import type { Selectable } from 'kysely';
 import { reportSettingDecider, reportSettingStream, statisticsSettingsDecider, statisticsSettingsStream, type ReportSettingsTable } from '@tabour/statistics';
+import { memberOf } from '@tabour/organisation';
+import { queueExists } from '@tabour/queues';
 import { Db, invalid, notFound, type UserPrincipal } from '@tabour/platform';
 import { DB } from '../common/tokens';
 import { Commands } from '../common/commands';
@@ -77,21 +79,10 @@ export class StatisticsSettingsService {
     const errors: Record<string, string[]> = {};
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     if (typeof input.queue_id === 'string' && uuid.test(input.queue_id)) {
-      const q = await this.db
-        .selectFrom('queues')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', input.queue_id.toLowerCase())
-        .executeTakeFirst();
-      if (!q) errors.queue_id = ['Select a valid queue'];
+      if (!(await queueExists(this.db, tenantId, input.queue_id.toLowerCase()))) errors.queue_id = ['Select a valid queue'];
     }
     if (typeof input.member_id === 'string' && uuid.test(input.member_id)) {
-      const m = await this.db
-        .selectFrom('team_members')
-        .select(['id', 'email'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', input.member_id.toLowerCase())
-        .executeTakeFirst();
+      const m = await memberOf(this.db, tenantId, input.member_id.toLowerCase());
       if (!m) errors.member_id = ['Select a valid team member'];
       else if (!m.email) errors.member_id = ['This team member has no e-mail address'];
     }
