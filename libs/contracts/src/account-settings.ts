@@ -106,3 +106,12 @@ export interface LegalText<At = Instant> {
   created_by: string | null;
 }
 export const LEGAL_TEXT_MAX = 50_000;
+
+/** The privacy settings (GET /business/privacy): the customers' history and names, and whether the business is listed. */
+export interface PrivacyView<At = Instant> {
+  delete_history_daily: boolean;
+  hide_customer_names: boolean;
+  published: boolean;
+  next_history_deletion_at: At | null;
+  last_history_deletion_at: At | null;
+}

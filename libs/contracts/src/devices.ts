@@ -281,3 +281,9 @@ export interface DisplayLogRow<At = Instant> {
   data: Record<string, unknown> | null;
   actor: { type?: string; id?: string; name?: string } | null;
 }
+
+/** A remote command sent to a device (POST …/remote/:command), and how many of its sessions it ended. */
+export interface RemoteCommandSent {
+  sent: RemoteCommand;
+  sessions_ended: number;
+}

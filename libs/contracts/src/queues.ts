@@ -148,3 +148,10 @@ export interface NoteType<At = Instant> {
   created_at?: At;
   updated_at?: At;
 }
+
+/** The counter the signed-in member holds open, in any queue (GET /business/counter/mine). */
+export interface HeldCounter {
+  id: string;
+  queue_id: string;
+  name: string;
+}

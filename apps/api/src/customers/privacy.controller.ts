@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { PrivacyView } from '@tabour/contracts';
 import { DEFAULT_PRIVACY } from '@tabour/customers';
 import { businessDecider, BusinessRegisteredOrigin, businessStream } from '@tabour/organisation';
 import { Db, UserPrincipal } from '@tabour/platform';
@@ -32,7 +33,7 @@ export class PrivacyController {
     private readonly businesses: BusinessDirectory,
   ) {}
 
-  private async settings(tenantId: string) {
+  private async settings(tenantId: string): Promise<PrivacyView<Date>> {
     const [row, profile, job] = await Promise.all([
       this.db.selectFrom('business_privacy').select('settings').where('tenant_id', '=', tenantId).executeTakeFirst(),
       this.businesses.profile(tenantId),

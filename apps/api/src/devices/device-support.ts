@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { RemoteCommand } from '@tabour/contracts';
+import type { RemoteCommand, RemoteCommandSent } from '@tabour/contracts';
 import { AppConfig, invalid } from '@tabour/platform';
 import { SessionEnds } from '../accounts/session-ends';
 import { BroadcastService } from '../broadcast/broadcast.service';
@@ -44,7 +44,7 @@ export class DeviceSupport {
   }
 
   /** A remote command to the device's screens; logout also ends its sessions on the server. */
-  async remote(kind: DeviceKind, tenantId: string, id: string, command: RemoteCommand): Promise<{ sent: RemoteCommand; sessions_ended: number }> {
+  async remote(kind: DeviceKind, tenantId: string, id: string, command: RemoteCommand): Promise<RemoteCommandSent> {
     await this.queries.one(kind, tenantId, id);
     const ended = command === 'logout' ? await this.credentials.revokeAll(id) : 0;
     // Counted above; recorded so that every instance closes the device's sockets.

@@ -1,15 +1,6 @@
-import type { AccountSettings, AccountSettingsView, LegalKind, LegalText, PaymentSettings, ReceivedPayments } from '@tabour/contracts';
+import type { AccountSettings, AccountSettingsView, LegalKind, LegalText, PaymentSettings, PrivacyView, ReceivedPayments } from '@tabour/contracts';
 import type { SessionUser } from '../auth/session';
 import { api } from './http';
-
-/** The privacy settings as GET /business/privacy answers them. */
-export interface PrivacyView {
-  delete_history_daily: boolean;
-  hide_customer_names: boolean;
-  published: boolean;
-  next_history_deletion_at: string | null;
-  last_history_deletion_at: string | null;
-}
 
 export const getAccountSettings = () => api<AccountSettingsView>('/business/account/setting');
 export const saveAccountSettings = (body: Partial<AccountSettings>) => api<AccountSettingsView>('/business/account/setting/update', { method: 'POST', body });

@@ -1,12 +1,12 @@
 /** The back-office's calls about kiosks and displays beside react-admin's verbs, and a queue's board for staff. */
-import type { DisplayLogin, DisplayLogRow, IssuedDevice, Page } from '@tabour/contracts';
+import type { DisplayLogin, DisplayLogRow, IssuedDevice, Page, RemoteCommandSent } from '@tabour/contracts';
 import { api } from './http';
 
 export type DeviceResource = 'kiosks' | 'displays';
 const device = (resource: DeviceResource, id: string) => `${resource === 'kiosks' ? '/business/kiosk' : '/business/display'}/${encodeURIComponent(id)}`;
 
 export const remoteCommand = (resource: DeviceResource, id: string, command: string) =>
-  api<{ sent: string; sessions_ended: number }>(`${device(resource, id)}/remote/${command}`, { method: 'POST' });
+  api<RemoteCommandSent>(`${device(resource, id)}/remote/${command}`, { method: 'POST' });
 /** New credentials for a device (its sessions end), shown once. */
 export const resetDevice = (resource: DeviceResource, id: string) => api<IssuedDevice>(`${device(resource, id)}/reset`, { method: 'POST' });
 

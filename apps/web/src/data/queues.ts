@@ -5,7 +5,7 @@
  */
 import { api } from './http';
 import { readList } from './resources';
-import type { Counter, Queue, Ticket, TicketAction, WaitingList } from '@tabour/contracts';
+import type { Counter, HeldCounter, Queue, Ticket, TicketAction, WaitingList } from '@tabour/contracts';
 import { queuePath, takeEarly } from './queueFirstReads';
 
 export { queuePath };
@@ -16,13 +16,6 @@ const ticketPath = (queueId: string, action: string, ticketId: string) => `${que
 const get = <T>(path: string) => takeEarly<T>(path) ?? api<T>(path);
 const post = <T = unknown>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body });
 const list = async <T>(path: string) => readList<T>(await (takeEarly(path) ?? api(path))).data;
-
-/** The counter the signed-in member holds open, in any queue. */
-export interface HeldCounter {
-  id: string;
-  queue_id: string;
-  name: string;
-}
 
 /** One page of the archive (the API's paged answer). */
 export interface ArchivePage {

@@ -2,11 +2,12 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveRoom } from '../../live/useLiveRoom';
 import { readList } from '../../data/resources';
-import { getCounters, getInService, getMyCounter, getOnHold, getQueue, getWaitingList, type HeldCounter } from '../../data/queues';
+import type { HeldCounter } from '@tabour/contracts';
+import { getCounters, getInService, getMyCounter, getOnHold, getQueue, getWaitingList } from '../../data/queues';
 import type { Counter, Queue, Ticket, WaitingList } from '../model';
 import { firstReads, takeSettled } from '../../data/queueFirstReads';
 
-export type { HeldCounter } from '../../data/queues';
+export type { HeldCounter } from '@tabour/contracts';
 
 /**
  * What main.tsx already read for this screen, in the shape the queries give (queues/api.ts);

@@ -17,7 +17,8 @@ import { clearSession, readSession } from '../../auth/session';
 import { HttpError } from '../../data/http';
 import { useFormat } from '../../i18n/format';
 import { sameName } from './model';
-import { deleteAccount, deleteHistory, getPrivacy, savePrivacy, savePublished, type PrivacyView } from '../../data/account';
+import type { PrivacyView } from '@tabour/contracts';
+import { deleteAccount, deleteHistory, getPrivacy, savePrivacy, savePublished } from '../../data/account';
 
 const T = 'account.privacy';
 const KEY = ['settings', 'privacy'];
