@@ -111,6 +111,14 @@ describe('rooms and equipment in the booking dialog', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect(await booked()).toHaveLength(1);
 
+    // The activity log names the room the booking was made with, and the scanner it was given.
+    await page.goto('/activity');
+    await page.locator('[data-testid="activity-row"][data-type="BookingCreated"]').filter({ hasText: '(rooms and equipment: Room 1)' }).waitFor();
+    await page.locator('[data-testid="activity-row"][data-type="BookingUpdated"]').filter({ hasText: '(rooms and equipment: Scanner)' }).waitFor();
+    await page.screenshot({ path: '/tmp/tabour-booking-resources-activity-en.png' });
+    await page.goto('/bookings');
+    await page.locator('.fc-timegrid').waitFor();
+
     // Arabic: the booking names its equipment, a change back to the room is saved, and the scanner overfilled is refused in Arabic.
     await toArabic(page);
     await showDate(page, day.date);
