@@ -81,6 +81,14 @@ const DEPARTMENTS: [string, Partial<DepartmentFields>, Record<string, { name: st
   ],
 ];
 
+/** The handles every part of the seed works through, taken from the running application once. */
+interface Seeding {
+  commands: Commands;
+  queries: OrganisationQueries;
+  tenantId: string;
+  actor: Actor;
+}
+
 /**
  * The demo business's organisation, after the accounts seeder has registered it. Every
  * record has a fixed id, so a second run decides nothing new.
@@ -88,14 +96,18 @@ const DEPARTMENTS: [string, Partial<DepartmentFields>, Record<string, { name: st
 export async function seedOrganisationDemo(app: INestApplication): Promise<void> {
   const commands = app.get(Commands);
   const queries = app.get(OrganisationQueries);
-  const team = app.get(TeamService);
-  const staff = app.get(StaffAccounts);
   const tenantId = DEMO.businessId;
-  const admin = { tenantId, userId: DEMO.admin.userId, role: 'ADMIN' as const, name: `${DEMO.admin.firstName} ${DEMO.admin.lastName}` };
   const actor: Actor = { type: 'system', name: 'demo seed' };
   await queries.business(tenantId); // 404 when the accounts seeder has not registered the business
-  const settings = { tenantId, actor, origin: () => commands.registration<BusinessRegisteredOrigin>(tenantId) };
+  const seeding: Seeding = { commands, queries, tenantId, actor };
+  await seedBusiness(seeding);
+  await seedCatalogue(seeding);
+  await seedTeam(seeding, app.get(TeamService), app.get(StaffAccounts));
+}
 
+/** The business's profile, place, week and translated name, as its owner would fill them in. */
+async function seedBusiness({ commands, tenantId, actor }: Seeding): Promise<void> {
+  const settings = { tenantId, actor, origin: () => commands.registration<BusinessRegisteredOrigin>(tenantId) };
   await commands.run(
     businessDecider,
     businessStream(tenantId),
@@ -138,7 +150,10 @@ export async function seedOrganisationDemo(app: INestApplication): Promise<void>
     { type: 'UpdateBusinessTranslations', business_id: tenantId, translations: { fr: { name: 'Clinique Démo' }, ar: { name: 'العيادة التجريبية' } } },
     settings,
   );
+}
 
+/** The services, parents before their children (a child names its parent's ancestry), then the departments offering them. */
+async function seedCatalogue({ commands, queries, tenantId, actor }: Seeding): Promise<void> {
   for (const [serviceId, fields] of SERVICES) {
     const parent = fields.parent_id ? { id: fields.parent_id, ancestors: (await queries.ancestry(tenantId, fields.parent_id)) ?? [] } : null;
     await commands.run(
@@ -156,7 +171,11 @@ export async function seedOrganisationDemo(app: INestApplication): Promise<void>
       { tenantId, actor },
     );
   }
+}
 
+/** The demo manager and agent, added by the admin as the team screen would, with the demo password. */
+async function seedTeam({ queries, tenantId, actor }: Seeding, team: TeamService, staff: StaffAccounts): Promise<void> {
+  const admin = { tenantId, userId: DEMO.admin.userId, role: 'ADMIN' as const, name: `${DEMO.admin.firstName} ${DEMO.admin.lastName}` };
   for (const [person, departmentId] of [
     [DEMO.manager, null],
     [DEMO.agent, DEMO_DEPARTMENTS.general],
