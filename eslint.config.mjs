@@ -7,7 +7,6 @@ import globals from 'globals';
 
 /** The files over the size bounds below today; the list only shrinks. */
 const SIZE_DEBT = [
-  'apps/api/src/statistics/analytics/keeper.ts',
   'libs/contracts/src/access.ts',
   'libs/eventstore/src/subscription.ts',
   'libs/notifications/src/outbox.ts',

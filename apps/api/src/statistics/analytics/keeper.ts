@@ -10,6 +10,7 @@ import { PeriodicJob } from '../../eventing/periodic-job';
 import { EVENTING_CONNECT, ProjectionRegistry } from '../../eventing/projection-registry';
 import { AnalyticsMirror, resetMirror } from './mirror';
 import { analystUrl, analyticsDatabaseName, AnalystInputError, checkBusinessId, checkRoleName, databaseOf, withDatabase } from './names';
+import { checkLimits, DEFAULT_LIMITS, ident, literal, type Analyst, type AnalystLimits } from './limits';
 import { migrateAnalytics } from './schema';
 import { newAnalystPassword, scramVerifier } from './scram';
 import { watchAnalysts, WATCHDOG_MS } from './watchdog';
@@ -30,35 +31,7 @@ const LOOK_AGAIN_MS = 4000;
 /** A library every server has, loaded in the analytics database in the refusal's place. */
 const HARMLESS_LIBRARY = 'plpgsql';
 
-export interface AnalystLimits {
-  /** Sessions at once (the role's CONNECTION LIMIT). */
-  connections: number;
-  /** How long one statement, or one open transaction, may last. */
-  statementTimeoutMs: number;
-}
-
-export const DEFAULT_LIMITS: AnalystLimits = { connections: 3, statementTimeoutMs: 60_000 };
-
-export interface Analyst {
-  role: string;
-  businessId: string;
-  connections: number;
-  statementTimeoutMs: number;
-  sessions: number;
-}
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
-
-function checkLimits(limits: AnalystLimits): AnalystLimits {
-  if (!Number.isInteger(limits.connections) || limits.connections < 1 || limits.connections > 50) {
-    throw new AnalystInputError('An analyst may have from 1 to 50 connections at once.');
-  }
-  if (!Number.isInteger(limits.statementTimeoutMs) || limits.statementTimeoutMs < 1000 || limits.statementTimeoutMs > 3_600_000) {
-    throw new AnalystInputError('An analyst statement timeout is from 1,000 ms to 3,600,000 ms (an hour).');
-  }
-  return limits;
-}
+export { DEFAULT_LIMITS, type Analyst, type AnalystLimits } from './limits';
 
 /**
  * Analysts read their business's statistics in a database of their own, `<product>_analytics`
