@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import type { Booking, BookingChannel, BookingStatus, Page, ServerInstant } from '@tabour/contracts';
 import { BOOKING_HOLDING_STATUSES } from '@tabour/contracts';
+import { customerCard, customerCards, customerNameSql } from '@tabour/customers';
 import { Db, notFound } from '@tabour/platform';
 import { selectPage } from '../common/paged-select';
 import type { PageRequest } from '../common/paging';
 import { DB } from '../common/tokens';
 import { RESOURCE_IDS } from './queries';
 
-const CUSTOMER_NAME = sql<string | null>`nullif(trim(concat_ws(' ', customers.first_name, customers.last_name)), '')`;
+const CUSTOMER_NAME = customerNameSql('customers');
 
 /**
  * A customer's bookings for the customer page's tabs, read from the book at the moment asked:
@@ -43,7 +43,7 @@ export class CustomerBookingQueries {
 
   /** Another business's customer answers exactly as a missing one. */
   private async requireCustomer(tenantId: string, customerId: string): Promise<void> {
-    const found = await this.db.selectFrom('customers').select('id').where('tenant_id', '=', tenantId).where('id', '=', customerId).executeTakeFirst();
+    const found = await customerCard(this.db, tenantId, customerId);
     if (!found) throw notFound();
   }
 
@@ -60,7 +60,9 @@ export class CustomerBookingQueries {
       base,
       (q) =>
         q
-          .leftJoin('customers', (j) => j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'))
+          .leftJoin(customerCards(this.db).as('customers'), (j) =>
+            j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'),
+          )
           .selectAll('bookings')
           .select([CUSTOMER_NAME.as('customer_name'), RESOURCE_IDS.as('resource_ids')])
           .orderBy('bookings.starts_at', order)

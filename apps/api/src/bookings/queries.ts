@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Booking, BookingChannel, BookingSettings, BookingStatus, ServerInstant } from '@tabour/contracts';
 import { BOOKING_SETTINGS_DEFAULTS, type BookingFields } from '@tabour/bookings';
+import { customerCards, customerNamedLike, customerNameSql } from '@tabour/customers';
 import { Db, invalid, notFound } from '@tabour/platform';
 import { likePattern } from '../common/like';
 import { selectPage } from '../common/paged-select';
@@ -25,7 +26,7 @@ export interface BookingFilter {
   q?: string;
 }
 
-export const CUSTOMER_NAME = sql<string | null>`nullif(trim(concat_ws(' ', customers.first_name, customers.last_name)), '')`;
+export const CUSTOMER_NAME = customerNameSql('customers');
 
 /**
  * The answer to a create, from the event it appended: the book's row holds exactly what the
@@ -142,7 +143,9 @@ export class BookingQueries {
   /** A booking's row with its customer's name. */
   private rows(base: Base) {
     return base
-      .leftJoin('customers', (j) => j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'))
+      .leftJoin(customerCards(this.db).as('customers'), (j) =>
+        j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'),
+      )
       .selectAll('bookings')
       .select([CUSTOMER_NAME.as('customer_name'), RESOURCE_IDS.as('resource_ids')]);
   }
@@ -175,13 +178,7 @@ export class BookingQueries {
         eb.or([
           eb('bookings.remarks', 'ilike', pattern),
           eb('bookings.phone_number', 'ilike', pattern),
-          eb.exists(
-            eb
-              .selectFrom('customers')
-              .select(sql`1`.as('one'))
-              .whereRef('customers.id', '=', 'bookings.customer_id')
-              .where(sql<boolean>`concat_ws(' ', customers.first_name, customers.last_name) ILIKE ${pattern}`),
-          ),
+          eb.exists(customerNamedLike(this.db, sql.ref('bookings.customer_id'), pattern)),
         ]),
       );
     }
@@ -201,7 +198,9 @@ export class BookingQueries {
     if (r.department_id) q = q.where('bookings.department_id', '=', r.department_id);
     if (r.member_id) q = q.where('bookings.member_id', '=', r.member_id);
     const row = await q
-      .leftJoin('customers', (j) => j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'))
+      .leftJoin(customerCards(this.db).as('customers'), (j) =>
+        j.onRef('customers.id', '=', 'bookings.customer_id').onRef('customers.tenant_id', '=', 'bookings.tenant_id'),
+      )
       .select(sql<string>`coalesce(json_agg(${BOOKING_JSON} ORDER BY bookings.starts_at, bookings.id), '[]')::text`.as('data'))
       .executeTakeFirstOrThrow();
     return `{"data":${row.data}}`;
