@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { Availability, BookingRequest, FreeSlot } from '@tabour/contracts';
 import { loginThroughForm, newPage } from './support/browser';
 import { PASSWORD } from './support/api';
-import { BookingRequestsService } from '../apps/api/src/bookings/requests.service';
+import { BookingRequestsService } from '../apps/api/src/bookings/requests/requests.service';
 import { apiCall, approvedOwner, browser, server, useE2e } from './support/suite';
 
 /** A slot's time as the table writes it in English ("9:00 AM" for 09:00): the hour and minutes, without the leading zero. */

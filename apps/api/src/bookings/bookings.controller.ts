@@ -18,7 +18,7 @@ import {
 } from './dto';
 import { BookingsService } from './bookings.service';
 import { BookingQueries } from './queries';
-import { BookingRequestsService } from './requests.service';
+import { BookingRequestsService } from './requests/requests.service';
 
 /**
  * The book (docs/product.md#booking-calls): any staff member reads and books. Fixed paths (filter, range,

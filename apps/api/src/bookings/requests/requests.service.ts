@@ -17,16 +17,16 @@ import {
 } from '@tabour/bookings';
 import { customerCards, customerNameSql } from '@tabour/customers';
 import { Db, DomainError, invalid, notFound, UserPrincipal } from '@tabour/platform';
-import { actorOf } from '../common/actor';
-import { selectPage } from '../common/paged-select';
-import { PageRequest } from '../common/paging';
-import { likePattern } from '../common/like';
-import { DB } from '../common/tokens';
-import { Commands } from '../common/commands';
-import { BookingsService } from './bookings.service';
-import { PersonalKeys } from '../common/personal-keys';
-import { RulesService } from './rules.service';
-import { BusinessCalendar, BusinessDirectory } from '../organisation/calendar';
+import { actorOf } from '../../common/actor';
+import { selectPage } from '../../common/paged-select';
+import { PageRequest } from '../../common/paging';
+import { likePattern } from '../../common/like';
+import { DB } from '../../common/tokens';
+import { Commands } from '../../common/commands';
+import { BookingsService } from '../bookings.service';
+import { PersonalKeys } from '../../common/personal-keys';
+import { RulesService } from '../rules/rules.service';
+import { BusinessCalendar, BusinessDirectory } from '../../organisation/calendar';
 
 type Caller = Pick<UserPrincipal, 'tenantId' | 'userId' | 'name' | 'role'>;
 

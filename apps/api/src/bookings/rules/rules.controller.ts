@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { UserPrincipal } from '@tabour/platform';
-import { CurrentUser, Roles } from '../common/auth';
-import { IdPipe } from '../common/ids';
-import { pageRequest } from '../common/paging';
-import { ListQuery } from '../organisation/dto';
+import { CurrentUser, Roles } from '../../common/auth';
+import { IdPipe } from '../../common/ids';
+import { pageRequest } from '../../common/paging';
+import { ListQuery } from '../../organisation/dto';
 import { ReorderRulesDto, RuleDto } from './rules.dto';
 import { RulesService } from './rules.service';
 

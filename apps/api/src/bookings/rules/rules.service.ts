@@ -3,11 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Rule, RuleFlow } from '@tabour/contracts';
 import { RULE_COLUMNS, RuleInput, rulesDecider, RulesCommand, rulesOfFlow, rulesStream } from '@tabour/bookings';
 import { Db, notFound, UserPrincipal } from '@tabour/platform';
-import { actorOf } from '../common/actor';
-import { selectPage } from '../common/paged-select';
-import { PageRequest } from '../common/paging';
-import { DB } from '../common/tokens';
-import { Commands } from '../common/commands';
+import { actorOf } from '../../common/actor';
+import { selectPage } from '../../common/paged-select';
+import { PageRequest } from '../../common/paging';
+import { DB } from '../../common/tokens';
+import { Commands } from '../../common/commands';
 
 /** The business's rules: one ordered list, decided as one aggregate (docs/bookings.md). */
 @Injectable()

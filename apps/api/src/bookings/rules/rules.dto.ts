@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { RULE_ACTIONS, RULE_APPLIES_TO, RULE_FLOWS, RULE_TIME_FRAMES, type WorkingDay } from '@tabour/contracts';
-import { ReadFields } from '../common/input-rules';
+import { ReadFields } from '../../common/input-rules';
 
 const list = (values: readonly string[]) => values as unknown as string[];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { UpdateBookingDto } from './dto';
+import { UpdateBookingDto } from '../dto';
 import { BOOKING_REQUEST_STATUSES } from '@tabour/contracts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,10 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { BookingInput } from '@tabour/contracts';
 import type { UserPrincipal } from '@tabour/platform';
-import { CurrentUser } from '../common/auth';
-import { IdPipe } from '../common/ids';
-import { pageRequest } from '../common/paging';
-import { ListQuery } from '../organisation/dto';
+import { CurrentUser } from '../../common/auth';
+import { IdPipe } from '../../common/ids';
+import { pageRequest } from '../../common/paging';
+import { ListQuery } from '../../organisation/dto';
 import { ApproveRequestDto, DeclineRequestDto, RequestFilterDto } from './requests.dto';
 import { BookingRequestsService } from './requests.service';
 
