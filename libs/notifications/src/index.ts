@@ -7,6 +7,7 @@ export * from './templates';
 export * from './message-types';
 export * from './tables';
 export * from './settings';
+export * from './projections';
 export * from './outbox';
 export * from './allowance';
 export * from './reactions';

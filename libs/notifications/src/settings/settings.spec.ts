@@ -1,6 +1,6 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_SMS_SETTINGS } from '@tabour/contracts';
 import { replay, specification } from '@tabour/eventstore/testing';
-import { normalisePhone, notificationSettingsDecider, type NotificationSettingsCommand, type TemplateKey } from './settings';
+import { normalisePhone, notificationSettingsDecider, type NotificationSettingsCommand, type TemplateKey } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const spec = specification(notificationSettingsDecider);

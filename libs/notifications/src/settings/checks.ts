@@ -1,11 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
 import { CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   addError,
   BOOKING_MESSAGE_TYPES,
   CHANNELS,
-  DEFAULT_NOTIFICATION_SETTINGS,
-  DEFAULT_SMS_SETTINGS,
   isLanguage,
   isMessageType,
   LANGUAGES,
@@ -17,82 +14,9 @@ import {
   type MessageType,
   type NotificationSettings,
 } from '@tabour/contracts';
-import type { Decider } from '@tabour/eventstore';
 import { throwIfAny } from '@tabour/platform';
 import { templateErrors } from '../templates';
-
-/** A business's notification settings, templates and SMS opt-outs: one aggregate per business. */
-export const notificationSettingsStream = (tenantId: string) => `notificationsettings-${tenantId}`;
-
-/** QUEUE_GET_READY is sent when this many tickets or fewer are ahead; more would warn everyone at once. */
-export const GET_READY_PLACES_MAX = 50;
-
-/**
- * The SMS settings the notifications context keeps. The sender name is the business's own
- * (`sms_sender_name` of the organisation context), so it is not repeated here.
- */
-export interface SmsPreferences {
-  enabled_types: MessageType[];
-  fallback_to_email: boolean;
-}
-
-export interface TemplateKey {
-  message_type: MessageType;
-  language: Language;
-  channel: Channel;
-}
-
-export interface TemplateText {
-  /** The e-mail's subject or the push notification's title; null for an SMS. */
-  subject: string | null;
-  body: string;
-}
-
-/** A settings change as sent: any part of the settings; what is left out stays. */
-export interface NotificationSettingsInput {
-  channels?: Partial<Record<string, unknown>>;
-  booking?: Partial<Record<string, unknown>>;
-  queue?: Partial<Record<string, unknown>>;
-  public?: Partial<Record<string, unknown>>;
-}
-
-type Business = { business_id: string };
-
-export type NotificationSettingsCommand =
-  | (Business & { type: 'ChangeNotificationSettings'; input: NotificationSettingsInput })
-  | (Business & { type: 'ChangeSmsSettings'; input: { enabled_types?: unknown; fallback_to_email?: unknown } })
-  | (Business & { type: 'SaveMessageTemplate'; key: TemplateKey; subject?: string | null; body: string })
-  | (Business & { type: 'ResetMessageTemplate'; key: TemplateKey })
-  /** `country` reads a number written without its international prefix (the business's country). */
-  | (Business & { type: 'OptOutSmsNumber'; phone: string; country?: string | null })
-  | (Business & { type: 'OptInSmsNumber'; phone: string; country?: string | null });
-
-export type NotificationSettingsEvent =
-  | { type: 'NotificationSettingsChanged'; data: Business & { settings: NotificationSettings } }
-  | { type: 'SmsSettingsChanged'; data: Business & SmsPreferences }
-  | { type: 'MessageTemplateSaved'; data: Business & TemplateKey & TemplateText }
-  | { type: 'MessageTemplateReset'; data: Business & TemplateKey }
-  | { type: 'SmsNumberOptedOut'; data: Business & { phone: string } }
-  | { type: 'SmsNumberOptedIn'; data: Business & { phone: string } };
-
-export const NOTIFICATION_SETTINGS_EVENT_TYPES = [
-  'NotificationSettingsChanged',
-  'SmsSettingsChanged',
-  'MessageTemplateSaved',
-  'MessageTemplateReset',
-  'SmsNumberOptedOut',
-  'SmsNumberOptedIn',
-] as const;
-
-export interface NotificationSettingsState {
-  settings: NotificationSettings;
-  sms: SmsPreferences;
-  /** The business's own templates by `type/language/channel`; the others are the defaults. */
-  templates: Map<string, TemplateText>;
-  optedOut: Set<string>;
-}
-
-export const templateId = (k: TemplateKey) => `${k.message_type}/${k.language}/${k.channel}`;
+import { GET_READY_PLACES_MAX, type SmsPreferences, type TemplateKey, type TemplateText } from './commands';
 
 /** A template key from the path's words, or the 422 naming each bad part. */
 export function checkTemplateKey(type: unknown, language: unknown, channel: unknown): TemplateKey {
@@ -219,79 +143,3 @@ export function checkTemplateText(key: TemplateKey, subject: unknown, body: unkn
   throwIfAny(errors);
   return { subject: kept, body: body as string };
 }
-
-function phoneOf(command: { phone: string; country?: string | null }): string {
-  const phone = normalisePhone(command.phone, command.country);
-  if (!phone) throwIfAny({ phone: ['Enter a valid phone number, with its country code (+216…)'] });
-  return phone as string;
-}
-
-export const notificationSettingsDecider: Decider<NotificationSettingsCommand, NotificationSettingsState, NotificationSettingsEvent> = {
-  initialState: () => ({
-    settings: DEFAULT_NOTIFICATION_SETTINGS,
-    sms: { enabled_types: [...DEFAULT_SMS_SETTINGS.enabled_types], fallback_to_email: DEFAULT_SMS_SETTINGS.fallback_to_email },
-    templates: new Map(),
-    optedOut: new Set(),
-  }),
-
-  decide(command, state) {
-    const business_id = command.business_id;
-    switch (command.type) {
-      case 'ChangeNotificationSettings': {
-        const settings = checkNotificationSettings(state.settings, command.input);
-        return isDeepStrictEqual(settings, state.settings) ? [] : [{ type: 'NotificationSettingsChanged', data: { business_id, settings } }];
-      }
-      case 'ChangeSmsSettings': {
-        const sms = checkSmsPreferences(state.sms, command.input);
-        return isDeepStrictEqual(sms, state.sms) ? [] : [{ type: 'SmsSettingsChanged', data: { business_id, ...sms } }];
-      }
-      case 'SaveMessageTemplate': {
-        const key = checkTemplateKey(command.key.message_type, command.key.language, command.key.channel);
-        const text = checkTemplateText(key, command.subject, command.body);
-        const current = state.templates.get(templateId(key));
-        if (current && isDeepStrictEqual(current, text)) return [];
-        return [{ type: 'MessageTemplateSaved', data: { business_id, ...key, ...text } }];
-      }
-      case 'ResetMessageTemplate': {
-        const key = checkTemplateKey(command.key.message_type, command.key.language, command.key.channel);
-        return state.templates.has(templateId(key)) ? [{ type: 'MessageTemplateReset', data: { business_id, ...key } }] : [];
-      }
-      case 'OptOutSmsNumber': {
-        const phone = phoneOf(command);
-        return state.optedOut.has(phone) ? [] : [{ type: 'SmsNumberOptedOut', data: { business_id, phone } }];
-      }
-      case 'OptInSmsNumber': {
-        const phone = phoneOf(command);
-        return state.optedOut.has(phone) ? [{ type: 'SmsNumberOptedIn', data: { business_id, phone } }] : [];
-      }
-    }
-  },
-
-  evolve(state, event) {
-    switch (event.type) {
-      case 'NotificationSettingsChanged':
-        return { ...state, settings: event.data.settings };
-      case 'SmsSettingsChanged':
-        return { ...state, sms: { enabled_types: event.data.enabled_types, fallback_to_email: event.data.fallback_to_email } };
-      case 'MessageTemplateSaved': {
-        const templates = new Map(state.templates);
-        templates.set(templateId(event.data), { subject: event.data.subject, body: event.data.body });
-        return { ...state, templates };
-      }
-      case 'MessageTemplateReset': {
-        const templates = new Map(state.templates);
-        templates.delete(templateId(event.data));
-        return { ...state, templates };
-      }
-      case 'SmsNumberOptedOut':
-        return { ...state, optedOut: new Set(state.optedOut).add(event.data.phone) };
-      case 'SmsNumberOptedIn': {
-        const optedOut = new Set(state.optedOut);
-        optedOut.delete(event.data.phone);
-        return { ...state, optedOut };
-      }
-      default:
-        return state;
-    }
-  },
-};

@@ -1,0 +1,1 @@
+export { notificationSettingsProjection } from './settings';
