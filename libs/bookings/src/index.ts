@@ -1,4 +1,5 @@
 export * from './booking';
+export * from './booking-settings';
 export * from './queries/booking-place';
 export * from './tables';
 export * from './reservations';

@@ -1,7 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import type { BookingContext } from './commands';
-import { bookingDecider } from './decider';
-import type { BookingEvent } from './events';
+import { bookingDecider, type BookingContext, type BookingEvent } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';

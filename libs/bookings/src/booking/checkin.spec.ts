@@ -1,6 +1,5 @@
 import { specification } from '@tabour/eventstore/testing';
-import type { BookingEvent } from './events';
-import { bookingDecider } from './decider';
+import { bookingDecider, type BookingEvent } from '.';
 
 const B = '11111111-1111-4111-8111-111111111111';
 const ids = { booking_id: 'b1', business_id: B };

@@ -1,11 +1,4 @@
-import {
-  BOOKING_EVENT_TYPES as EVENT_TYPES,
-  type BookingAttachment,
-  type BookingChannel,
-  type BookingStatus,
-  type FormValue,
-  type LatLng,
-} from '@tabour/contracts';
+import { BOOKING_EVENT_TYPES as EVENT_TYPES, type BookingAttachment, type BookingChannel, type FormValue, type LatLng } from '@tabour/contracts';
 
 /** The place a booking holds in the book: derived by the decision from the start and the duration. */
 export interface BookingSlot {
@@ -59,7 +52,3 @@ export const BOOKING_EVENT_TYPES = EVENT_TYPES satisfies readonly BookingEvent['
 
 /** The events that take a place in the book: the capacity guard checks exactly these. */
 export const BOOKING_PLACING_EVENT_TYPES = ['BookingCreated', 'BookingRescheduled'] as const satisfies readonly BookingEvent['type'][];
-
-export type BookingState = { status: 'none' } | ({ status: BookingStatus | 'deleted'; business_id: string; ticket_id: string | null } & BookingFields);
-
-export const bookingStream = (id: string) => `booking-${id}`;

@@ -3,7 +3,7 @@ import { conflict, notFound, type Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES } from '@tabour/contracts';
 import { checkSlot } from '../availability';
 import { BOOKING_PLACING_EVENT_TYPES, type BookingEvent, type BookingSlot } from '../booking/events';
-import { BOOKING_SETTINGS_DEFAULTS } from '../booking/settings';
+import { BOOKING_SETTINGS_DEFAULTS } from '../booking-settings';
 import { readBookingPlace } from '../queries/booking-place';
 import '../tables';
 

@@ -10,7 +10,7 @@ import type { Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES, WEEKDAYS, type WorkingDay } from '@tabour/contracts';
 import { businessCalendarSql, businessFieldSql } from '@tabour/organisation';
 import type { AvailabilityInput, HeldBooking } from '../availability/types';
-import { BOOKING_SETTINGS_DEFAULTS } from '../booking/settings';
+import { BOOKING_SETTINGS_DEFAULTS } from '../booking-settings';
 
 export interface AvailabilityQuery {
   department_id: string;

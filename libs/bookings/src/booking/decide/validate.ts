@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { addError, type BookingInput, type FieldErrors, type FormValue, type LatLng } from '@tabour/contracts';
-import type { BookingContext } from './commands';
-import type { BookingDetails, BookingSlot } from './events';
+import type { BookingContext } from '../commands';
+import type { BookingDetails, BookingSlot } from '../events';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 /** An instant with its offset: a start without one would be read in whatever zone the server runs. */
