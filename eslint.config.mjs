@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** The files over the size bounds below today; the list only shrinks. */
-const SIZE_DEBT = ['libs/eventstore/src/subscription.ts', 'libs/notifications/src/outbox.ts'];
+const SIZE_DEBT = ['libs/eventstore/src/subscription.ts'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/web/dist/**', '.data/**', 'coverage/**'] },

@@ -95,6 +95,20 @@ interface RecipientFacts {
   templates: { message_type: string; language: string; channel: string; subject: string | null; body: string }[];
 }
 
+/** What one business's batch of intents is written against: its settings, templates and recipients, read once. */
+interface BusinessFacts {
+  tenantId: string;
+  businessName: string | null;
+  zone: string;
+  ownerLanguage: string | null;
+  settings: NotificationSettings;
+  sms: SmsSettings;
+  customerById: Map<string, RecipientFacts['customers'][number]>;
+  pushByTicket: Map<string, { id: string; language: string | null }[]>;
+  custom: Map<string, RecipientFacts['templates'][number]>;
+  optedOut: Set<string>;
+}
+
 /** What customers may do on their ticket link and by SMS reply: the business's public settings, or the defaults. */
 export async function publicTicketSettings(db: Db, tenantId: string): Promise<NotificationSettings['public']> {
   const row = await db.selectFrom('notification_settings').select('settings').where('tenant_id', '=', tenantId).executeTakeFirst();
@@ -120,124 +134,141 @@ export async function recordMessages(db: Db, intents: MessageIntent[], now = new
   const byTenant = new Map<string, MessageIntent[]>();
   for (const i of intents) byTenant.set(i.tenant_id, [...(byTenant.get(i.tenant_id) ?? []), i]);
   for (const [tenantId, list] of byTenant) {
-    const customerIds = [...new Set(list.map((i) => i.customer_id).filter((id): id is string => !!id))];
-    const ticketIds = [...new Set(list.map((i) => i.ticket_id).filter((id): id is string => !!id))];
-    // One statement for what the business's messages need: a batch's round trips, not its rows, are what it costs.
-    const { rows: read } = await sql<RecipientFacts>`
-      SELECT
-        (SELECT json_build_object('settings', s.settings, 'sms', s.sms) FROM notification_settings s WHERE s.tenant_id = ${tenantId}) AS stored,
-        ${businessFieldSql(tenantId, 'name')} AS business_name,
-        ${businessZoneSql(tenantId)} AS time_zone,
-        (SELECT u.language FROM users u WHERE u.tenant_id = ${tenantId} AND u.role = 'OWNER' LIMIT 1) AS owner_language,
-        (SELECT coalesce(json_agg(json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'phone', c.phone, 'email', c.email,
-            'preferred_language', c.preferred_language)), '[]')
-          FROM customers c WHERE c.tenant_id = ${tenantId} AND c.id = ANY(${customerIds}::uuid[])) AS customers,
-        (SELECT coalesce(json_agg(json_build_object('ticket_id', p.ticket_id, 'id', p.id, 'language', p.language)), '[]')
-          FROM push_subscriptions p WHERE p.tenant_id = ${tenantId} AND p.ticket_id = ANY(${ticketIds}::uuid[])) AS pushes,
-        (SELECT coalesce(json_agg(json_build_object('message_type', t.message_type, 'language', t.language, 'channel', t.channel, 'subject', t.subject, 'body', t.body)), '[]')
-          FROM message_templates t WHERE t.tenant_id = ${tenantId}) AS templates`.execute(db);
-    const { stored, business_name, time_zone, owner_language, customers, pushes, templates } = read[0];
-    const zone = time_zone ?? DEFAULT_TIME_ZONE;
-    const settings: NotificationSettings = stored ? { ...DEFAULT_NOTIFICATION_SETTINGS, ...stored.settings } : DEFAULT_NOTIFICATION_SETTINGS;
-    const sms: SmsSettings = stored ? { ...DEFAULT_SMS_SETTINGS, ...stored.sms } : DEFAULT_SMS_SETTINGS;
-    const owner = { language: owner_language };
-    const customerById = new Map(customers.map((c) => [c.id, c]));
-    const pushByTicket = new Map<string, { id: string; language: string | null }[]>();
-    for (const p of pushes) pushByTicket.set(p.ticket_id, [...(pushByTicket.get(p.ticket_id) ?? []), { id: p.id, language: p.language }]);
-    const custom = new Map(templates.map((t) => [`${t.message_type}/${t.language}/${t.channel}`, t]));
-    const phones = new Set<string>();
-    for (const i of list) {
-      const c = i.customer_id ? customerById.get(i.customer_id) : undefined;
-      const p = e164(i.contact?.phone ?? c?.phone);
-      if (p) phones.add(p);
-    }
-    const optedOut = new Set(
-      phones.size
-        ? (
-            await db
-              .selectFrom('sms_opt_outs')
-              .select('phone')
-              .where('tenant_id', '=', tenantId)
-              .where('phone', 'in', [...phones])
-              .execute()
-          ).map((r) => r.phone)
-        : [],
-    );
-
-    const rows: MessageRow[] = [];
-    for (const intent of list) {
-      const c = intent.customer_id ? customerById.get(intent.customer_id) : undefined;
-      const phone = e164(intent.contact?.phone ?? c?.phone);
-      const email = intent.contact?.email ?? c?.email ?? null;
-      const pushIds = intent.ticket_id ? (pushByTicket.get(intent.ticket_id) ?? []) : [];
-      const language: Language = pickLanguage(intent.contact?.language ?? c?.preferred_language, owner?.language);
-      const name = intent.contact?.name ?? ([c?.first_name, c?.last_name].filter(Boolean).join(' ') || null);
-      const values: PlaceholderValues = {
-        business: business_name ?? '',
-        name,
-        ...(intent.starts_at ? { booking_time: formatBookingTime(intent.starts_at, zone, language) } : {}),
-        ...intent.values,
-      };
-      const rules = intent.asked ? askedFor(intent.type, settings, sms) : { settings, sms };
-      let channels = channelsFor(intent.type, rules.settings, rules.sms, {
-        phone,
-        email,
-        push: pushIds.length > 0,
-        sms_opted_out: !!phone && optedOut.has(phone),
-      });
-      if (intent.only) channels = channels.filter((ch) => intent.only!.includes(ch));
-      for (const channel of channels) {
-        // A ticket page that asked for push is read in its own language; SMS and e-mail in the customer's.
-        const recipients =
-          channel === 'sms'
-            ? [{ to: phone!, language }]
-            : channel === 'email'
-              ? [{ to: email!, language }]
-              : pushIds.map((p) => ({ to: p.id, language: p.language ? pickLanguage(p.language, language) : language }));
-        for (const { to: recipient, language: lang } of recipients) {
-          const t = custom.get(`${intent.type}/${lang}/${channel}`) ?? defaultTemplate(intent.type, lang, channel);
-          const own =
-            lang === language
-              ? values
-              : {
-                  ...values,
-                  ...(intent.starts_at ? { booking_time: formatBookingTime(intent.starts_at, zone, lang) } : {}),
-                  ...intent.values,
-                };
-          const body = intent.text?.body ?? renderTemplate(t.body, own);
-          const subject = intent.text ? (intent.text.subject ?? String(values.business ?? '')) : t.subject ? renderTemplate(t.subject, own) : null;
-          const size = channel === 'sms' ? smsSegments(body) : null;
-          rows.push({
-            id: randomUUID(),
-            tenant_id: tenantId,
-            dedupe_key: `${intent.cause}:${dedupeType(intent.type)}:${channel}${channel === 'push' ? `:${recipient}` : ''}`,
-            message_type: intent.type,
-            channel,
-            recipient,
-            customer_id: intent.customer_id,
-            ticket_id: intent.ticket_id ?? null,
-            booking_id: intent.booking_id ?? null,
-            language: lang,
-            subject,
-            body,
-            encoding: size?.encoding ?? null,
-            segments: size?.segments ?? null,
-            cost: size ? smsCost(size.segments) : null,
-            status: 'queued',
-            skip_reason: null,
-            fallback_of: intent.fallback_of ?? null,
-            next_attempt_at: now,
-            created_at: now,
-            updated_at: now,
-          });
-        }
-      }
-    }
-    const recorded = await insertRows(db, tenantId, rows, now, zone);
+    const facts = await readBusinessFacts(db, tenantId, list);
+    const rows = list.flatMap((intent) => rowsFor(facts, intent, now));
+    const recorded = await insertRows(db, tenantId, rows, now, facts.zone);
     out.queued += recorded.queued;
     out.skipped += recorded.skipped;
   }
   return out;
+}
+
+async function readBusinessFacts(db: Db, tenantId: string, list: MessageIntent[]): Promise<BusinessFacts> {
+  const customerIds = [...new Set(list.map((i) => i.customer_id).filter((id): id is string => !!id))];
+  const ticketIds = [...new Set(list.map((i) => i.ticket_id).filter((id): id is string => !!id))];
+  // One statement for what the business's messages need: a batch's round trips, not its rows, are what it costs.
+  const { rows: read } = await sql<RecipientFacts>`
+    SELECT
+      (SELECT json_build_object('settings', s.settings, 'sms', s.sms) FROM notification_settings s WHERE s.tenant_id = ${tenantId}) AS stored,
+      ${businessFieldSql(tenantId, 'name')} AS business_name,
+      ${businessZoneSql(tenantId)} AS time_zone,
+      (SELECT u.language FROM users u WHERE u.tenant_id = ${tenantId} AND u.role = 'OWNER' LIMIT 1) AS owner_language,
+      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'phone', c.phone, 'email', c.email,
+          'preferred_language', c.preferred_language)), '[]')
+        FROM customers c WHERE c.tenant_id = ${tenantId} AND c.id = ANY(${customerIds}::uuid[])) AS customers,
+      (SELECT coalesce(json_agg(json_build_object('ticket_id', p.ticket_id, 'id', p.id, 'language', p.language)), '[]')
+        FROM push_subscriptions p WHERE p.tenant_id = ${tenantId} AND p.ticket_id = ANY(${ticketIds}::uuid[])) AS pushes,
+      (SELECT coalesce(json_agg(json_build_object('message_type', t.message_type, 'language', t.language, 'channel', t.channel, 'subject', t.subject, 'body', t.body)), '[]')
+        FROM message_templates t WHERE t.tenant_id = ${tenantId}) AS templates`.execute(db);
+  const { stored, business_name, time_zone, owner_language, customers, pushes, templates } = read[0];
+  const customerById = new Map(customers.map((c) => [c.id, c]));
+  const pushByTicket = new Map<string, { id: string; language: string | null }[]>();
+  for (const p of pushes) pushByTicket.set(p.ticket_id, [...(pushByTicket.get(p.ticket_id) ?? []), { id: p.id, language: p.language }]);
+  const phones = new Set<string>();
+  for (const i of list) {
+    const c = i.customer_id ? customerById.get(i.customer_id) : undefined;
+    const p = e164(i.contact?.phone ?? c?.phone);
+    if (p) phones.add(p);
+  }
+  const optedOut = new Set(
+    phones.size
+      ? (
+          await db
+            .selectFrom('sms_opt_outs')
+            .select('phone')
+            .where('tenant_id', '=', tenantId)
+            .where('phone', 'in', [...phones])
+            .execute()
+        ).map((r) => r.phone)
+      : [],
+  );
+  return {
+    tenantId,
+    businessName: business_name,
+    zone: time_zone ?? DEFAULT_TIME_ZONE,
+    ownerLanguage: owner_language,
+    settings: stored ? { ...DEFAULT_NOTIFICATION_SETTINGS, ...stored.settings } : DEFAULT_NOTIFICATION_SETTINGS,
+    sms: stored ? { ...DEFAULT_SMS_SETTINGS, ...stored.sms } : DEFAULT_SMS_SETTINGS,
+    customerById,
+    pushByTicket,
+    custom: new Map(templates.map((t) => [`${t.message_type}/${t.language}/${t.channel}`, t])),
+    optedOut,
+  };
+}
+
+/** One intent's rows: a row per channel its rules pick, and per push subscription of its ticket. */
+function rowsFor(facts: BusinessFacts, intent: MessageIntent, now: Date): MessageRow[] {
+  const c = intent.customer_id ? facts.customerById.get(intent.customer_id) : undefined;
+  const phone = e164(intent.contact?.phone ?? c?.phone);
+  const email = intent.contact?.email ?? c?.email ?? null;
+  const pushIds = intent.ticket_id ? (facts.pushByTicket.get(intent.ticket_id) ?? []) : [];
+  const language: Language = pickLanguage(intent.contact?.language ?? c?.preferred_language, facts.ownerLanguage);
+  const name = intent.contact?.name ?? ([c?.first_name, c?.last_name].filter(Boolean).join(' ') || null);
+  const valuesIn = (lang: Language): PlaceholderValues => ({
+    business: facts.businessName ?? '',
+    name,
+    ...(intent.starts_at ? { booking_time: formatBookingTime(intent.starts_at, facts.zone, lang) } : {}),
+    ...intent.values,
+  });
+  const values = valuesIn(language);
+  const rules = intent.asked ? askedFor(intent.type, facts.settings, facts.sms) : { settings: facts.settings, sms: facts.sms };
+  let channels = channelsFor(intent.type, rules.settings, rules.sms, {
+    phone,
+    email,
+    push: pushIds.length > 0,
+    sms_opted_out: !!phone && facts.optedOut.has(phone),
+  });
+  if (intent.only) channels = channels.filter((ch) => intent.only!.includes(ch));
+  const rows: MessageRow[] = [];
+  for (const channel of channels) {
+    // A ticket page that asked for push is read in its own language; SMS and e-mail in the customer's.
+    const recipients =
+      channel === 'sms'
+        ? [{ to: phone!, language }]
+        : channel === 'email'
+          ? [{ to: email!, language }]
+          : pushIds.map((p) => ({ to: p.id, language: p.language ? pickLanguage(p.language, language) : language }));
+    for (const { to: recipient, language: lang } of recipients) {
+      const t = facts.custom.get(`${intent.type}/${lang}/${channel}`) ?? defaultTemplate(intent.type, lang, channel);
+      const own = lang === language ? values : valuesIn(lang);
+      const body = intent.text?.body ?? renderTemplate(t.body, own);
+      const subject = intent.text ? (intent.text.subject ?? String(values.business ?? '')) : t.subject ? renderTemplate(t.subject, own) : null;
+      rows.push(messageRow(facts.tenantId, intent, { channel, recipient, language: lang, subject, body }, now));
+    }
+  }
+  return rows;
+}
+
+function messageRow(
+  tenantId: string,
+  intent: MessageIntent,
+  m: { channel: MessageRow['channel']; recipient: string; language: Language; subject: string | null; body: string },
+  now: Date,
+): MessageRow {
+  const size = m.channel === 'sms' ? smsSegments(m.body) : null;
+  return {
+    id: randomUUID(),
+    tenant_id: tenantId,
+    dedupe_key: `${intent.cause}:${dedupeType(intent.type)}:${m.channel}${m.channel === 'push' ? `:${m.recipient}` : ''}`,
+    message_type: intent.type,
+    channel: m.channel,
+    recipient: m.recipient,
+    customer_id: intent.customer_id,
+    ticket_id: intent.ticket_id ?? null,
+    booking_id: intent.booking_id ?? null,
+    language: m.language,
+    subject: m.subject,
+    body: m.body,
+    encoding: size?.encoding ?? null,
+    segments: size?.segments ?? null,
+    cost: size ? smsCost(size.segments) : null,
+    status: 'queued',
+    skip_reason: null,
+    fallback_of: intent.fallback_of ?? null,
+    next_attempt_at: now,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** A message's row as the outbox writes it: the table's columns, with the values the outbox gives them. */
