@@ -3,6 +3,9 @@ import type { Client } from 'pg';
 import { ConnectFn, kyselyOn, Riders } from './connection';
 import { compareCursors, probeLog, readBatch, START } from './log';
 import type { AnySchema, Cursor, RecordedEvent, SubscriptionFilter } from './types';
+import { checkpointLock, CheckpointRow, checkpointLockText, checkpointMoveText, checkpointReadText, lockKey } from './checkpoint-sql';
+
+export { checkpointLock, lockKey } from './checkpoint-sql';
 
 /** Handles a batch in its transaction; what it returns is handed to `afterCommit`. */
 export type SubscriptionHandler = (events: RecordedEvent[], trx: Transaction<AnySchema>) => Promise<unknown>;
@@ -388,42 +391,3 @@ const GATHER_MS = 20;
 /** How long, and how far, a checkpoint moved only past unwanted events may go unwritten. */
 const LAZY_MS = 5000;
 const LAZY_POSITIONS = 10_000;
-
-export const lockKey = (name: string) => `es_subscription:${name}`;
-
-/** The key of a subscription's checkpoint lock, whether sent as a parameter or a literal. */
-const checkpointKey = (name: string) => `es_checkpoint:${name}`;
-
-/** The checkpoint's lock (`checkpointLock`) as a statement without parameters, to ride with a BEGIN. */
-const checkpointLockText = (client: Client, name: string) => `SELECT pg_advisory_xact_lock(hashtextextended(${client.escapeLiteral(checkpointKey(name))}, 0))`;
-
-interface CheckpointRow {
-  transaction_id: string;
-  position: string;
-  status: string;
-  horizon: string;
-}
-
-/** The checkpoint, and the horizon below which the log is final, as a statement without parameters. */
-const checkpointReadText = (client: Client, name: string) =>
-  `SELECT transaction_id::text AS transaction_id, position, status, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM es_checkpoints WHERE name = ${client.escapeLiteral(name)}`;
-
-/**
- * The checkpoint's move as a statement without parameters, to ride with the batch's COMMIT.
- * When the handler wrote nothing (the transaction has no id yet), the checkpoint is its only
- * write and is committed without waiting for its WAL to reach the disk (docs/eventstore.md);
- * decided in the statement itself, before its own write gives the transaction an id.
- */
-function checkpointMoveText(client: Client, name: string, to: Cursor, relaxable: boolean): string {
-  if (!/^\d+$/.test(to.transactionId) || !Number.isSafeInteger(to.position)) throw new Error(`not a cursor: ${JSON.stringify(to)}`);
-  const relax = relaxable ? `(SELECT set_config('synchronous_commit', 'off', true) WHERE pg_current_xact_id_if_assigned() IS NULL)` : `(SELECT NULL::text)`;
-  return `WITH relax AS ${relax} UPDATE es_checkpoints SET transaction_id = '${to.transactionId}'::xid8, position = ${to.position}, status = 'running', error = NULL, attempts = 0, updated_at = now()
-    FROM (SELECT count(*) FROM relax) decided WHERE name = ${client.escapeLiteral(name)}`;
-}
-
-/**
- * Held by a batch of a subscription, and by a rebuild of its projection, until their commit:
- * the two never interleave. Taken before the checkpoint is read, so the read sees the other's
- * committed checkpoint.
- */
-export const checkpointLock = (name: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${checkpointKey(name)}, 0))`;
