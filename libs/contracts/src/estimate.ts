@@ -38,7 +38,7 @@ export function estimateWait(i: EstimateInput): number {
 }
 
 /**
- * Where a waiting ticket stands in the order call next follows (libs/queues/src/queue/service.ts):
+ * Where a waiting ticket stands in the order call next follows (libs/queues/src/queue/decide/service.ts):
  * urgent tickets before the others, each group in rank order. `urgent_ahead` counts the urgent
  * tickets of a lower rank, `urgent_waiting` all those waiting; a ticket not yet in the list has
  * the rank it will take. The estimate counts the customers before this position, not the rank.
