@@ -88,15 +88,19 @@ export interface BusinessAccountSettingsTable {
   updated_at: Timestamp;
 }
 
+/** The accounts context's tables: the slice of the database type that its queries read. */
+export interface AccountsTables {
+  business_accounts: BusinessAccountsTable;
+  users: UsersTable;
+  credentials: CredentialsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  captchas: CaptchasTable;
+  login_throttle: LoginThrottleTable;
+  business_account_settings: BusinessAccountSettingsTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    business_accounts: BusinessAccountsTable;
-    users: UsersTable;
-    credentials: CredentialsTable;
-    sessions: SessionsTable;
-    password_resets: PasswordResetsTable;
-    captchas: CaptchasTable;
-    login_throttle: LoginThrottleTable;
-    business_account_settings: BusinessAccountSettingsTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends AccountsTables {}
 }

@@ -149,19 +149,23 @@ export interface BillingProviderEventsTable {
   received_at: Timestamp;
 }
 
+/** The billing context's tables: the slice of the database type that its queries read. */
+export interface BillingTables {
+  billing_packages: BillingPackagesTable;
+  billing_coupons: BillingCouponsTable;
+  billing_coupon_redemptions: BillingCouponRedemptionsTable;
+  memberships: MembershipsTable;
+  membership_periods: MembershipPeriodsTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
+  payment_methods: PaymentMethodsTable;
+  billing_details: BillingDetailsTable;
+  billing_customers: BillingCustomersTable;
+  billing_checkouts: BillingCheckoutsTable;
+  billing_provider_events: BillingProviderEventsTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    billing_packages: BillingPackagesTable;
-    billing_coupons: BillingCouponsTable;
-    billing_coupon_redemptions: BillingCouponRedemptionsTable;
-    memberships: MembershipsTable;
-    membership_periods: MembershipPeriodsTable;
-    invoices: InvoicesTable;
-    invoice_counters: InvoiceCountersTable;
-    payment_methods: PaymentMethodsTable;
-    billing_details: BillingDetailsTable;
-    billing_customers: BillingCustomersTable;
-    billing_checkouts: BillingCheckoutsTable;
-    billing_provider_events: BillingProviderEventsTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends BillingTables {}
 }

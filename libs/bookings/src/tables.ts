@@ -1,5 +1,10 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
 import type { BookingAttachment, FormValue, LatLng } from '@tabour/contracts';
+import type { BookingFormTables } from './forms/tables';
+import type { PaymentTables } from './payments/tables';
+import type { ReservationTables } from './reservations/tables';
+import type { BookingRequestTables } from './request/tables';
+import type { BookingRuleTables } from './rules/tables';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T extends object> = JSONColumnType<T, string, string>;
@@ -41,9 +46,16 @@ export interface BookingSettingsTable {
   allow_several_bookings: boolean;
 }
 
-declare module '@tabour/platform' {
-  interface Database {
-    bookings: BookingsTable;
-    booking_settings: BookingSettingsTable;
-  }
+/** The book's own tables: the slice of the database type that its queries read. */
+export interface BookTables {
+  bookings: BookingsTable;
+  booking_settings: BookingSettingsTable;
 }
+
+declare module '@tabour/platform' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends BookTables {}
+}
+
+/** Every table of the bookings context: what `Kysely<BookingsTables>` may read. */
+export interface BookingsTables extends BookTables, BookingRequestTables, ReservationTables, BookingRuleTables, PaymentTables, BookingFormTables {}

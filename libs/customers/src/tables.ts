@@ -79,16 +79,20 @@ export interface ScheduledJobsTable {
   runs: Generated<number>;
 }
 
+/** The customers context's tables: the slice of the database type that its queries read. */
+export interface CustomersTables {
+  customers: CustomersTable;
+  customer_keys: CustomerKeysTable;
+  customer_attachments: CustomerAttachmentsTable;
+  customer_iid_counters: CustomerIidCountersTable;
+  customer_bookings: CustomerBookingsTable;
+  customer_archived_bookings: CustomerArchivedBookingsTable;
+  customer_archived_tickets: CustomerArchivedTicketsTable;
+  business_privacy: BusinessPrivacyTable;
+  scheduled_jobs: ScheduledJobsTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    customers: CustomersTable;
-    customer_keys: CustomerKeysTable;
-    customer_attachments: CustomerAttachmentsTable;
-    customer_iid_counters: CustomerIidCountersTable;
-    customer_bookings: CustomerBookingsTable;
-    customer_archived_bookings: CustomerArchivedBookingsTable;
-    customer_archived_tickets: CustomerArchivedTicketsTable;
-    business_privacy: BusinessPrivacyTable;
-    scheduled_jobs: ScheduledJobsTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends CustomersTables {}
 }

@@ -46,12 +46,16 @@ export interface DisplayPingsTable {
   info: JSONColumnType<Record<string, unknown>, string, string>;
 }
 
+/** The devices context's tables: the slice of the database type that its queries read. */
+export interface DevicesTables {
+  kiosks: DevicesTable;
+  displays: DevicesTable;
+  device_credentials: DeviceCredentialsTable;
+  device_sessions: DeviceSessionsTable;
+  display_pings: DisplayPingsTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    kiosks: DevicesTable;
-    displays: DevicesTable;
-    device_credentials: DeviceCredentialsTable;
-    device_sessions: DeviceSessionsTable;
-    display_pings: DisplayPingsTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends DevicesTables {}
 }

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { WebhookTables } from './webhooks/tables';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -58,12 +59,19 @@ export interface IntegrationFeedHeadsTable {
   last_idx: number | null;
 }
 
-declare module '@tabour/platform' {
-  interface Database {
-    api_keys: ApiKeysTable;
-    api_key_hashes: ApiKeyHashesTable;
-    integration_feed: IntegrationFeedTable;
-    integration_feed_chunks: IntegrationFeedChunksTable;
-    integration_feed_heads: IntegrationFeedHeadsTable;
-  }
+/** The API keys' and the feed's tables: the slice of the database type that its queries read. */
+export interface IntegrationFeedTables {
+  api_keys: ApiKeysTable;
+  api_key_hashes: ApiKeyHashesTable;
+  integration_feed: IntegrationFeedTable;
+  integration_feed_chunks: IntegrationFeedChunksTable;
+  integration_feed_heads: IntegrationFeedHeadsTable;
 }
+
+declare module '@tabour/platform' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends IntegrationFeedTables {}
+}
+
+/** Every table of the integrations context: what `Kysely<IntegrationsTables>` may read. */
+export interface IntegrationsTables extends IntegrationFeedTables, WebhookTables {}

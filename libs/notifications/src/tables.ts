@@ -112,17 +112,21 @@ export interface StaffNotificationsTable {
   read_at: MaybeTimestamp;
 }
 
+/** The notifications context's tables: the slice of the database type that its queries read. */
+export interface NotificationsTables {
+  notification_messages: NotificationMessagesTable;
+  notification_settings: NotificationSettingsTable;
+  message_templates: MessageTemplatesTable;
+  sms_opt_outs: SmsOptOutsTable;
+  sms_allowances: SmsAllowancesTable;
+  booking_reminders: BookingRemindersTable;
+  push_subscriptions: PushSubscriptionsTable;
+  provider_events: ProviderEventsTable;
+  installation_secrets: InstallationSecretsTable;
+  staff_notifications: StaffNotificationsTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    notification_messages: NotificationMessagesTable;
-    notification_settings: NotificationSettingsTable;
-    message_templates: MessageTemplatesTable;
-    sms_opt_outs: SmsOptOutsTable;
-    sms_allowances: SmsAllowancesTable;
-    booking_reminders: BookingRemindersTable;
-    push_subscriptions: PushSubscriptionsTable;
-    provider_events: ProviderEventsTable;
-    installation_secrets: InstallationSecretsTable;
-    staff_notifications: StaffNotificationsTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends NotificationsTables {}
 }

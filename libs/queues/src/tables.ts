@@ -1,5 +1,6 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
 import type { ArchiveStatus, TicketNote, TicketStatus } from '@tabour/contracts';
+import type { QueueRequestTables } from './request/tables';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -95,13 +96,20 @@ export interface StreamSnapshotsTable {
   taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-declare module '@tabour/platform' {
-  interface Database {
-    queues: QueuesTable;
-    queue_counters: QueueCountersTable;
-    queue_tickets: QueueTicketsTable;
-    queue_wait_predictions: QueueWaitPredictionsTable;
-    note_types: NoteTypesTable;
-    stream_snapshots: StreamSnapshotsTable;
-  }
+/** The queues' own tables: the slice of the database type that its queries read. */
+export interface QueueTables {
+  queues: QueuesTable;
+  queue_counters: QueueCountersTable;
+  queue_tickets: QueueTicketsTable;
+  queue_wait_predictions: QueueWaitPredictionsTable;
+  note_types: NoteTypesTable;
+  stream_snapshots: StreamSnapshotsTable;
 }
+
+declare module '@tabour/platform' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends QueueTables {}
+}
+
+/** Every table of the queues context: what `Kysely<QueuesTables>` may read. */
+export interface QueuesTables extends QueueTables, QueueRequestTables {}

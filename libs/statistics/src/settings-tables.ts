@@ -44,11 +44,15 @@ export interface ReportSummaryScheduleTable {
   due_at: Timestamp;
 }
 
+/** The statistics settings' tables: the slice of the database type that its queries read. */
+export interface StatisticsSettingsTables {
+  statistics_settings: StatisticsSettingsTable;
+  report_settings: ReportSettingsTable;
+  report_trigger_states: ReportTriggerStatesTable;
+  report_summary_schedule: ReportSummaryScheduleTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    statistics_settings: StatisticsSettingsTable;
-    report_settings: ReportSettingsTable;
-    report_trigger_states: ReportTriggerStatesTable;
-    report_summary_schedule: ReportSummaryScheduleTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends StatisticsSettingsTables {}
 }

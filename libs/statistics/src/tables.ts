@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { StatisticsSettingsTables } from './settings-tables';
 
 type Day = ColumnType<string, string, string>;
 type Count = ColumnType<number, number | undefined, number>;
@@ -131,16 +132,23 @@ export const STATISTICS_TABLES = [
   'statistics_payments',
 ] as const;
 
-declare module '@tabour/platform' {
-  interface Database {
-    statistics_tickets_daily: StatisticsTicketsDailyTable;
-    statistics_durations_daily: StatisticsDurationsDailyTable;
-    statistics_hourly: StatisticsHourlyTable;
-    statistics_bookings_daily: StatisticsBookingsDailyTable;
-    statistics_feedback_daily: StatisticsFeedbackDailyTable;
-    statistics_counters_daily: StatisticsCountersDailyTable;
-    statistics_estimates_weekly: StatisticsEstimatesWeeklyTable;
-    statistics_payments: StatisticsPaymentsTable;
-    statistics_zones: StatisticsZonesTable;
-  }
+/** The statistics' figure tables: the slice of the database type that its queries read. */
+export interface StatisticsFigureTables {
+  statistics_tickets_daily: StatisticsTicketsDailyTable;
+  statistics_durations_daily: StatisticsDurationsDailyTable;
+  statistics_hourly: StatisticsHourlyTable;
+  statistics_bookings_daily: StatisticsBookingsDailyTable;
+  statistics_feedback_daily: StatisticsFeedbackDailyTable;
+  statistics_counters_daily: StatisticsCountersDailyTable;
+  statistics_estimates_weekly: StatisticsEstimatesWeeklyTable;
+  statistics_payments: StatisticsPaymentsTable;
+  statistics_zones: StatisticsZonesTable;
 }
+
+declare module '@tabour/platform' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends StatisticsFigureTables {}
+}
+
+/** Every table of the statistics context: what `Kysely<StatisticsTables>` may read. */
+export interface StatisticsTables extends StatisticsFigureTables, StatisticsSettingsTables {}

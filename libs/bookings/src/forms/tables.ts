@@ -16,8 +16,12 @@ export interface BookingFormFieldsTable {
   updated_at: Timestamp;
 }
 
+/** The booking forms' tables: the slice of the database type that its queries read. */
+export interface BookingFormTables {
+  booking_form_fields: BookingFormFieldsTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    booking_form_fields: BookingFormFieldsTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends BookingFormTables {}
 }

@@ -30,10 +30,14 @@ export interface BusinessPaymentSettingsTable {
   updated_at: Timestamp;
 }
 
+/** The payments' tables: the slice of the database type that its queries read. */
+export interface PaymentTables {
+  booking_transactions: BookingTransactionsTable;
+  business_payment_types: BusinessPaymentTypesTable;
+  business_payment_settings: BusinessPaymentSettingsTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    booking_transactions: BookingTransactionsTable;
-    business_payment_types: BusinessPaymentTypesTable;
-    business_payment_settings: BusinessPaymentSettingsTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends PaymentTables {}
 }

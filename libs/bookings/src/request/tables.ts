@@ -21,8 +21,12 @@ export interface BookingRequestsTable {
   updated_at: Timestamp;
 }
 
+/** The booking requests' tables: the slice of the database type that its queries read. */
+export interface BookingRequestTables {
+  booking_requests: BookingRequestsTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    booking_requests: BookingRequestsTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends BookingRequestTables {}
 }

@@ -5,8 +5,12 @@ export interface BookingResourcesTable {
   resource_id: string;
 }
 
+/** The reservations' tables: the slice of the database type that its queries read. */
+export interface ReservationTables {
+  booking_resources: BookingResourcesTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    booking_resources: BookingResourcesTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends ReservationTables {}
 }

@@ -21,8 +21,12 @@ export interface BookingRulesTable {
   updated_at: Timestamp;
 }
 
+/** The booking rules' tables: the slice of the database type that its queries read. */
+export interface BookingRuleTables {
+  booking_rules: BookingRulesTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    booking_rules: BookingRulesTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends BookingRuleTables {}
 }

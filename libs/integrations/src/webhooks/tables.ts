@@ -64,11 +64,15 @@ export interface WebhookDeliveriesTable {
   delivered_at: MaybeTimestamp;
 }
 
+/** The webhooks' tables: the slice of the database type that its queries read. */
+export interface WebhookTables {
+  webhooks: WebhooksTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_health: WebhookHealthTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    webhooks: WebhooksTable;
-    webhook_secrets: WebhookSecretsTable;
-    webhook_health: WebhookHealthTable;
-    webhook_deliveries: WebhookDeliveriesTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends WebhookTables {}
 }

@@ -26,8 +26,12 @@ export interface QueueRequestsTable {
   decided_at: Timestamp | null;
 }
 
+/** The queue requests' tables: the slice of the database type that its queries read. */
+export interface QueueRequestTables {
+  queue_requests: QueueRequestsTable;
+}
+
 declare module '@tabour/platform' {
-  interface Database {
-    queue_requests: QueueRequestsTable;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the app's one instance sees every context's tables
+  interface Database extends QueueRequestTables {}
 }
