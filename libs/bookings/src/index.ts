@@ -2,7 +2,7 @@ export * from './booking';
 export * from './booking-settings';
 export * from './queries/booking-place';
 export * from './tables';
-export * from './reservations';
+export * from './projections/booking-resources';
 export * from './projections';
 export * from './availability';
 export * from './rules';

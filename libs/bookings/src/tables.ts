@@ -2,7 +2,6 @@ import type { ColumnType, JSONColumnType } from 'kysely';
 import type { BookingAttachment, FormValue, LatLng } from '@tabour/contracts';
 import type { BookingFormTables } from './forms/tables';
 import type { PaymentTables } from './payments/tables';
-import type { ReservationTables } from './reservations/tables';
 import type { BookingRequestTables } from './request/tables';
 import type { BookingRuleTables } from './rules/tables';
 
@@ -46,8 +45,16 @@ export interface BookingSettingsTable {
   allow_several_bookings: boolean;
 }
 
+/** Which resources (rooms, equipment) each booking holds, from its BookingCreated and the updates naming others (docs/resources.md). */
+export interface BookingResourcesTable {
+  tenant_id: string;
+  booking_id: string;
+  resource_id: string;
+}
+
 /** The book's own tables: the slice of the database type that its queries read. */
 export interface BookTables {
+  booking_resources: BookingResourcesTable;
   bookings: BookingsTable;
   booking_settings: BookingSettingsTable;
 }
@@ -58,4 +65,4 @@ declare module '@tabour/platform' {
 }
 
 /** Every table of the bookings context: what `Kysely<BookingsTables>` may read. */
-export interface BookingsTables extends BookTables, BookingRequestTables, ReservationTables, BookingRuleTables, PaymentTables, BookingFormTables {}
+export interface BookingsTables extends BookTables, BookingRequestTables, BookingRuleTables, PaymentTables, BookingFormTables {}

@@ -4,7 +4,7 @@ import { invalid, type Database } from '@tabour/platform';
 import { BOOKING_HOLDING_STATUSES } from '@tabour/contracts';
 import { reservableResources } from '@tabour/resources';
 import type { BookingEvent } from '../booking/events';
-import './tables';
+import '../tables';
 
 /** The resources a booking holds: named when it was made, replaced as a whole by an update naming others. */
 export const bookingResourcesProjection: InlineProjection<BookingEvent, Database> = {

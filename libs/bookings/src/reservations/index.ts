@@ -1,2 +1,0 @@
-export * from './tables';
-export * from './projection';
