@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createTestApp, TestApp } from './support/app';
 import { head, newBusiness, newMember, Staff } from './support/organisation-fixtures';
 
@@ -64,7 +65,7 @@ describe('resources: rooms and equipment', () => {
       .http()
       .put('/business/resource/create')
       .set(owner.h)
-      .send({ name: 'Room', department_ids: [departmentId.replace(/.$/, '0')] });
+      .send({ name: 'Room', department_ids: [randomUUID()] });
     expect(foreign.status).toBe(422);
     expect(Object.keys(foreign.body.errors)).toEqual(['department_ids']);
     expect(await head(t)).toBe(before);

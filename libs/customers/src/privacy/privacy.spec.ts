@@ -21,7 +21,7 @@ describe('privacy settings', () => {
   it('refuses an unknown setting and a value that is not true or false', () => {
     spec
       .given([])
-      .when({ type: 'UpdatePrivacy', business_id: 'b1', changes: { keep_forever: true } })
+      .when({ type: 'UpdatePrivacy', business_id: 'b1', changes: { keep_forever: true } as never })
       .thenRefuses({ status: 422, fields: ['keep_forever'] });
     spec
       .given([])
